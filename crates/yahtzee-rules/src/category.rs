@@ -1,0 +1,137 @@
+//! The boxes of a scorecard ("categories"), with the names players type.
+
+use std::fmt;
+
+/// One box of the scorecard. A rule set lists which boxes its game has, in card order.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub enum Category {
+    Ones,
+    Twos,
+    Threes,
+    Fours,
+    Fives,
+    Sixes,
+    ThreeOfAKind,
+    FourOfAKind,
+    FullHouse,
+    SmallStraight,
+    LargeStraight,
+    Yahtzee,
+    Chance,
+}
+
+impl Category {
+    /// Every category, in Yahtzee card order.
+    pub const ALL: [Category; 13] = [
+        Category::Ones,
+        Category::Twos,
+        Category::Threes,
+        Category::Fours,
+        Category::Fives,
+        Category::Sixes,
+        Category::ThreeOfAKind,
+        Category::FourOfAKind,
+        Category::FullHouse,
+        Category::SmallStraight,
+        Category::LargeStraight,
+        Category::Yahtzee,
+        Category::Chance,
+    ];
+
+    /// The canonical snake_case name, as used on the command line and in JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            Category::Ones => "ones",
+            Category::Twos => "twos",
+            Category::Threes => "threes",
+            Category::Fours => "fours",
+            Category::Fives => "fives",
+            Category::Sixes => "sixes",
+            Category::ThreeOfAKind => "three_of_a_kind",
+            Category::FourOfAKind => "four_of_a_kind",
+            Category::FullHouse => "full_house",
+            Category::SmallStraight => "small_straight",
+            Category::LargeStraight => "large_straight",
+            Category::Yahtzee => "yahtzee",
+            Category::Chance => "chance",
+        }
+    }
+
+    /// Short names players also write (`aces`, `3k`, `fh`, `ss`, `ls`, `yz`, ...).
+    pub fn aliases(self) -> &'static [&'static str] {
+        match self {
+            Category::Ones => &["aces", "1s", "one"],
+            Category::Twos => &["deuces", "2s", "two"],
+            Category::Threes => &["treys", "3s", "three"],
+            Category::Fours => &["4s", "four"],
+            Category::Fives => &["5s", "five"],
+            Category::Sixes => &["6s", "six"],
+            Category::ThreeOfAKind => &["3k", "3ok", "3oak", "toak", "3kind", "trips"],
+            Category::FourOfAKind => &["4k", "4ok", "4oak", "foak", "4kind", "quads"],
+            Category::FullHouse => &["fh", "full", "house"],
+            Category::SmallStraight => &["ss", "sm", "small", "sms", "smstraight"],
+            Category::LargeStraight => &["ls", "lg", "large", "lgs", "lgstraight"],
+            Category::Yahtzee => &["yz", "y", "yahtzees", "kniffel"],
+            Category::Chance => &["ch", "c"],
+        }
+    }
+
+    /// Looks a box up by its name or an alias, ignoring case, `-` and spaces vs `_`.
+    pub fn from_name(s: &str) -> Option<Category> {
+        let norm: String = s
+            .trim()
+            .to_ascii_lowercase()
+            .chars()
+            .map(|c| if c == '-' || c == ' ' { '_' } else { c })
+            .collect();
+        let squashed = norm.replace('_', "");
+        Category::ALL.into_iter().find(|c| {
+            c.name() == norm
+                || c.name().replace('_', "") == squashed
+                || c.aliases().contains(&norm.as_str())
+        })
+    }
+
+    /// The face counted by an upper-section box.
+    pub fn upper_face(self) -> Option<u8> {
+        match self {
+            Category::Ones => Some(1),
+            Category::Twos => Some(2),
+            Category::Threes => Some(3),
+            Category::Fours => Some(4),
+            Category::Fives => Some(5),
+            Category::Sixes => Some(6),
+            _ => None,
+        }
+    }
+
+    /// The upper-section box that counts `face` (1 to 6).
+    pub fn upper_for(face: u8) -> Category {
+        Category::ALL[usize::from(face - 1)]
+    }
+}
+
+impl fmt::Display for Category {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_and_aliases_resolve() {
+        for c in Category::ALL {
+            assert_eq!(Category::from_name(c.name()), Some(c));
+            for a in c.aliases() {
+                assert_eq!(Category::from_name(a), Some(c), "{a}");
+            }
+        }
+        assert_eq!(Category::from_name("Full-House"), Some(Category::FullHouse));
+        assert_eq!(Category::from_name("fullhouse"), Some(Category::FullHouse));
+        assert_eq!(Category::from_name("3K"), Some(Category::ThreeOfAKind));
+        assert_eq!(Category::from_name("sevens"), None);
+    }
+}

@@ -1,0 +1,18 @@
+//! The rules of Yahtzee-family games, and nothing else: dice and keeps, the boxes of the
+//! card, how each box scores, bonuses and Joker rules, the solver's state space, and the
+//! parsing and validation of a scorecard typed by a player.
+//!
+//! Data flows one way through the workspace: **rules** (this crate) → solver → table file →
+//! advice → CLI. Nothing here knows about expected values.
+
+pub mod category;
+pub mod dice;
+pub mod rules;
+pub mod scorecard;
+pub mod state;
+
+pub use category::Category;
+pub use dice::{tables, Dice, DiceError, DiceTables, KeepIndex, KEEPS, ROLLS};
+pub use rules::{Joker, Move, RuleSet, RulesId};
+pub use scorecard::{possible_scores, Scorecard, ScorecardError};
+pub use state::{State, UPPER_CAP};

@@ -1,0 +1,389 @@
+//! Rule sets: which boxes a game has, how they score, the bonuses and the Joker rule.
+//!
+//! A [`RuleSet`] is plain data plus the scoring functions; it also decides the solver's state
+//! space (how many boxes, whether the "Yahtzee box holds 50" flag exists). Everything that
+//! depends on the rules goes through [`RuleSet::for_each_move`] and [`RuleSet::place`], so the
+//! solver, the advice and later play modes cannot disagree about a move.
+
+use std::fmt;
+use std::sync::LazyLock;
+
+use crate::category::Category;
+use crate::dice::{tables, Dice, ROLLS};
+use crate::state::{State, UPPER_CAP};
+
+/// How an extra Yahtzee (five of a kind with the Yahtzee box already filled) may be scored.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Joker {
+    /// No Joker: an extra Yahtzee scores by the normal box rules only.
+    None,
+    /// Official rules: the matching upper box if open, else any open lower box as a Joker,
+    /// else any open upper box (for 0).
+    Forced,
+    /// Any open box; Full House and the straights get full value only when the upper box of
+    /// that face is filled too.
+    FreeChoice,
+}
+
+/// Which rule set, by the name used on the command line and in table files.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum RulesId {
+    /// Official Yahtzee with the forced Joker (the default).
+    Forced,
+    /// Yahtzee with the free-choice Joker.
+    Free,
+}
+
+/// A complete rule set of a Yahtzee-family game.
+#[derive(Debug)]
+pub struct RuleSet {
+    pub id: RulesId,
+    /// Short name used on the command line and stored in table files.
+    pub name: &'static str,
+    /// One line for `--help` and listings.
+    pub description: &'static str,
+    /// The boxes, in card order; a state's filled set is a bitmask over this list.
+    pub boxes: &'static [Category],
+    /// Upper total needed for the upper bonus.
+    pub upper_threshold: u32,
+    /// Points of the upper bonus.
+    pub upper_bonus: u32,
+    /// Points for each extra Yahtzee while the Yahtzee box holds 50 (0: no such bonus).
+    pub yahtzee_bonus: u32,
+    pub joker: Joker,
+    /// Optimal expected score from the empty card, as published or independently computed.
+    pub reference_value: Option<f64>,
+}
+
+/// One legal way to score a final roll: a box, its score, the bonuses and what follows.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Move {
+    /// Index of the box in [`RuleSet::boxes`].
+    pub box_index: usize,
+    /// Points written in the box.
+    pub score: u32,
+    /// The upper bonus, when this move lifts the upper total to the threshold.
+    pub upper_bonus: u32,
+    /// The extra-Yahtzee bonus earned by this roll (whatever box it is scored in).
+    pub yahtzee_bonus: u32,
+    /// The scorecard state after the move.
+    pub next: State,
+}
+
+impl Move {
+    /// Points this move adds to the card: the box, the upper bonus and the Yahtzee bonus.
+    pub fn points(&self) -> u32 {
+        self.score + self.upper_bonus + self.yahtzee_bonus
+    }
+}
+
+static YAHTZEE_BOXES: [Category; 13] = Category::ALL;
+
+static RULE_SETS: [RuleSet; 2] = [
+    RuleSet {
+        id: RulesId::Forced,
+        name: "forced",
+        description: "official Yahtzee: 35 upper bonus, 100 per extra Yahtzee, forced Joker",
+        boxes: &YAHTZEE_BOXES,
+        upper_threshold: 63,
+        upper_bonus: 35,
+        yahtzee_bonus: 100,
+        joker: Joker::Forced,
+        reference_value: Some(254.58772873),
+    },
+    RuleSet {
+        id: RulesId::Free,
+        name: "free",
+        description: "Yahtzee with the free-choice Joker (any open box for an extra Yahtzee)",
+        boxes: &YAHTZEE_BOXES,
+        upper_threshold: 63,
+        upper_bonus: 35,
+        yahtzee_bonus: 100,
+        joker: Joker::FreeChoice,
+        reference_value: Some(254.5896095),
+    },
+];
+
+/// Per rule set: the score of every box for every roll, `[box][roll]`.
+static SCORE_TABLES: LazyLock<Vec<Vec<Vec<u8>>>> = LazyLock::new(|| {
+    RULE_SETS
+        .iter()
+        .map(|rs| {
+            rs.boxes
+                .iter()
+                .map(|&c| {
+                    (0..ROLLS)
+                        .map(|r| rs.score_uncached(c, &tables().keep(r)) as u8)
+                        .collect()
+                })
+                .collect()
+        })
+        .collect()
+});
+
+impl RuleSet {
+    /// Every rule set this build knows.
+    pub fn all() -> &'static [RuleSet] {
+        &RULE_SETS
+    }
+
+    /// The rule set with this id.
+    pub fn get(id: RulesId) -> &'static RuleSet {
+        RULE_SETS
+            .iter()
+            .find(|r| r.id == id)
+            .expect("every id has a rule set")
+    }
+
+    /// The rule set with this name (`forced`, `free`).
+    pub fn by_name(name: &str) -> Option<&'static RuleSet> {
+        RULE_SETS.iter().find(|r| r.name == name)
+    }
+
+    fn table_slot(&self) -> usize {
+        RULE_SETS
+            .iter()
+            .position(|r| r.id == self.id)
+            .expect("registered")
+    }
+
+    /// Number of boxes on the card.
+    #[inline]
+    pub fn box_count(&self) -> usize {
+        self.boxes.len()
+    }
+
+    /// Position of a box on this card, if the game has it.
+    pub fn box_index(&self, c: Category) -> Option<usize> {
+        self.boxes.iter().position(|&b| b == c)
+    }
+
+    /// Number of extra state bits beside the filled set and the upper total: 1 when the game
+    /// has an extra-Yahtzee bonus (whether the Yahtzee box holds 50), else 0.
+    #[inline]
+    pub fn flag_bits(&self) -> u32 {
+        u32::from(self.yahtzee_bonus > 0)
+    }
+
+    /// Number of states: 2^boxes × 2^flag_bits × 64 upper totals.
+    pub fn state_count(&self) -> usize {
+        (1usize << self.box_count()) * self.lanes_per_set()
+    }
+
+    /// Number of (flag, upper total) lanes per filled set.
+    #[inline]
+    pub fn lanes_per_set(&self) -> usize {
+        64 << self.flag_bits()
+    }
+
+    /// Dense index of a state in the value table:
+    /// `(filled × 2^flag_bits + flag) × 64 + upper`.
+    #[inline]
+    pub fn state_index(&self, s: State) -> usize {
+        (s.filled() as usize) * self.lanes_per_set() + self.lane(s)
+    }
+
+    /// Position of a state's (flag, upper) pair within its filled set's block.
+    #[inline]
+    pub fn lane(&self, s: State) -> usize {
+        let flag = if self.flag_bits() > 0 {
+            usize::from(s.yahtzee_50())
+        } else {
+            0
+        };
+        flag * 64 + usize::from(s.upper())
+    }
+
+    /// The state at a table index.
+    pub fn state_at(&self, index: usize) -> State {
+        let lanes = self.lanes_per_set();
+        let filled = (index / lanes) as u32;
+        let lane = index % lanes;
+        State::new(filled, (lane % 64) as u8, lane >= 64)
+    }
+
+    /// Normal score of box `c` for `dice` (five dice), with no Joker.
+    pub fn score(&self, c: Category, dice: &Dice) -> u32 {
+        match self.box_index(c) {
+            Some(b) if dice.len() == 5 => {
+                u32::from(SCORE_TABLES[self.table_slot()][b][dice.index()])
+            }
+            _ => self.score_uncached(c, dice),
+        }
+    }
+
+    /// Normal score of box index `b` for roll index `r`, from the precomputed table.
+    #[inline]
+    pub fn score_of_roll(&self, b: usize, r: usize) -> u32 {
+        u32::from(SCORE_TABLES[self.table_slot()][b][r])
+    }
+
+    fn score_uncached(&self, c: Category, dice: &Dice) -> u32 {
+        let counts = dice.counts();
+        let max_count = counts.iter().copied().max().unwrap_or(0);
+        let has_run = |from: usize, len: usize| (from..from + len).all(|f| counts[f] > 0);
+        match c {
+            _ if c.upper_face().is_some() => {
+                let f = c.upper_face().unwrap_or(1);
+                u32::from(f) * u32::from(dice.count(f))
+            }
+            Category::ThreeOfAKind if max_count >= 3 => dice.sum(),
+            Category::FourOfAKind if max_count >= 4 => dice.sum(),
+            Category::FullHouse if counts.contains(&3) && counts.contains(&2) => 25,
+            Category::SmallStraight if (0..3).any(|f| has_run(f, 4)) => 30,
+            Category::LargeStraight if (0..2).any(|f| has_run(f, 5)) => 40,
+            Category::Yahtzee if max_count == 5 => 50,
+            Category::Chance => dice.sum(),
+            _ => 0,
+        }
+    }
+
+    /// Scores a Joker gets in a lower box (full value for the fixed-score boxes).
+    fn joker_score(&self, c: Category, dice: &Dice) -> u32 {
+        match c {
+            Category::FullHouse => 25,
+            Category::SmallStraight => 30,
+            Category::LargeStraight => 40,
+            _ => self.score(c, dice),
+        }
+    }
+
+    /// True when `dice` is an extra Yahtzee in `state`: five of a kind with the Yahtzee box
+    /// already filled.
+    pub fn is_extra_yahtzee(&self, state: State, dice: &Dice) -> bool {
+        dice.five_of_a_kind().is_some()
+            && self
+                .box_index(Category::Yahtzee)
+                .is_some_and(|y| state.is_filled(y))
+    }
+
+    /// Calls `f` with every legal move for final dice `dice` in `state`, in card order.
+    /// Applies the Joker rule and the extra-Yahtzee bonus. Nothing is called when the card is
+    /// full.
+    pub fn for_each_move(&self, state: State, dice: &Dice, mut f: impl FnMut(Move)) {
+        let extra = self.is_extra_yahtzee(state, dice);
+        let bonus = if extra && state.yahtzee_50() {
+            self.yahtzee_bonus
+        } else {
+            0
+        };
+        let open = (0..self.box_count()).filter(|&b| !state.is_filled(b));
+        let mut emit = |b: usize, score: u32| {
+            let (next, upper_bonus) = self.place(state, b, score);
+            f(Move {
+                box_index: b,
+                score,
+                upper_bonus,
+                yahtzee_bonus: bonus,
+                next,
+            });
+        };
+        let face = dice.five_of_a_kind().unwrap_or(1);
+        match (extra, self.joker) {
+            (true, Joker::Forced) => {
+                let upper = self.box_index(Category::upper_for(face));
+                let is_lower = |b: usize| self.boxes[b].upper_face().is_none();
+                if let Some(u) = upper.filter(|&u| !state.is_filled(u)) {
+                    emit(u, self.score(self.boxes[u], dice));
+                } else if open.clone().any(is_lower) {
+                    for b in open.filter(|&b| is_lower(b)) {
+                        emit(b, self.joker_score(self.boxes[b], dice));
+                    }
+                } else {
+                    for b in open {
+                        emit(b, self.score(self.boxes[b], dice));
+                    }
+                }
+            }
+            (true, Joker::FreeChoice) => {
+                let upper_filled = self
+                    .box_index(Category::upper_for(face))
+                    .is_none_or(|u| state.is_filled(u));
+                for b in open {
+                    let c = self.boxes[b];
+                    let score = if upper_filled {
+                        self.joker_score(c, dice)
+                    } else {
+                        self.score(c, dice)
+                    };
+                    emit(b, score);
+                }
+            }
+            _ => {
+                for b in open {
+                    emit(b, self.score(self.boxes[b], dice));
+                }
+            }
+        }
+    }
+
+    /// Writes `score` in box `b`: returns the next state and the upper bonus earned (if this
+    /// move lifts the upper total to the threshold).
+    #[inline]
+    pub fn place(&self, state: State, b: usize, score: u32) -> (State, u32) {
+        let c = self.boxes[b];
+        let mut upper = u32::from(state.upper());
+        let mut bonus = 0;
+        if c.upper_face().is_some() {
+            let new = upper + score;
+            if upper < self.upper_threshold && new >= self.upper_threshold {
+                bonus = self.upper_bonus;
+            }
+            upper = new.min(UPPER_CAP);
+        }
+        let flag =
+            state.yahtzee_50() || (c == Category::Yahtzee && score == 50 && self.yahtzee_bonus > 0);
+        (
+            State::new(state.filled() | 1 << b, upper as u8, flag),
+            bonus,
+        )
+    }
+
+    /// Bitmask of the capped upper totals (0..=63) reachable with these boxes filled.
+    pub fn reachable_upper(&self, filled: u32) -> u64 {
+        let mut reach: u64 = 1;
+        for (b, c) in self.boxes.iter().enumerate() {
+            let Some(face) = c.upper_face().filter(|_| filled >> b & 1 == 1) else {
+                continue;
+            };
+            let mut next = 0u64;
+            for n in 0..=5u32 {
+                let add = u32::from(face) * n;
+                for t in 0..64u32 {
+                    if reach >> t & 1 == 1 {
+                        next |= 1 << (t + add).min(UPPER_CAP);
+                    }
+                }
+            }
+            reach = next;
+        }
+        reach
+    }
+
+    /// True when a solver ever meets this state from the empty card: its upper total is
+    /// reachable and the Yahtzee flag is only set with the Yahtzee box filled.
+    pub fn is_reachable(&self, s: State) -> bool {
+        let flag_ok = !s.yahtzee_50()
+            || (self.flag_bits() > 0
+                && self
+                    .box_index(Category::Yahtzee)
+                    .is_some_and(|y| s.is_filled(y)));
+        flag_ok
+            && s.filled() < 1 << self.box_count()
+            && self.reachable_upper(s.filled()) >> s.upper() & 1 == 1
+    }
+}
+
+impl fmt::Display for RuleSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name)
+    }
+}
+
+impl PartialEq for RuleSet {
+    fn eq(&self, other: &RuleSet) -> bool {
+        self.id == other.id
+    }
+}
+
+impl Eq for RuleSet {}

@@ -1,0 +1,213 @@
+//! A player's scorecard as typed on the command line, validated against the rules.
+
+use std::collections::BTreeMap;
+
+use thiserror::Error;
+
+use crate::category::Category;
+use crate::dice::{tables, ROLLS};
+use crate::rules::RuleSet;
+use crate::state::State;
+
+/// Why a scorecard was refused.
+#[derive(Debug, Error, PartialEq, Eq)]
+pub enum ScorecardError {
+    #[error("unknown box '{0}' (boxes: {1})")]
+    UnknownBox(String, String),
+    #[error("box '{0}' is given twice")]
+    Duplicate(&'static str),
+    #[error("'{0}' is not of the form box=score")]
+    Syntax(String),
+    #[error("'{1}' is not a score for {0}")]
+    NotANumber(&'static str, String),
+    #[error("{0} can never hold {1} (possible: {2})")]
+    Impossible(&'static str, u32, String),
+    #[error("yahtzee_bonus must be a multiple of {0}, got {1}")]
+    BonusNotMultiple(u32, u32),
+    #[error("yahtzee_bonus {0} needs yahtzee=50 on the card")]
+    BonusWithoutYahtzee(u32),
+    #[error("yahtzee_bonus {0} means {1} extra Yahtzees, but only {2} other turns were played")]
+    TooManyBonuses(u32, u32, u32),
+    #[error("these rules have no Yahtzee bonus")]
+    NoBonusInRules,
+    #[error("the scorecard is full: there is no move to advise")]
+    Full,
+}
+
+/// Scores written on a card, plus the extra-Yahtzee bonus points earned so far.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Scorecard {
+    rules: &'static RuleSet,
+    scores: BTreeMap<usize, u32>,
+    yahtzee_bonus: u32,
+}
+
+const BONUS_NAMES: [&str; 4] = ["yahtzee_bonus", "yb", "bonus_yahtzee", "yahtzee_bonuses"];
+
+impl Scorecard {
+    /// An empty card.
+    pub fn new(rules: &'static RuleSet) -> Scorecard {
+        Scorecard {
+            rules,
+            scores: BTreeMap::new(),
+            yahtzee_bonus: 0,
+        }
+    }
+
+    /// Parses `"ones=3 twos=6 yahtzee=50 yahtzee_bonus=100"` (spaces or commas between
+    /// entries; box names or aliases; `:` also accepted for `=`). Every score must be one the
+    /// box can hold under these rules.
+    pub fn parse(rules: &'static RuleSet, text: &str) -> Result<Scorecard, ScorecardError> {
+        let mut card = Scorecard::new(rules);
+        let mut bonus = None;
+        for entry in text
+            .split(|c: char| c.is_whitespace() || c == ',')
+            .filter(|e| !e.is_empty())
+        {
+            let (name, value) = entry
+                .split_once(['=', ':'])
+                .ok_or_else(|| ScorecardError::Syntax(entry.to_string()))?;
+            if BONUS_NAMES.contains(&name.trim().to_ascii_lowercase().as_str()) {
+                if bonus.is_some() {
+                    return Err(ScorecardError::Duplicate("yahtzee_bonus"));
+                }
+                let v = value
+                    .trim()
+                    .parse()
+                    .map_err(|_| ScorecardError::NotANumber("yahtzee_bonus", value.to_string()))?;
+                bonus = Some(v);
+                continue;
+            }
+            let (b, c) = card.find_box(name)?;
+            if card.scores.contains_key(&b) {
+                return Err(ScorecardError::Duplicate(c.name()));
+            }
+            let score = value
+                .trim()
+                .parse()
+                .map_err(|_| ScorecardError::NotANumber(c.name(), value.to_string()))?;
+            card.set(b, score)?;
+        }
+        if let Some(v) = bonus {
+            card.set_yahtzee_bonus(v)?;
+        }
+        Ok(card)
+    }
+
+    fn find_box(&self, name: &str) -> Result<(usize, Category), ScorecardError> {
+        Category::from_name(name)
+            .and_then(|c| self.rules.box_index(c).map(|b| (b, c)))
+            .ok_or_else(|| {
+                let names: Vec<_> = self.rules.boxes.iter().map(|c| c.name()).collect();
+                ScorecardError::UnknownBox(name.to_string(), names.join(" "))
+            })
+    }
+
+    /// Writes `score` in box `b`, checking that the box can hold it.
+    pub fn set(&mut self, b: usize, score: u32) -> Result<(), ScorecardError> {
+        let c = self.rules.boxes[b];
+        let possible = possible_scores(self.rules, b);
+        if !possible.contains(&score) {
+            let list: Vec<String> = possible.iter().map(u32::to_string).collect();
+            return Err(ScorecardError::Impossible(c.name(), score, list.join(" ")));
+        }
+        self.scores.insert(b, score);
+        Ok(())
+    }
+
+    /// Records extra-Yahtzee bonus points already earned (a multiple of the bonus).
+    pub fn set_yahtzee_bonus(&mut self, points: u32) -> Result<(), ScorecardError> {
+        let unit = self.rules.yahtzee_bonus;
+        if points == 0 {
+            self.yahtzee_bonus = 0;
+            return Ok(());
+        }
+        if unit == 0 {
+            return Err(ScorecardError::NoBonusInRules);
+        }
+        if points % unit != 0 {
+            return Err(ScorecardError::BonusNotMultiple(unit, points));
+        }
+        let y = self.rules.box_index(Category::Yahtzee);
+        if y.and_then(|y| self.scores.get(&y)) != Some(&50) {
+            return Err(ScorecardError::BonusWithoutYahtzee(points));
+        }
+        // Each extra Yahtzee was scored in some box after the Yahtzee box was filled.
+        let others = self.scores.len() as u32 - 1;
+        if points / unit > others {
+            return Err(ScorecardError::TooManyBonuses(
+                points,
+                points / unit,
+                others,
+            ));
+        }
+        self.yahtzee_bonus = points;
+        Ok(())
+    }
+
+    /// The rules this card is played under.
+    pub fn rules(&self) -> &'static RuleSet {
+        self.rules
+    }
+
+    /// The score in a box, if filled.
+    pub fn score(&self, c: Category) -> Option<u32> {
+        self.rules
+            .box_index(c)
+            .and_then(|b| self.scores.get(&b).copied())
+    }
+
+    /// Sum of the upper boxes (not capped).
+    pub fn upper_total(&self) -> u32 {
+        self.scores
+            .iter()
+            .filter(|(&b, _)| self.rules.boxes[b].upper_face().is_some())
+            .map(|(_, &s)| s)
+            .sum()
+    }
+
+    /// Extra-Yahtzee bonus points earned so far.
+    pub fn yahtzee_bonus(&self) -> u32 {
+        self.yahtzee_bonus
+    }
+
+    /// Points on the card now: the boxes, the upper bonus if reached and the Yahtzee bonuses.
+    pub fn total(&self) -> u32 {
+        let boxes: u32 = self.scores.values().sum();
+        let upper_bonus = if self.upper_total() >= self.rules.upper_threshold {
+            self.rules.upper_bonus
+        } else {
+            0
+        };
+        boxes + upper_bonus + self.yahtzee_bonus
+    }
+
+    /// True when every box is filled.
+    pub fn is_full(&self) -> bool {
+        self.scores.len() == self.rules.box_count()
+    }
+
+    /// The solver state of this card.
+    pub fn state(&self) -> State {
+        let filled = self.scores.keys().fold(0u32, |m, &b| m | 1 << b);
+        let y50 = self.rules.yahtzee_bonus > 0 && self.score(Category::Yahtzee) == Some(50);
+        State::new(filled, self.upper_total().min(63) as u8, y50)
+    }
+
+    /// Filled boxes with their scores, in card order.
+    pub fn entries(&self) -> impl Iterator<Item = (Category, u32)> + '_ {
+        self.scores.iter().map(|(&b, &s)| (self.rules.boxes[b], s))
+    }
+}
+
+/// Every score box `b` can ever hold under these rules (Joker scores included), ascending.
+pub fn possible_scores(rules: &RuleSet, b: usize) -> Vec<u32> {
+    let mut v: Vec<u32> = (0..ROLLS).map(|r| rules.score_of_roll(b, r)).collect();
+    v.push(0);
+    // A Joker can put full value in a fixed-score box with any five of a kind, and the
+    // sum-scoring boxes already see every five of a kind in the table.
+    v.sort_unstable();
+    v.dedup();
+    debug_assert!(tables().size_range(5).len() == ROLLS);
+    v
+}

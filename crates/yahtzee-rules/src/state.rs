@@ -1,0 +1,75 @@
+//! The solver's view of a scorecard: which boxes are filled, the upper total and a flag.
+
+use std::fmt;
+
+/// Upper totals are capped here: beyond 63 the exact total never matters again.
+pub const UPPER_CAP: u32 = 63;
+
+/// What the future of a game depends on: the filled boxes (a bitmask over the rule set's box
+/// list), the upper-section total capped at 63, and whether the Yahtzee box holds 50 (which
+/// makes extra Yahtzees earn the bonus). Points already scored are not part of it.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct State {
+    filled: u32,
+    upper: u8,
+    yahtzee_50: bool,
+}
+
+impl State {
+    /// The state at the start of a game.
+    pub const START: State = State {
+        filled: 0,
+        upper: 0,
+        yahtzee_50: false,
+    };
+
+    /// Builds a state; the upper total is capped at 63.
+    #[inline]
+    pub fn new(filled: u32, upper: u8, yahtzee_50: bool) -> State {
+        State {
+            filled,
+            upper: upper.min(UPPER_CAP as u8),
+            yahtzee_50,
+        }
+    }
+
+    /// Bitmask of filled boxes (bit `b` is box `b` of the rule set).
+    #[inline]
+    pub fn filled(self) -> u32 {
+        self.filled
+    }
+
+    /// True when box `b` is filled.
+    #[inline]
+    pub fn is_filled(self, b: usize) -> bool {
+        self.filled >> b & 1 == 1
+    }
+
+    /// Upper-section total, capped at 63.
+    #[inline]
+    pub fn upper(self) -> u8 {
+        self.upper
+    }
+
+    /// True when the Yahtzee box holds 50.
+    #[inline]
+    pub fn yahtzee_50(self) -> bool {
+        self.yahtzee_50
+    }
+
+    /// Number of boxes filled.
+    #[inline]
+    pub fn turns_played(self) -> u32 {
+        self.filled.count_ones()
+    }
+}
+
+impl fmt::Debug for State {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "State(filled={:#b}, upper={}, yahtzee_50={})",
+            self.filled, self.upper, self.yahtzee_50
+        )
+    }
+}

@@ -1,0 +1,12 @@
+//! The exact solver: backward induction over every scorecard state of a rule set, giving the
+//! expected final score still to come under optimal (expected-score maximising) play.
+//!
+//! [`solve`] produces the whole value table; [`turn`] holds the one-turn kernel that both
+//! the solver and the advice use, so advice is computed by the very code that built the
+//! table.
+
+pub mod solve;
+pub mod turn;
+
+pub use solve::{reachable_states, solve, UNREACHABLE};
+pub use turn::{Lanes, TurnPlan, Values, Workspace, LANES};

@@ -1,0 +1,93 @@
+//! Backward induction over every scorecard state, in parallel, level by level.
+
+use multiversion::multiversion;
+use rayon::prelude::*;
+use yahtzee_rules::{Category, RuleSet, State};
+
+use crate::turn::{Lanes, TurnPlan, Workspace, LANES};
+
+/// The value stored for states that no game can reach from the empty card (their upper
+/// total cannot be made with the filled upper boxes, or the Yahtzee flag is set with the
+/// Yahtzee box open). Scorecards that pass validation never map to them.
+pub const UNREACHABLE: f64 = f64::NAN;
+
+/// The states of one filled set that a game can reach, in lane order.
+pub fn reachable_states(rules: &RuleSet, filled: u32) -> Vec<State> {
+    let y_filled = rules
+        .box_index(Category::Yahtzee)
+        .is_some_and(|y| filled >> y & 1 == 1);
+    let flags: &[bool] = if rules.flag_bits() > 0 && y_filled {
+        &[false, true]
+    } else {
+        &[false]
+    };
+    let upper = rules.reachable_upper(filled);
+    flags
+        .iter()
+        .flat_map(|&flag| {
+            (0..64u8)
+                .filter(move |u| upper >> u & 1 == 1)
+                .map(move |u| State::new(filled, u, flag))
+        })
+        .collect()
+}
+
+/// Computes the expected final score still to come (under optimal play) of every state of
+/// `rules`, indexed by [`RuleSet::state_index`]. Unreachable states hold [`UNREACHABLE`].
+///
+/// Filled sets are processed from the full card down to the empty one; all sets with the
+/// same number of filled boxes are independent and run in parallel. `progress` is called
+/// with the number of filled sets just finished. The result is the same bit for bit
+/// whatever the number of threads.
+pub fn solve(rules: &'static RuleSet, progress: &(dyn Fn(u64) + Sync)) -> Vec<f64> {
+    let plan = TurnPlan::new(rules);
+    let lanes = rules.lanes_per_set();
+    let nb = rules.box_count() as u32;
+    let mut values = vec![UNREACHABLE; rules.state_count()];
+    let full = (1u32 << nb) - 1;
+    for s in reachable_states(rules, full) {
+        values[rules.state_index(s)] = 0.0;
+    }
+    progress(1);
+    for level in (0..nb).rev() {
+        let sets: Vec<u32> = (0..full).filter(|f| f.count_ones() == level).collect();
+        let done: &[f64] = &values;
+        let blocks: Vec<Vec<f64>> = sets
+            .par_iter()
+            .map_init(
+                || Workspace::new(&plan),
+                |ws, &filled| {
+                    let block = solve_set(&plan, ws, filled, done);
+                    progress(1);
+                    block
+                },
+            )
+            .collect();
+        for (filled, block) in sets.iter().zip(blocks) {
+            let start = *filled as usize * lanes;
+            values[start..start + lanes].copy_from_slice(&block);
+        }
+    }
+    values
+}
+
+/// The values of one filled set's block of lanes.
+fn solve_set(plan: &TurnPlan, ws: &mut Workspace, filled: u32, done: &[f64]) -> Vec<f64> {
+    let rules = plan.rules();
+    let mut block = vec![UNREACHABLE; rules.lanes_per_set()];
+    for chunk in reachable_states(rules, filled).chunks(LANES) {
+        let v = turn_values(plan, ws, chunk, done);
+        for (s, x) in chunk.iter().zip(v) {
+            block[rules.lane(*s)] = x;
+        }
+    }
+    block
+}
+
+/// The kernel, compiled for AVX2 and AVX-512 besides the baseline and picked at run time.
+/// Rust never fuses or reorders floating-point operations, so every version gives the same
+/// bits; only the speed differs.
+#[multiversion(targets("x86_64+avx2", "x86_64+avx512f+avx512vl"))]
+fn turn_values(plan: &TurnPlan, ws: &mut Workspace, states: &[State], done: &[f64]) -> Lanes {
+    plan.turn_values(ws, states, done)
+}

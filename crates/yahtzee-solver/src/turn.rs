@@ -1,0 +1,352 @@
+//! One turn of optimal play, evaluated for up to [`LANES`] states that share a filled set.
+//!
+//! This is the hot loop of the solver and the engine of the advice. For a turn starting in
+//! state `s` it computes, with `V` the values of the states after this turn:
+//!
+//! 1. for each of the 252 final rolls, the best move: `max over legal boxes of
+//!    score + bonus + V(next)`;
+//! 2. for each keep, the expected value of rolling the missing dice, as the mean of its six
+//!    one-die-larger keeps (sizes 4 down to 0), which is exact and needs 6 reads per keep;
+//! 3. for each keep, the best sub-keep, recursively from one-die-smaller keeps;
+//! 4. steps 2 and 3 again for the first reroll, and finally the mean over the opening roll.
+//!
+//! All arrays are indexed by keep ([`yahtzee_rules::dice::KeepIndex`]) and hold one `f64`
+//! per lane, so every step is a loop over eight independent lanes that the compiler
+//! vectorises; a lane's result never depends on the other lanes, which keeps the table
+//! bit-identical however the states are grouped or scheduled.
+
+use std::collections::HashMap;
+
+use yahtzee_rules::{tables, Dice, RuleSet, State, KEEPS, ROLLS};
+
+/// Scores of a single box range over 0..MAX_SCORE.
+const MAX_SCORE: usize = 51;
+
+/// States evaluated together by one call of the kernel.
+pub const LANES: usize = 8;
+
+/// One value per lane.
+pub type Lanes = [f64; LANES];
+
+/// Reads the value of a state after this turn (a later filled set).
+pub trait Values {
+    fn value(&self, rules: &RuleSet, s: State) -> f64;
+}
+
+impl Values for [f64] {
+    fn value(&self, rules: &RuleSet, s: State) -> f64 {
+        self[rules.state_index(s)]
+    }
+}
+
+/// Rule-specific tables for the kernel, built once per rule set.
+pub struct TurnPlan {
+    rules: &'static RuleSet,
+    /// Per box: the slot of scoring it 0.
+    zero_slot: Vec<u16>,
+    /// Per roll, the boxes it scores positively in: (box, slot, score), flattened with
+    /// `scoring_start[r]..scoring_start[r + 1]`.
+    scoring: Vec<(u8, u16, f64)>,
+    scoring_start: Vec<u32>,
+    /// Per slot: the box and a score with that slot's effect on the state.
+    slots: Vec<(usize, u32)>,
+    /// Slot of every (box, score) a box can hold: `slot_by_score[b * 51 + score]`.
+    slot_by_score: Vec<u16>,
+    /// For keeps with fewer than five dice: the six one-die-larger keeps.
+    add: Vec<[u16; 6]>,
+    /// One-die-smaller keeps of every keep, grouped by the number of distinct faces it
+    /// holds so the inner loops have a fixed length: `subkeeps.d1` holds keeps with one
+    /// distinct face, and so on. Groups are in order of size, smallest keeps first.
+    subkeeps: SubKeeps,
+    roll_prob: Vec<f64>,
+    /// Roll indices of the six five-of-a-kinds (where Joker rules can apply).
+    yahtzee_rolls: [usize; 6],
+}
+
+/// Scratch space of one worker: the per-keep lanes and the continuation slots.
+pub struct Workspace {
+    /// Values per keep; the first 252 entries are the rolls.
+    pub keeps: Vec<Lanes>,
+    cont: Vec<Lanes>,
+}
+
+impl Workspace {
+    pub fn new(plan: &TurnPlan) -> Workspace {
+        Workspace {
+            keeps: vec![[0.0; LANES]; KEEPS],
+            cont: vec![[0.0; LANES]; plan.slots.len()],
+        }
+    }
+}
+
+#[inline(always)]
+fn max(a: f64, b: f64) -> f64 {
+    // Not f64::max: this form maps to one vector max instruction (values are never NaN).
+    if a > b {
+        a
+    } else {
+        b
+    }
+}
+
+impl TurnPlan {
+    pub fn new(rules: &'static RuleSet) -> TurnPlan {
+        let t = tables();
+        // Two scores share a slot when they lead to the same next state from every state:
+        // same box, same upper-total increase, same effect on the Yahtzee flag.
+        let mut slot_of: HashMap<(usize, u32, bool), u16> = HashMap::new();
+        let mut slots = Vec::new();
+        let mut slot = |b: usize, score: u32| -> u16 {
+            let upper = if rules.boxes[b].upper_face().is_some() {
+                score
+            } else {
+                0
+            };
+            let (next, _) = rules.place(State::START, b, score);
+            *slot_of
+                .entry((b, upper, next.yahtzee_50()))
+                .or_insert_with(|| {
+                    slots.push((b, score));
+                    (slots.len() - 1) as u16
+                })
+        };
+        let zero_slot = (0..rules.box_count()).map(|b| slot(b, 0)).collect();
+        let mut slot_by_score = vec![u16::MAX; rules.box_count() * MAX_SCORE];
+        for b in 0..rules.box_count() {
+            for score in yahtzee_rules::possible_scores(rules, b) {
+                slot_by_score[b * MAX_SCORE + score as usize] = slot(b, score);
+            }
+        }
+        let mut scoring = Vec::new();
+        let mut scoring_start = vec![0];
+        for r in 0..ROLLS {
+            for b in 0..rules.box_count() {
+                let score = rules.score_of_roll(b, r);
+                if score > 0 {
+                    scoring.push((b as u8, slot(b, score), f64::from(score)));
+                }
+            }
+            scoring_start.push(scoring.len() as u32);
+        }
+        let add = (ROLLS..KEEPS).map(|k| *t.add(k)).collect();
+        let subkeeps = SubKeeps::new();
+        let yahtzee_rolls =
+            std::array::from_fn(|f| Dice::from_counts(five_of(f)).expect("five dice").index());
+        TurnPlan {
+            rules,
+            zero_slot,
+            scoring,
+            scoring_start,
+            slots,
+            slot_by_score,
+            add,
+            subkeeps,
+            roll_prob: (0..ROLLS).map(|r| t.roll_prob(r)).collect(),
+            yahtzee_rolls,
+        }
+    }
+
+    pub fn rules(&self) -> &'static RuleSet {
+        self.rules
+    }
+
+    /// Expected values at the start of the turn for `states` (at most [`LANES`], all with the
+    /// same filled set, not full).
+    #[inline(always)]
+    pub fn turn_values(
+        &self,
+        ws: &mut Workspace,
+        states: &[State],
+        next: &(impl Values + ?Sized),
+    ) -> Lanes {
+        self.final_rolls(ws, states, next);
+        self.reroll(ws);
+        self.reroll(ws);
+        let mut total = [0.0; LANES];
+        for (r, v) in ws.keeps[..ROLLS].iter().enumerate() {
+            let p = self.roll_prob[r];
+            for i in 0..LANES {
+                total[i] += p * v[i];
+            }
+        }
+        total
+    }
+
+    /// Step 1: `ws.keeps[r]` = value of final roll `r` (best legal move, bonuses included).
+    #[inline(always)]
+    pub fn final_rolls(&self, ws: &mut Workspace, states: &[State], next: &(impl Values + ?Sized)) {
+        assert!(!states.is_empty() && states.len() <= LANES);
+        let filled = states[0].filled();
+        debug_assert!(states.iter().all(|s| s.filled() == filled));
+        let lane_state = |i: usize| states[i.min(states.len() - 1)];
+        let nb = self.rules.box_count();
+        let open: Vec<usize> = (0..nb).filter(|&b| filled >> b & 1 == 0).collect();
+        let slot_used = |slot: usize| open.contains(&self.slots[slot].0);
+        for (slot, &(b, score)) in self.slots.iter().enumerate() {
+            if !slot_used(slot) {
+                continue;
+            }
+            for i in 0..LANES {
+                let (after, bonus) = self.rules.place(lane_state(i), b, score);
+                ws.cont[slot][i] = f64::from(bonus) + next.value(self.rules, after);
+            }
+        }
+        // Scratching (0 in any open box) is a legal move for most rolls; where a box scores
+        // more, its positive score dominates its 0 (values never fall as the upper total or
+        // the Yahtzee flag grows), so starting every roll from the best scratch and adding
+        // only the boxes the roll scores in gives exactly the maximum over the legal moves.
+        let mut scratch = [f64::NEG_INFINITY; LANES];
+        for &b in &open {
+            let c = &ws.cont[usize::from(self.zero_slot[b])];
+            for i in 0..LANES {
+                scratch[i] = max(scratch[i], c[i]);
+            }
+        }
+        for r in 0..ROLLS {
+            let range = self.scoring_start[r] as usize..self.scoring_start[r + 1] as usize;
+            let mut acc = scratch;
+            for &(b, slot, score) in &self.scoring[range] {
+                if filled >> b & 1 == 1 {
+                    continue;
+                }
+                let c = &ws.cont[usize::from(slot)];
+                for i in 0..LANES {
+                    acc[i] = max(acc[i], score + c[i]);
+                }
+            }
+            ws.keeps[r] = acc;
+        }
+        self.extra_yahtzees(ws, states);
+    }
+
+    /// Five of a kind may be an extra Yahtzee, where the Joker rule decides the legal boxes
+    /// and the Yahtzee flag the bonus. Lanes with the same flag share their moves; the
+    /// continuation of each move is the slot already filled for its box and score.
+    #[inline(always)]
+    fn extra_yahtzees(&self, ws: &mut Workspace, states: &[State]) {
+        let lane_state = |i: usize| states[i.min(states.len() - 1)];
+        for &r in &self.yahtzee_rolls {
+            let dice = tables().keep(r);
+            if !self.rules.is_extra_yahtzee(states[0], &dice) {
+                continue;
+            }
+            for flag in [false, true] {
+                let Some(rep) = states.iter().find(|s| s.yahtzee_50() == flag) else {
+                    continue;
+                };
+                let mut acc = [f64::NEG_INFINITY; LANES];
+                self.rules.for_each_move(*rep, &dice, |m| {
+                    let slot = self.slot_by_score[m.box_index * MAX_SCORE + m.score as usize];
+                    let c = &ws.cont[usize::from(slot)];
+                    let points = f64::from(m.score + m.yahtzee_bonus);
+                    for i in 0..LANES {
+                        acc[i] = max(acc[i], points + c[i]);
+                    }
+                });
+                for (i, v) in acc.into_iter().enumerate() {
+                    if lane_state(i).yahtzee_50() == flag {
+                        ws.keeps[r][i] = v;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Steps 2 and 3: from roll values with `n` rolls left, keep values (expectations) and
+    /// then roll values with `n + 1` rolls left (best sub-keep).
+    #[inline(always)]
+    pub fn reroll(&self, ws: &mut Workspace) {
+        self.expect_keeps(ws);
+        self.best_subkeeps(ws);
+    }
+
+    /// Step 2: every keep of fewer than five dice gets the mean of its six one-die-larger
+    /// keeps, i.e. its expected value when the missing dice are rolled.
+    #[inline(always)]
+    pub fn expect_keeps(&self, ws: &mut Workspace) {
+        let a = &mut ws.keeps;
+        for k in ROLLS..KEEPS {
+            let add = &self.add[k - ROLLS];
+            let mut sum = a[usize::from(add[0])];
+            for &j in &add[1..] {
+                let x = &a[usize::from(j)];
+                for i in 0..LANES {
+                    sum[i] += x[i];
+                }
+            }
+            for s in &mut sum {
+                *s *= 1.0 / 6.0;
+            }
+            a[k] = sum;
+        }
+    }
+
+    /// Step 3: every keep gets the best value among its sub-keeps (itself included); for a
+    /// five-dice keep that is the value of holding that roll with a reroll to come.
+    #[inline(always)]
+    pub fn best_subkeeps(&self, ws: &mut Workspace) {
+        let a = &mut ws.keeps;
+        let g = &self.subkeeps;
+        // Smallest keeps first, so each one-die-smaller keep already holds its best.
+        for size in 1..=5 {
+            best_of(a, &g.d1[size]);
+            best_of(a, &g.d2[size]);
+            best_of(a, &g.d3[size]);
+            best_of(a, &g.d4[size]);
+            best_of(a, &g.d5[size]);
+        }
+    }
+}
+
+#[inline(always)]
+fn best_of<const D: usize>(a: &mut [Lanes], group: &[(u16, [u16; D])]) {
+    for (k, subs) in group {
+        let k = usize::from(*k);
+        let mut best = a[k];
+        for &j in subs {
+            let x = &a[usize::from(j)];
+            for i in 0..LANES {
+                best[i] = max(best[i], x[i]);
+            }
+        }
+        a[k] = best;
+    }
+}
+
+/// Keeps with their one-die-smaller keeps, by number of distinct faces, then by size.
+struct SubKeeps {
+    d1: [Vec<(u16, [u16; 1])>; 6],
+    d2: [Vec<(u16, [u16; 2])>; 6],
+    d3: [Vec<(u16, [u16; 3])>; 6],
+    d4: [Vec<(u16, [u16; 4])>; 6],
+    d5: [Vec<(u16, [u16; 5])>; 6],
+}
+
+impl SubKeeps {
+    fn new() -> SubKeeps {
+        fn group<const D: usize>() -> [Vec<(u16, [u16; D])>; 6] {
+            let t = tables();
+            std::array::from_fn(|size| {
+                t.size_range(size)
+                    .filter_map(|k| {
+                        let subs: [u16; D] = t.remove(k).try_into().ok()?;
+                        Some((k as u16, subs))
+                    })
+                    .collect()
+            })
+        }
+        SubKeeps {
+            d1: group(),
+            d2: group(),
+            d3: group(),
+            d4: group(),
+            d5: group(),
+        }
+    }
+}
+
+fn five_of(face: usize) -> [u8; 6] {
+    let mut c = [0; 6];
+    c[face] = 5;
+    c
+}
