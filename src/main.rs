@@ -1,1 +1,90 @@
-fn main() {}
+//! `yahtzee`: the command-line face of the engine. A thin layer: it parses arguments,
+//! finds or builds the value table, and prints what the library crates compute.
+
+mod advise;
+mod solve;
+mod table_file;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+/// Exact optimal play for Yahtzee: solve the game, then ask for the best move.
+#[derive(Parser)]
+#[command(name = "yahtzee", version, about, propagate_version = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Solve a rule set exactly and write its value table.
+    Solve(solve::Args),
+    /// Rank every option for a position: which dice to keep, or which box to fill.
+    Advise(advise::Args),
+}
+
+/// Rule sets selectable with `--rules`.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum RulesArg {
+    /// Official Yahtzee: forced Joker, 35 upper bonus, 100 per extra Yahtzee.
+    Forced,
+    /// Free-choice Joker: an extra Yahtzee may go in any open box.
+    Free,
+}
+
+impl RulesArg {
+    pub fn rules(self) -> &'static yahtzee_rules::RuleSet {
+        let name = match self {
+            RulesArg::Forced => "forced",
+            RulesArg::Free => "free",
+        };
+        yahtzee_rules::RuleSet::by_name(name).expect("every --rules value is a rule set")
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) if !e.use_stderr() => {
+            // --help and --version
+            let _ = e.print();
+            return ExitCode::SUCCESS;
+        }
+        Err(e) => {
+            eprintln!("{}", one_line(&e.render().to_string()));
+            return ExitCode::from(2);
+        }
+    };
+    let result = match cli.command {
+        Command::Solve(args) => solve::run(args),
+        Command::Advise(args) => advise::run(args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {}", one_line(&format!("{e:#}")));
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Folds a multi-line message into one line (clap's usage hints included).
+fn one_line(msg: &str) -> String {
+    msg.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with("For more information"))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Writes a command's output; a closed pipe (`| head`) is not an error.
+pub fn print_stdout(text: &str) -> anyhow::Result<()> {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(e.into()),
+        _ => Ok(()),
+    }
+}

@@ -1,1 +1,213 @@
+//! Move advice: for a scorecard, the dice showing and the rolls left, every option (a keep
+//! or a box) ranked best-first with its expected value, read from a solved [`Table`].
+//!
+//! The expected values come from the solver's own one-turn kernel
+//! ([`yahtzee_solver::TurnPlan`]) run on the single state of the card, with the table
+//! supplying the values of later turns, so advice and table can never disagree.
 
+use serde::Serialize;
+use thiserror::Error;
+use yahtzee_rules::{tables, Category, Dice, RuleSet, Scorecard, State};
+use yahtzee_solver::{TurnPlan, Values, Workspace};
+use yahtzee_table::Table;
+
+/// What the player does: hold some dice and reroll the rest, or fill a box.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Choice {
+    /// Keep these dice (possibly none, possibly all five) and reroll the others.
+    Keep(Dice),
+    /// Write `score` in the box `category`.
+    Fill { category: Category, score: u32 },
+}
+
+/// One option with its value.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Ranked {
+    pub choice: Choice,
+    /// Expected points still to come from this moment under optimal play: this turn's box
+    /// and bonuses, then all later turns. Points already on the card are not included.
+    pub ev_remaining: f64,
+    /// Points for this box now, with the upper bonus and Yahtzee bonus it earns (boxes only).
+    pub points_now: Option<u32>,
+}
+
+/// All options for one position, best first.
+#[derive(Clone, Debug)]
+pub struct Advice {
+    pub options: Vec<Ranked>,
+}
+
+impl Advice {
+    /// The best option.
+    pub fn best(&self) -> &Ranked {
+        &self.options[0]
+    }
+}
+
+/// Why a position cannot be advised.
+#[derive(Debug, Error, PartialEq, Eq)]
+pub enum AdviceError {
+    #[error("the scorecard is full: the game is over")]
+    GameOver,
+    #[error("rolls left must be 0, 1 or 2, got {0}")]
+    RollsLeft(u8),
+    #[error("the scorecard is for rules '{card}' but the table is for '{table}'")]
+    RulesMismatch {
+        card: &'static str,
+        table: &'static str,
+    },
+}
+
+struct TableValues<'a>(&'a Table);
+
+impl Values for TableValues<'_> {
+    fn value(&self, _rules: &RuleSet, s: State) -> f64 {
+        self.0.value(s)
+    }
+}
+
+/// Answers positions from one table.
+pub struct Advisor {
+    table: Table,
+    plan: TurnPlan,
+}
+
+impl Advisor {
+    pub fn new(table: Table) -> Advisor {
+        let plan = TurnPlan::new(table.rules());
+        Advisor { table, plan }
+    }
+
+    /// The table behind the advice.
+    pub fn table(&self) -> &Table {
+        &self.table
+    }
+
+    /// Expected points still to come from the start of a turn with this card.
+    pub fn value_of_card(&self, card: &Scorecard) -> f64 {
+        self.table.value(card.state())
+    }
+
+    /// Ranks every option for `dice` with `rolls_left` rerolls left (0, 1 or 2).
+    ///
+    /// With rolls left the options are the distinct keeps of the dice (keeping all five
+    /// ends rolling); with none, the boxes the rules allow. Ties keep a fixed order: larger
+    /// keeps first, boxes in card order.
+    pub fn advise(
+        &self,
+        card: &Scorecard,
+        dice: Dice,
+        rolls_left: u8,
+    ) -> Result<Advice, AdviceError> {
+        let rules = self.table.rules();
+        if card.rules() != rules {
+            return Err(AdviceError::RulesMismatch {
+                card: card.rules().name,
+                table: rules.name,
+            });
+        }
+        if card.is_full() {
+            return Err(AdviceError::GameOver);
+        }
+        let state = card.state();
+        let mut options = match rolls_left {
+            0 => self.boxes(state, &dice),
+            1 | 2 => self.keeps(state, &dice, rolls_left),
+            n => return Err(AdviceError::RollsLeft(n)),
+        };
+        options.sort_by(|a, b| b.ev_remaining.total_cmp(&a.ev_remaining));
+        Ok(Advice { options })
+    }
+
+    fn boxes(&self, state: State, dice: &Dice) -> Vec<Ranked> {
+        let rules = self.table.rules();
+        let mut out = Vec::new();
+        rules.for_each_move(state, dice, |m| {
+            out.push(Ranked {
+                choice: Choice::Fill {
+                    category: rules.boxes[m.box_index],
+                    score: m.score,
+                },
+                ev_remaining: f64::from(m.points()) + self.table.value(m.next),
+                points_now: Some(m.points()),
+            });
+        });
+        out
+    }
+
+    fn keeps(&self, state: State, dice: &Dice, rolls_left: u8) -> Vec<Ranked> {
+        let mut ws = Workspace::new(&self.plan);
+        self.plan
+            .final_rolls(&mut ws, &[state], &TableValues(&self.table));
+        if rolls_left == 2 {
+            self.plan.reroll(&mut ws);
+        }
+        self.plan.expect_keeps(&mut ws);
+        dice.sub_keeps()
+            .into_iter()
+            .map(|k| Ranked {
+                choice: Choice::Keep(k),
+                ev_remaining: ws.keeps[tables().index(&k)][0],
+                points_now: None,
+            })
+            .collect()
+    }
+}
+
+/// The advice for a card as a serialisable report (the `--json` schema of `yahtzee advise`).
+#[derive(Serialize)]
+pub struct Report {
+    pub rules: &'static str,
+    pub dice: Vec<u8>,
+    pub rolls_left: u8,
+    /// Points on the card now (boxes, upper bonus if reached, Yahtzee bonuses).
+    pub points_so_far: u32,
+    /// Points so far plus the best option's expected value.
+    pub expected_final: f64,
+    pub options: Vec<ReportOption>,
+}
+
+/// One option of a [`Report`]; exactly one of `keep` and `category` is present.
+#[derive(Serialize)]
+pub struct ReportOption {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub keep: Option<Vec<u8>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub category: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub score: Option<u32>,
+    pub ev_remaining: f64,
+    /// Expected points lost against the best option (0 for the best).
+    pub loss: f64,
+}
+
+impl Report {
+    pub fn new(card: &Scorecard, dice: &Dice, rolls_left: u8, advice: &Advice) -> Report {
+        let best = advice.best().ev_remaining;
+        let options = advice
+            .options
+            .iter()
+            .map(|o| {
+                let (keep, category, score) = match o.choice {
+                    Choice::Keep(k) => (Some(k.faces()), None, None),
+                    Choice::Fill { category, score } => (None, Some(category.name()), Some(score)),
+                };
+                ReportOption {
+                    keep,
+                    category,
+                    score,
+                    ev_remaining: o.ev_remaining,
+                    loss: best - o.ev_remaining,
+                }
+            })
+            .collect();
+        Report {
+            rules: card.rules().name,
+            dice: dice.faces(),
+            rolls_left,
+            points_so_far: card.total(),
+            expected_final: f64::from(card.total()) + best,
+            options,
+        }
+    }
+}

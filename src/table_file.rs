@@ -1,0 +1,73 @@
+//! Where tables live, and building one (with a progress bar) when it is missing.
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use anyhow::{Context, Result};
+use indicatif::{ProgressBar, ProgressStyle};
+use yahtzee_rules::RuleSet;
+use yahtzee_table::{Table, TableError};
+
+/// The folder for cached tables: `$YAHTZEE_DATA_DIR`, else this checkout's `data/` folder
+/// when it still exists, else `./data`.
+pub fn data_dir() -> PathBuf {
+    if let Some(dir) = std::env::var_os("YAHTZEE_DATA_DIR") {
+        return PathBuf::from(dir);
+    }
+    let checkout = Path::new(env!("CARGO_MANIFEST_DIR")).join("data");
+    if checkout.is_dir() {
+        checkout
+    } else {
+        PathBuf::from("data")
+    }
+}
+
+/// The default table path of a rule set: `<data dir>/<rules>.table`.
+pub fn default_path(rules: &RuleSet) -> PathBuf {
+    data_dir().join(format!("{}.table", rules.name))
+}
+
+/// A progress bar on stderr for a solve; hidden with `quiet` or when stderr is not a terminal.
+pub fn progress_bar(rules: &RuleSet, quiet: bool) -> ProgressBar {
+    if quiet {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(1 << rules.box_count());
+    bar.set_style(
+        ProgressStyle::with_template(
+            "solving {msg} {bar:40} {percent:>3}% of scorecards, {elapsed}",
+        )
+        .expect("valid template"),
+    );
+    bar.set_message(rules.name);
+    bar
+}
+
+/// Solves `rules` with a progress bar and writes the table to `path`. Returns the values.
+pub fn build(rules: &'static RuleSet, path: &Path, quiet: bool) -> Result<(Vec<f64>, f64)> {
+    let bar = progress_bar(rules, quiet);
+    let start = Instant::now();
+    let values = yahtzee_solver::solve(rules, &|n| bar.inc(n));
+    let secs = start.elapsed().as_secs_f64();
+    bar.finish_and_clear();
+    yahtzee_table::write_table(path, rules, &values)?;
+    Ok((values, secs))
+}
+
+/// Opens the table at `path`; if there is no file there yet, builds it first.
+pub fn open_or_build(rules: &'static RuleSet, path: &Path, quiet: bool) -> Result<Table> {
+    match Table::open(path, rules) {
+        Err(TableError::Open { source, .. }) if source.kind() == std::io::ErrorKind::NotFound => {
+            if !quiet {
+                eprintln!(
+                    "no table at {}: solving '{}' once (about a second)",
+                    path.display(),
+                    rules.name
+                );
+            }
+            build(rules, path, quiet)?;
+            Table::open(path, rules).with_context(|| format!("reopening {}", path.display()))
+        }
+        other => Ok(other?),
+    }
+}
