@@ -376,7 +376,7 @@ mod tests {
             Err(DiceError::WrongCount { .. })
         ));
         assert!(matches!(
-            "133467".parse::<Dice>(),
+            "133456".parse::<Dice>(),
             Err(DiceError::WrongCount { .. })
         ));
         assert!(matches!(

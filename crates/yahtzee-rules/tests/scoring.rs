@@ -199,7 +199,7 @@ fn full_house_needs_three_and_two_of_different_faces() {
 #[test]
 fn five_of_a_kind_is_not_a_full_house_without_joker() {
     for face in 1..=6u32 {
-        let roll: String = std::iter::repeat_n(char::from_digit(face, 10).unwrap(), 5).collect();
+        let roll = face.to_string().repeat(5);
         let sum = 5 * face;
         let mut expected = [0; 13];
         expected[face as usize - 1] = sum;
