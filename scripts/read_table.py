@@ -141,7 +141,7 @@ def main():
     if a.index is not None:
         if not 0 <= a.index < h["value_count"]:
             sys.exit(f"error: index {a.index} out of range 0..{h['value_count'] - 1}")
-        index, desc = a.index, f"index {a.index}"
+        index, desc = a.index, "state"
     else:
         if h["boxes"] != len(BOXES):
             sys.exit(f"error: table has {h['boxes']} boxes; use --index")

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Measures the issue's speed targets and prints median wall times:
+#   - full solve (forced rules) with 1 and 2 threads      (criterion, benches/solver.rs)
+#   - one advice query in-process from a mapped table     (criterion)
+#   - `yahtzee advise` as a whole process, table present   (50 runs)
+# Usage: scripts/bench.sh [--quick]   (--quick: fewer criterion samples)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+extra=()
+if [[ "${1:-}" == "--quick" ]]; then extra=(--warm-up-time 1 --measurement-time 3); fi
+
+echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)"
+cargo build --release --quiet
+cargo bench --quiet --bench solver -- "${extra[@]}" >/dev/null
+
+median() { # criterion's median estimate, in the unit given
+  python3 -c "import json,sys; e=json.load(open(sys.argv[1]))['median']['point_estimate']; print(f'{e/float(sys.argv[2]):.3f}')" "$1" "$2"
+}
+dir=target/criterion
+printf '%-42s %10s\n' "benchmark" "median"
+printf '%-42s %8s s\n' "full solve, forced, 1 thread" "$(median $dir/solve_forced/1_threads/new/estimates.json 1e9)"
+printf '%-42s %8s s\n' "full solve, forced, 2 threads" "$(median $dir/solve_forced/2_threads/new/estimates.json 1e9)"
+printf '%-42s %7s us\n' "advice query in-process (2 rolls left)" "$(median $dir/advise_forced/rolls_left_2/new/estimates.json 1e3)"
+printf '%-42s %7s us\n' "advice query in-process (0 rolls left)" "$(median $dir/advise_forced/rolls_left_0/new/estimates.json 1e3)"
+
+# Whole process, with the table already in place.
+data=$(mktemp -d)
+trap 'rm -rf "$data"' EXIT
+bin=target/release/yahtzee
+"$bin" solve --quiet --out "$data/forced.table" >/dev/null
+python3 - "$bin" "$data/forced.table" <<'PY'
+import subprocess, sys, time
+bin, table = sys.argv[1], sys.argv[2]
+cmd = [bin, "advise", "--table", table, "--scorecard", "ones=3 fours=12 yahtzee=50",
+       "--dice", "22456", "--rolls-left", "2"]
+times = []
+for _ in range(50):
+    t = time.perf_counter()
+    subprocess.run(cmd, stdout=subprocess.DEVNULL, check=True)
+    times.append(time.perf_counter() - t)
+times.sort()
+print(f"{'yahtzee advise, whole process (50 runs)':<42} {times[len(times)//2]*1e3:7.2f} ms")
+PY

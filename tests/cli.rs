@@ -1,0 +1,316 @@
+//! The `yahtzee` binary end to end: first-run table building, solve output, advice in both
+//! formats, and bad input refused with one line and a non-zero exit.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::sync::OnceLock;
+
+use serde_json::Value;
+
+fn yahtzee(data_dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_yahtzee"))
+        .env("YAHTZEE_DATA_DIR", data_dir)
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+/// A data folder holding solved forced and free tables, shared by the tests.
+fn data() -> &'static Path {
+    static DIR: OnceLock<tempfile::TempDir> = OnceLock::new();
+    DIR.get_or_init(|| {
+        let dir = tempfile::tempdir().unwrap();
+        for rules in ["forced", "free"] {
+            let out = yahtzee(dir.path(), &["solve", "--rules", rules, "--quiet"]);
+            assert!(out.status.success());
+        }
+        dir
+    })
+    .path()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// Runs a command that must fail cleanly; returns its one-line message.
+fn refused(args: &[&str]) -> String {
+    let out = yahtzee(data(), args);
+    let err = stderr(&out);
+    assert!(
+        !out.status.success(),
+        "{args:?} succeeded: {}",
+        stdout(&out)
+    );
+    assert!(!err.contains("panicked"), "{args:?} panicked: {err}");
+    assert_eq!(
+        err.trim_end().lines().count(),
+        1,
+        "{args:?}: not one line: {err}"
+    );
+    err
+}
+
+#[test]
+fn solve_prints_the_reference_values() {
+    let dir = tempfile::tempdir().unwrap();
+    for (rules, value) in [("forced", 254.5877287), ("free", 254.5896095)] {
+        let path = dir.path().join(format!("{rules}.table"));
+        let out = yahtzee(
+            dir.path(),
+            &["solve", "--rules", rules, "--out", path.to_str().unwrap()],
+        );
+        assert!(out.status.success(), "{}", stderr(&out));
+        let text = stdout(&out);
+        let printed = text
+            .lines()
+            .find_map(|l| l.strip_prefix("expected score of the empty card: "))
+            .unwrap_or_else(|| panic!("{text}"));
+        assert!(
+            printed.len() >= "254.1234567".len(),
+            "at least 7 decimals: {printed}"
+        );
+        assert!(
+            (printed.parse::<f64>().unwrap() - value).abs() < 1e-7,
+            "{printed}"
+        );
+        assert!(path.is_file());
+    }
+}
+
+#[test]
+fn first_advise_builds_the_table_then_maps_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let args = ["advise", "--dice", "13346", "--rolls-left", "2"];
+    let first = yahtzee(dir.path(), &args);
+    assert!(first.status.success(), "{}", stderr(&first));
+    assert!(stderr(&first).contains("solving"));
+    assert!(dir.path().join("forced.table").is_file());
+    let second = yahtzee(dir.path(), &args);
+    assert!(second.status.success());
+    assert!(stderr(&second).is_empty(), "{}", stderr(&second));
+    assert_eq!(stdout(&first), stdout(&second));
+    // Keeping the pair of threes is best on an empty card (expected final 251.4054).
+    let text = stdout(&second);
+    assert!(
+        text.contains("expected final total with optimal play: 251.4054"),
+        "{text}"
+    );
+    let best = text
+        .lines()
+        .find(|l| l.trim_start().starts_with("1 "))
+        .unwrap();
+    assert!(best.contains("3 3") && best.contains("best"), "{best}");
+}
+
+#[test]
+fn table_option_overrides_the_location() {
+    let custom = data().join("forced.table");
+    let empty = tempfile::tempdir().unwrap();
+    let out = yahtzee(
+        empty.path(),
+        &[
+            "advise",
+            "--dice",
+            "66666",
+            "--rolls-left",
+            "0",
+            "--table",
+            custom.to_str().unwrap(),
+        ],
+    );
+    assert!(out.status.success());
+    assert!(stderr(&out).is_empty(), "no table was built");
+    assert_eq!(std::fs::read_dir(empty.path()).unwrap().count(), 0);
+}
+
+#[test]
+fn json_lists_every_option_best_first() {
+    let out = yahtzee(
+        data(),
+        &[
+            "advise",
+            "--scorecard",
+            "ones=3 twos=6 yahtzee=50",
+            "--dice",
+            "44444",
+            "--rolls-left",
+            "0",
+            "--json",
+        ],
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v: Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let options = v["options"].as_array().unwrap();
+    // Forced Joker: fours is open, so it is the only legal box; the bonus applies.
+    assert_eq!(options.len(), 1);
+    assert_eq!(options[0]["category"], "fours");
+    assert_eq!(options[0]["score"], 20);
+    assert!(options[0]["ev_remaining"].as_f64().unwrap() > 120.0);
+    assert_eq!(v["points_so_far"], 59);
+
+    let out = yahtzee(
+        data(),
+        &[
+            "advise",
+            "--dice",
+            "1 3 3 4 6",
+            "--rolls-left",
+            "1",
+            "--json",
+        ],
+    );
+    let v: Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let options = v["options"].as_array().unwrap();
+    assert_eq!(options.len(), 24, "2 * 3 * 2 * 2 distinct keeps of 13346");
+    let evs: Vec<f64> = options
+        .iter()
+        .map(|o| o["ev_remaining"].as_f64().unwrap())
+        .collect();
+    assert!(evs.windows(2).all(|w| w[0] >= w[1]));
+    assert!(options
+        .iter()
+        .all(|o| o["keep"].is_array() && o.get("category").is_none()));
+    let best = evs[0];
+    assert!((v["expected_final"].as_f64().unwrap() - best).abs() < 1e-9);
+}
+
+#[test]
+fn free_rules_allow_any_box_for_an_extra_yahtzee() {
+    let out = yahtzee(
+        data(),
+        &[
+            "advise",
+            "--rules",
+            "free",
+            "--scorecard",
+            "yz=50",
+            "--dice",
+            "44444",
+            "--rolls-left",
+            "0",
+            "--json",
+        ],
+    );
+    let v: Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(v["options"].as_array().unwrap().len(), 12);
+}
+
+#[test]
+fn bad_dice_are_refused() {
+    for dice in ["1234", "123456", "12370", "abcde", "1 2 3 4 x", ""] {
+        let msg = refused(&["advise", "--dice", dice, "--rolls-left", "2"]);
+        assert!(msg.contains("dice"), "{dice}: {msg}");
+    }
+}
+
+#[test]
+fn bad_scorecards_are_refused() {
+    let cases = [
+        ("twos=7", "twos can never hold 7"),
+        ("full_house=20", "full_house can never hold 20"),
+        ("sevens=3", "unknown box 'sevens'"),
+        ("ones=3 ones=2", "given twice"),
+        ("ones=3 aces=1", "given twice"),
+        ("ones", "box=score"),
+        ("chance=x", "not a score"),
+        ("yahtzee=0 yahtzee_bonus=100", "yahtzee=50"),
+    ];
+    for (card, expect) in cases {
+        let msg = refused(&[
+            "advise",
+            "--scorecard",
+            card,
+            "--dice",
+            "12345",
+            "--rolls-left",
+            "0",
+        ]);
+        assert!(msg.contains(expect), "{card}: {msg}");
+    }
+    let full =
+        "ones=1 twos=2 threes=3 fours=4 fives=5 sixes=6 3k=0 4k=0 fh=0 ss=0 ls=0 yz=0 chance=5";
+    let msg = refused(&[
+        "advise",
+        "--scorecard",
+        full,
+        "--dice",
+        "12345",
+        "--rolls-left",
+        "0",
+    ]);
+    assert!(msg.contains("full"), "{msg}");
+}
+
+#[test]
+fn bad_options_are_refused() {
+    refused(&["advise", "--dice", "12345", "--rolls-left", "3"]);
+    refused(&[
+        "advise",
+        "--rules",
+        "bogus",
+        "--dice",
+        "12345",
+        "--rolls-left",
+        "0",
+    ]);
+    refused(&["advise", "--dice", "12345"]);
+    refused(&["frobnicate"]);
+}
+
+#[test]
+fn damaged_or_foreign_tables_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let free = data().join("free.table");
+    let msg = refused(&[
+        "advise",
+        "--dice",
+        "12345",
+        "--rolls-left",
+        "0",
+        "--table",
+        free.to_str().unwrap(),
+    ]);
+    assert!(msg.contains("'free', not 'forced'"), "{msg}");
+
+    let corrupt: PathBuf = dir.path().join("corrupt.table");
+    let mut bytes = std::fs::read(data().join("forced.table")).unwrap();
+    let i = bytes.len() / 2;
+    bytes[i] ^= 1;
+    std::fs::write(&corrupt, &bytes).unwrap();
+    let msg = refused(&[
+        "advise",
+        "--dice",
+        "12345",
+        "--rolls-left",
+        "0",
+        "--table",
+        corrupt.to_str().unwrap(),
+    ]);
+    assert!(msg.contains("checksum"), "{msg}");
+
+    bytes.truncate(bytes.len() / 3);
+    std::fs::write(&corrupt, &bytes).unwrap();
+    let msg = refused(&[
+        "advise",
+        "--dice",
+        "12345",
+        "--rolls-left",
+        "0",
+        "--table",
+        corrupt.to_str().unwrap(),
+    ]);
+    assert!(msg.contains("truncated"), "{msg}");
+}
+
+#[test]
+fn an_unwritable_output_is_refused() {
+    let file = data().join("forced.table");
+    let inside_a_file = file.join("x.table");
+    let msg = refused(&["solve", "--quiet", "--out", inside_a_file.to_str().unwrap()]);
+    assert!(msg.contains("cannot write table"), "{msg}");
+}
