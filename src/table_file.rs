@@ -57,7 +57,7 @@ pub fn build(rules: &'static RuleSet, path: &Path, quiet: bool) -> Result<(Vec<f
 /// Opens the table at `path`; if there is no file there yet, builds it first.
 pub fn open_or_build(rules: &'static RuleSet, path: &Path, quiet: bool) -> Result<Table> {
     match Table::open(path, rules) {
-        Err(TableError::Open { source, .. }) if source.kind() == std::io::ErrorKind::NotFound => {
+        Err(TableError::Open { io, .. }) if io.kind() == std::io::ErrorKind::NotFound => {
             if !quiet {
                 eprintln!(
                     "no table at {}: solving '{}' once (about a second)",

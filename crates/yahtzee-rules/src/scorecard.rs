@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use thiserror::Error;
 
 use crate::category::Category;
-use crate::dice::{tables, ROLLS};
+use crate::dice::ROLLS;
 use crate::rules::RuleSet;
 use crate::state::State;
 
@@ -30,8 +30,6 @@ pub enum ScorecardError {
     TooManyBonuses(u32, u32, u32),
     #[error("these rules have no Yahtzee bonus")]
     NoBonusInRules,
-    #[error("the scorecard is full: there is no move to advise")]
-    Full,
 }
 
 /// Scores written on a card, plus the extra-Yahtzee bonus points earned so far.
@@ -200,14 +198,12 @@ impl Scorecard {
     }
 }
 
-/// Every score box `b` can ever hold under these rules (Joker scores included), ascending.
+/// Every score box `b` can ever hold under these rules, ascending. Joker scores add nothing
+/// new: a fixed-score box's full value and the sum of a five of a kind already occur.
 pub fn possible_scores(rules: &RuleSet, b: usize) -> Vec<u32> {
     let mut v: Vec<u32> = (0..ROLLS).map(|r| rules.score_of_roll(b, r)).collect();
     v.push(0);
-    // A Joker can put full value in a fixed-score box with any five of a kind, and the
-    // sum-scoring boxes already see every five of a kind in the table.
     v.sort_unstable();
     v.dedup();
-    debug_assert!(tables().size_range(5).len() == ROLLS);
     v
 }

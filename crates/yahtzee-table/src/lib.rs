@@ -54,16 +54,12 @@ pub struct Header {
 /// Why a table could not be written or opened. Each failure has its own message.
 #[derive(Debug, Error)]
 pub enum TableError {
-    #[error("cannot open table {path}: {source}")]
-    Open {
-        path: PathBuf,
-        source: std::io::Error,
-    },
-    #[error("cannot write table {path}: {source}")]
-    Write {
-        path: PathBuf,
-        source: std::io::Error,
-    },
+    // The I/O error is part of the message rather than an error `source`, so printing the
+    // whole error chain does not repeat it.
+    #[error("cannot open table {path}: {io}")]
+    Open { path: PathBuf, io: std::io::Error },
+    #[error("cannot write table {path}: {io}")]
+    Write { path: PathBuf, io: std::io::Error },
     #[error("{path} is truncated: only {found} bytes, not even a header")]
     TooShort { path: PathBuf, found: u64 },
     #[error("{path} is not a Yahtzee table file (bad magic bytes)")]
@@ -168,9 +164,9 @@ impl Header {
 /// On any error the temporary file is removed and an existing table is left untouched.
 pub fn write_table(path: &Path, rules: &RuleSet, values: &[f64]) -> Result<Header, TableError> {
     assert_eq!(values.len(), rules.state_count(), "one value per state");
-    let write_err = |source| TableError::Write {
+    let write_err = |io| TableError::Write {
         path: path.to_path_buf(),
-        source,
+        io,
     };
     let payload: Vec<u8> = values.iter().flat_map(|v| v.to_le_bytes()).collect();
     let header = Header::new(rules, crc32fast::hash(&payload));
@@ -211,13 +207,12 @@ impl Table {
     /// dimensions, file size and payload checksum, in that order.
     pub fn open(path: &Path, rules: &'static RuleSet) -> Result<Table, TableError> {
         let p = || path.to_path_buf();
-        let file = File::open(path).map_err(|source| TableError::Open { path: p(), source })?;
+        let file = File::open(path).map_err(|io| TableError::Open { path: p(), io })?;
         // SAFETY: the map is read-only and private to this process. Table files are only
         // ever replaced by renaming a new file over them, never modified in place, so the
         // mapped bytes cannot change under us; the whole payload is verified against its
         // checksum before any value is read.
-        let map =
-            unsafe { Mmap::map(&file) }.map_err(|source| TableError::Open { path: p(), source })?;
+        let map = unsafe { Mmap::map(&file) }.map_err(|io| TableError::Open { path: p(), io })?;
         let header = Self::verify(&map, path, rules)?;
         Ok(Table {
             map,
