@@ -262,19 +262,24 @@ fn bad_options_are_refused() {
     refused(&["frobnicate"]);
 }
 
-#[test]
-fn damaged_or_foreign_tables_are_refused() {
-    let dir = tempfile::tempdir().unwrap();
-    let free = data().join("free.table");
-    let msg = refused(&[
+/// Advice from the table at `path`, which must be refused.
+fn refused_table(path: &Path) -> String {
+    refused(&[
         "advise",
         "--dice",
         "12345",
         "--rolls-left",
         "0",
         "--table",
-        free.to_str().unwrap(),
-    ]);
+        path.to_str().unwrap(),
+    ])
+}
+
+#[test]
+fn damaged_or_foreign_tables_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let free = data().join("free.table");
+    let msg = refused_table(&free);
     assert!(msg.contains("'free', not 'forced'"), "{msg}");
 
     let corrupt: PathBuf = dir.path().join("corrupt.table");
@@ -282,28 +287,12 @@ fn damaged_or_foreign_tables_are_refused() {
     let i = bytes.len() / 2;
     bytes[i] ^= 1;
     std::fs::write(&corrupt, &bytes).unwrap();
-    let msg = refused(&[
-        "advise",
-        "--dice",
-        "12345",
-        "--rolls-left",
-        "0",
-        "--table",
-        corrupt.to_str().unwrap(),
-    ]);
+    let msg = refused_table(&corrupt);
     assert!(msg.contains("checksum"), "{msg}");
 
     bytes.truncate(bytes.len() / 3);
     std::fs::write(&corrupt, &bytes).unwrap();
-    let msg = refused(&[
-        "advise",
-        "--dice",
-        "12345",
-        "--rolls-left",
-        "0",
-        "--table",
-        corrupt.to_str().unwrap(),
-    ]);
+    let msg = refused_table(&corrupt);
     assert!(msg.contains("truncated"), "{msg}");
 }
 

@@ -125,12 +125,10 @@ impl Dice {
     /// Every distinct sub-multiset of these dice (the keeps available from a roll), the empty
     /// keep included, in index order.
     pub fn sub_keeps(&self) -> Vec<Dice> {
-        let mut out: Vec<Dice> = (0..KEEPS)
+        (0..KEEPS)
             .map(|i| tables().keep(i))
             .filter(|k| self.contains(k))
-            .collect();
-        out.sort_by_key(|k| tables().index(k));
-        out
+            .collect()
     }
 
     /// This multiset's dense index among all 462 keeps.
