@@ -2,7 +2,9 @@
 //! finds or builds the value table, and prints what the library crates compute.
 
 mod advise;
+mod plot;
 mod solve;
+mod stats;
 mod table_file;
 
 use std::process::ExitCode;
@@ -23,6 +25,10 @@ enum Command {
     Solve(solve::Args),
     /// Rank every option for a position: which dice to keep, or which box to fill.
     Advise(advise::Args),
+    /// Exact statistics of optimal play: distribution of the total, per-box table.
+    Stats(stats::StatsArgs),
+    /// Play many games with the optimal strategy and report the same statistics.
+    Simulate(stats::SimulateArgs),
 }
 
 /// Rule sets selectable with `--rules`.
@@ -60,6 +66,8 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Solve(args) => solve::run(args),
         Command::Advise(args) => advise::run(args),
+        Command::Stats(args) => stats::run_stats(args),
+        Command::Simulate(args) => stats::run_simulate(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

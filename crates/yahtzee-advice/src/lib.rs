@@ -4,6 +4,13 @@
 //! The expected values come from the solver's own one-turn kernel
 //! ([`yahtzee_solver::TurnPlan`]) run on the single state of the card, with the table
 //! supplying the values of later turns, so advice and table can never disagree.
+//!
+//! [`Strategy`] writes the same choices out for every roll of a turn at once, for playing
+//! whole games and for following probabilities through a turn (statistics, simulation).
+
+pub mod strategy;
+
+pub use strategy::{Strategy, TurnDecisions};
 
 use serde::Serialize;
 use thiserror::Error;
@@ -58,7 +65,8 @@ pub enum AdviceError {
     },
 }
 
-struct TableValues<'a>(&'a Table);
+/// A table read as the [`Values`] of later turns.
+pub struct TableValues<'a>(pub &'a Table);
 
 impl Values for TableValues<'_> {
     fn value(&self, _rules: &RuleSet, s: State) -> f64 {

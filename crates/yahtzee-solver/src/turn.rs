@@ -39,6 +39,13 @@ impl Values for [f64] {
     }
 }
 
+/// A solved table held in memory, as [`solve`](crate::solve) returns it.
+impl Values for Vec<f64> {
+    fn value(&self, rules: &RuleSet, s: State) -> f64 {
+        self[rules.state_index(s)]
+    }
+}
+
 /// Rule-specific tables for the kernel, built once per rule set.
 pub struct TurnPlan {
     rules: &'static RuleSet,

@@ -1,0 +1,88 @@
+//! The strategy's decisions are the advice's best options, for every roll of a spread of
+//! states, and its turn values are the table's, bit for bit.
+
+use yahtzee_advice::{Advisor, Choice, Strategy, TableValues, TurnDecisions};
+use yahtzee_rules::{tables, RuleSet, Scorecard, State, ROLLS};
+use yahtzee_table::{write_table, Table};
+
+/// A scorecard whose state is `s` (upper boxes chosen to make its upper total).
+fn card_for(rules: &'static RuleSet, s: State) -> Option<Scorecard> {
+    let mut card = Scorecard::new(rules);
+    let mut upper_left = u32::from(s.upper());
+    // Fill the upper boxes from sixes down, greedily, to reach the capped total exactly.
+    let mut boxes: Vec<usize> = (0..rules.box_count()).filter(|&b| s.is_filled(b)).collect();
+    boxes.sort_by_key(|&b| std::cmp::Reverse(rules.boxes[b].upper_face()));
+    for b in boxes {
+        let c = rules.boxes[b];
+        let score = match c.upper_face() {
+            Some(f) => {
+                let n = (upper_left / u32::from(f)).min(5);
+                upper_left -= n * u32::from(f);
+                n * u32::from(f)
+            }
+            None if c == yahtzee_rules::Category::Yahtzee => {
+                if s.yahtzee_50() {
+                    50
+                } else {
+                    0
+                }
+            }
+            None => 0,
+        };
+        card.set(b, score).ok()?;
+    }
+    (card.state() == s).then_some(card)
+}
+
+fn check(rules_name: &str) {
+    let rules = RuleSet::by_name(rules_name).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("t.table");
+    write_table(&path, rules, &yahtzee_solver::solve(rules, &|_| {})).unwrap();
+    let advisor = Advisor::new(Table::open(&path, rules).unwrap());
+    let values = TableValues(advisor.table());
+    let strategy = Strategy::new(rules, &values);
+    let mut d = TurnDecisions::default();
+    let mut checked = 0;
+    for index in (0..rules.state_count()).step_by(4099) {
+        let s = rules.state_at(index);
+        let Some(card) = card_for(rules, s).filter(|c| !c.is_full()) else {
+            continue;
+        };
+        strategy.decide(s, &mut d);
+        assert_eq!(d.value().to_bits(), advisor.value_of_card(&card).to_bits());
+        for r in 0..ROLLS {
+            let dice = tables().keep(r);
+            let best = advisor.advise(&card, dice, 0).unwrap().best().choice;
+            let m = d.move_for(r);
+            let want = Choice::Fill {
+                category: rules.boxes[m.box_index],
+                score: m.score,
+            };
+            assert_eq!(best, want, "{s:?} {dice}");
+            for rolls_left in [1, 2] {
+                let best = advisor
+                    .advise(&card, dice, rolls_left)
+                    .unwrap()
+                    .best()
+                    .choice;
+                let keep = tables().keep(d.keep_for(r, rolls_left));
+                assert_eq!(best, Choice::Keep(keep), "{s:?} {dice} {rolls_left}");
+            }
+        }
+        let p = d.final_roll_probabilities();
+        assert!((p.iter().sum::<f64>() - 1.0).abs() < 1e-12);
+        checked += 1;
+    }
+    assert!(checked > 50, "only {checked} states checked");
+}
+
+#[test]
+fn strategy_is_the_advice_forced() {
+    check("forced");
+}
+
+#[test]
+fn strategy_is_the_advice_free() {
+    check("free");
+}

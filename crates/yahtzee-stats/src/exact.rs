@@ -1,0 +1,372 @@
+//! Exact statistics, by following probability forward through every turn.
+//!
+//! From the starting card, the probability mass of each scorecard state is carried forward
+//! one turn at a time. Within a turn the strategy's keeps move the mass of each roll to the
+//! rolls it can become ([`TurnDecisions::final_roll_probabilities`]); the final roll's move
+//! then sends it to the next state, shifted by the points the move earns. Each state holds
+//! the joint distribution "reached, with x points earned since the start", so when the card
+//! is full the sum over states is the exact distribution of the final total.
+//!
+//! Each level (cards with the same number of boxes filled) is computed in parallel: first
+//! the turn of every state (independent), then every next state gathers its incoming mass
+//! in a fixed order (source states in index order), so the result is the same bit for bit
+//! whatever the number of threads. Only two levels are held at a time.
+
+use rayon::prelude::*;
+use yahtzee_advice::{Strategy, TurnDecisions};
+use yahtzee_rules::{tables, RuleSet, Scorecard, State, ROLLS};
+
+/// Mean, second moment and probability of zero of a quantity that takes whole values.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Moments {
+    pub mean: f64,
+    /// E[X²].
+    pub mean_square: f64,
+    /// P(X = 0).
+    pub p_zero: f64,
+}
+
+impl Moments {
+    /// A quantity that is certainly `x`.
+    pub fn fixed(x: u32) -> Moments {
+        let x = f64::from(x);
+        Moments {
+            mean: x,
+            mean_square: x * x,
+            p_zero: if x == 0.0 { 1.0 } else { 0.0 },
+        }
+    }
+
+    /// The moments of a distribution given as `p[x] = P(X = scale * x)`.
+    pub fn of_distribution(p: &[f64], scale: f64) -> Moments {
+        let mut m = Moments {
+            mean: 0.0,
+            mean_square: 0.0,
+            p_zero: p.first().copied().unwrap_or(0.0),
+        };
+        for (x, &px) in p.iter().enumerate() {
+            let v = x as f64 * scale;
+            m.mean += px * v;
+            m.mean_square += px * v * v;
+        }
+        m
+    }
+
+    pub fn variance(&self) -> f64 {
+        (self.mean_square - self.mean * self.mean).max(0.0)
+    }
+
+    pub fn sd(&self) -> f64 {
+        self.variance().sqrt()
+    }
+}
+
+/// Exact statistics of the final result of a game played with the strategy from a card.
+#[derive(Clone, Debug)]
+pub struct Exact {
+    pub rules: &'static RuleSet,
+    /// Points already on the starting card.
+    pub points_so_far: u32,
+    /// `distribution[x]` = P(final total = x), up to the highest total with positive
+    /// probability.
+    pub distribution: Vec<f64>,
+    /// Per box, in card order: the points written in it at the end of the game.
+    pub boxes: Vec<Moments>,
+    /// The upper-section bonus (0 or its value).
+    pub upper_bonus: Moments,
+    /// The extra-Yahtzee bonus points at the end of the game.
+    pub yahtzee_bonus: Moments,
+    /// The final total.
+    pub total: Moments,
+    /// Expected number of turns still to play whose final roll is five of a kind.
+    pub yahtzees: f64,
+    /// Expected number of turns still to play that score an extra Yahtzee in a lower box
+    /// as a Joker.
+    pub jokers: f64,
+    /// The table's expected final total (points so far plus the value of the card).
+    pub table_value: f64,
+}
+
+impl Exact {
+    /// P(final total >= t).
+    pub fn p_at_least(&self, t: u32) -> f64 {
+        self.distribution.iter().skip(t as usize).sum()
+    }
+
+    /// P(the upper bonus is earned).
+    pub fn p_upper_bonus(&self) -> f64 {
+        1.0 - self.upper_bonus.p_zero
+    }
+}
+
+/// One state of a level with its mass: `mass[i]` = P(reach `state` with `lo + i` points
+/// earned since the start), `bonus[n]` = P(reach it with `n` extra-Yahtzee bonuses earned).
+struct Node {
+    state: State,
+    lo: u32,
+    mass: Vec<f64>,
+    bonus: Vec<f64>,
+}
+
+/// Where a turn's final roll leads: the next state, the points earned, whether an
+/// extra-Yahtzee bonus was among them, and the probability.
+struct Step {
+    next: usize,
+    points: u32,
+    bonus: bool,
+    prob: f64,
+}
+
+/// A step arriving at a state of the next level from source node `src`.
+struct Incoming {
+    src: u32,
+    points: u32,
+    bonus: bool,
+    prob: f64,
+}
+
+/// Probability-weighted sums over the turns of one level.
+#[derive(Clone)]
+struct Sums {
+    /// Per box: Σ w·score, Σ w·score², Σ w·[score = 0].
+    boxes: Vec<[f64; 3]>,
+    upper_bonus: f64,
+    yahtzees: f64,
+    jokers: f64,
+}
+
+impl Sums {
+    fn new(boxes: usize) -> Sums {
+        Sums {
+            boxes: vec![[0.0; 3]; boxes],
+            upper_bonus: 0.0,
+            yahtzees: 0.0,
+            jokers: 0.0,
+        }
+    }
+
+    fn add(&mut self, o: &Sums) {
+        for (a, b) in self.boxes.iter_mut().zip(&o.boxes) {
+            for i in 0..3 {
+                a[i] += b[i];
+            }
+        }
+        self.upper_bonus += o.upper_bonus;
+        self.yahtzees += o.yahtzees;
+        self.jokers += o.jokers;
+    }
+}
+
+/// Computes the exact statistics of the strategy's play from `card` to the end of the game.
+/// `progress` is called once per turn played (the number of boxes open on `card` in all).
+pub fn exact(strategy: &Strategy, card: &Scorecard, progress: &(dyn Fn(u64) + Sync)) -> Exact {
+    let rules = strategy.rules();
+    let start = card.state();
+    let mut level = vec![Node {
+        state: start,
+        lo: 0,
+        mass: vec![1.0],
+        bonus: vec![1.0],
+    }];
+    let mut sums = Sums::new(rules.box_count());
+    let mut incoming: Vec<Vec<Incoming>> = Vec::new();
+    incoming.resize_with(rules.state_count(), Vec::new);
+    while !is_full(rules, level[0].state) {
+        let turns: Vec<(Vec<Step>, Sums)> = level
+            .par_iter()
+            .map_init(TurnDecisions::default, |d, node| turn(strategy, d, node))
+            .collect();
+        let mut targets = Vec::new();
+        for (src, (steps, s)) in turns.into_iter().enumerate() {
+            sums.add(&s);
+            for st in steps {
+                if incoming[st.next].is_empty() {
+                    targets.push(st.next);
+                }
+                incoming[st.next].push(Incoming {
+                    src: src as u32,
+                    points: st.points,
+                    bonus: st.bonus,
+                    prob: st.prob,
+                });
+            }
+        }
+        targets.sort_unstable();
+        let gathered: &[Vec<Incoming>] = &incoming;
+        let next: Vec<Node> = targets
+            .par_iter()
+            .map(|&i| gather(rules.state_at(i), &level, &gathered[i]))
+            .collect();
+        for &i in &targets {
+            incoming[i] = Vec::new();
+        }
+        level = next;
+        progress(1);
+    }
+    finish(strategy, card, &level, &sums)
+}
+
+fn is_full(rules: &RuleSet, s: State) -> bool {
+    s.filled().count_ones() as usize == rules.box_count()
+}
+
+/// Plays one turn from `node`: its steps (merged by next state, points and bonus) and its
+/// contribution to the per-box sums.
+fn turn(strategy: &Strategy, d: &mut TurnDecisions, node: &Node) -> (Vec<Step>, Sums) {
+    let rules = strategy.rules();
+    strategy.decide(node.state, d);
+    let q = d.final_roll_probabilities();
+    let reach: f64 = node.mass.iter().sum();
+    let mut sums = Sums::new(rules.box_count());
+    let mut steps = Vec::with_capacity(ROLLS);
+    for (r, &p) in q.iter().enumerate() {
+        if p == 0.0 {
+            continue;
+        }
+        let m = d.move_for(r);
+        steps.push(Step {
+            next: rules.state_index(m.next),
+            points: m.points(),
+            bonus: m.yahtzee_bonus > 0,
+            prob: p,
+        });
+        let w = reach * p;
+        let s = f64::from(m.score);
+        let b = &mut sums.boxes[m.box_index];
+        b[0] += w * s;
+        b[1] += w * s * s;
+        if m.score == 0 {
+            b[2] += w;
+        }
+        if m.upper_bonus > 0 {
+            sums.upper_bonus += w;
+        }
+        let dice = tables().keep(r);
+        if dice.five_of_a_kind().is_some() {
+            sums.yahtzees += w;
+            let lower = rules.boxes[m.box_index].upper_face().is_none();
+            if lower && rules.is_extra_yahtzee(node.state, &dice) {
+                sums.jokers += w;
+            }
+        }
+    }
+    steps.sort_by_key(|s| (s.next, s.points, s.bonus));
+    let mut merged: Vec<Step> = Vec::with_capacity(steps.len());
+    for s in steps {
+        match merged.last_mut() {
+            Some(l) if (l.next, l.points, l.bonus) == (s.next, s.points, s.bonus) => {
+                l.prob += s.prob
+            }
+            _ => merged.push(s),
+        }
+    }
+    (merged, sums)
+}
+
+/// The node of `state` from the steps arriving at it, in source order.
+fn gather(state: State, level: &[Node], arriving: &[Incoming]) -> Node {
+    let span = |a: &Incoming| {
+        let n = &level[a.src as usize];
+        (n.lo + a.points, n.lo + a.points + n.mass.len() as u32)
+    };
+    let lo = arriving.iter().map(|a| span(a).0).min().unwrap_or(0);
+    let hi = arriving.iter().map(|a| span(a).1).max().unwrap_or(0);
+    let bonus_len = arriving
+        .iter()
+        .map(|a| level[a.src as usize].bonus.len() + usize::from(a.bonus))
+        .max()
+        .unwrap_or(0);
+    let mut mass = vec![0.0; (hi - lo) as usize];
+    let mut bonus = vec![0.0; bonus_len];
+    for a in arriving {
+        let n = &level[a.src as usize];
+        let at = (span(a).0 - lo) as usize;
+        for (dst, &src) in mass[at..at + n.mass.len()].iter_mut().zip(&n.mass) {
+            *dst += a.prob * src;
+        }
+        let at = usize::from(a.bonus);
+        for (dst, &src) in bonus[at..at + n.bonus.len()].iter_mut().zip(&n.bonus) {
+            *dst += a.prob * src;
+        }
+    }
+    Node {
+        state,
+        lo,
+        mass,
+        bonus,
+    }
+}
+
+/// Turns the full-card level and the per-turn sums into the statistics.
+fn finish(strategy: &Strategy, card: &Scorecard, full: &[Node], sums: &Sums) -> Exact {
+    let rules = strategy.rules();
+    let so_far = card.total();
+    let top = full
+        .iter()
+        .map(|n| so_far + n.lo + n.mass.len() as u32)
+        .max()
+        .unwrap_or(so_far + 1);
+    let mut distribution = vec![0.0; top as usize];
+    let mut bonus_count = Vec::new();
+    for n in full {
+        let at = (so_far + n.lo) as usize;
+        for (dst, &p) in distribution[at..].iter_mut().zip(&n.mass) {
+            *dst += p;
+        }
+        if bonus_count.len() < n.bonus.len() {
+            bonus_count.resize(n.bonus.len(), 0.0);
+        }
+        for (dst, &p) in bonus_count.iter_mut().zip(&n.bonus) {
+            *dst += p;
+        }
+    }
+    let boxes = (0..rules.box_count())
+        .map(|b| match card.score(rules.boxes[b]) {
+            Some(score) => Moments::fixed(score),
+            None => {
+                let [s1, s2, zero] = sums.boxes[b];
+                Moments {
+                    mean: s1,
+                    mean_square: s2,
+                    p_zero: zero,
+                }
+            }
+        })
+        .collect();
+    let upper_bonus = if card.upper_total() >= rules.upper_threshold {
+        Moments::fixed(rules.upper_bonus)
+    } else {
+        let p = sums.upper_bonus;
+        let v = f64::from(rules.upper_bonus);
+        Moments {
+            mean: p * v,
+            mean_square: p * v * v,
+            p_zero: 1.0 - p,
+        }
+    };
+    // Bonuses already on the card shift the count distribution.
+    let earned = card.yahtzee_bonus();
+    let per = f64::from(rules.yahtzee_bonus);
+    let mut yahtzee_bonus = Moments::of_distribution(&bonus_count, per);
+    if earned > 0 {
+        let e = f64::from(earned);
+        yahtzee_bonus = Moments {
+            mean: yahtzee_bonus.mean + e,
+            mean_square: yahtzee_bonus.mean_square + 2.0 * e * yahtzee_bonus.mean + e * e,
+            p_zero: 0.0,
+        };
+    }
+    let total = Moments::of_distribution(&distribution, 1.0);
+    Exact {
+        rules,
+        points_so_far: so_far,
+        distribution,
+        boxes,
+        upper_bonus,
+        yahtzee_bonus,
+        total,
+        yahtzees: sums.yahtzees,
+        jokers: sums.jokers,
+        table_value: f64::from(so_far) + strategy.value(card.state()),
+    }
+}

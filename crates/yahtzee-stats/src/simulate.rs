@@ -1,0 +1,196 @@
+//! Monte Carlo games with the optimal strategy: seeded, parallel, reproducible.
+//!
+//! Game `g` of a run with seed `s` draws its dice from its own ChaCha8 stream (seed `s`,
+//! stream `g`), so a game's dice do not depend on which thread plays it or in what order.
+//! Results are tallied as integer histograms, whose sums do not depend on the order they
+//! are added in: the same seed gives the same tally whatever the number of threads.
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use rayon::prelude::*;
+use yahtzee_advice::{Strategy, TurnDecisions};
+use yahtzee_rules::{tables, Dice, Scorecard};
+
+/// Games handed to a worker at a time (and the progress granularity).
+const CHUNK: u64 = 2048;
+
+/// Histograms of the results of simulated games: `h[x]` = number of games where the
+/// quantity was `x`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    pub games: u64,
+    /// Per box, in card order: the points written in it.
+    pub boxes: Vec<Vec<u64>>,
+    /// The upper bonus points (0 or its value).
+    pub upper_bonus: Vec<u64>,
+    /// The extra-Yahtzee bonus points, on the card and earned.
+    pub yahtzee_bonus: Vec<u64>,
+    /// The final total.
+    pub total: Vec<u64>,
+    /// Turns played in the simulation whose final roll was five of a kind.
+    pub yahtzees: Vec<u64>,
+    /// Turns played that scored an extra Yahtzee in a lower box as a Joker.
+    pub jokers: Vec<u64>,
+}
+
+fn count(h: &mut Vec<u64>, x: u32) {
+    let x = x as usize;
+    if h.len() <= x {
+        h.resize(x + 1, 0);
+    }
+    h[x] += 1;
+}
+
+fn merge_into(a: &mut Vec<u64>, b: &[u64]) {
+    if a.len() < b.len() {
+        a.resize(b.len(), 0);
+    }
+    for (x, y) in a.iter_mut().zip(b) {
+        *x += y;
+    }
+}
+
+impl Tally {
+    fn merge(mut self, other: Tally) -> Tally {
+        self.games += other.games;
+        if self.boxes.len() < other.boxes.len() {
+            self.boxes.resize(other.boxes.len(), Vec::new());
+        }
+        for (a, b) in self.boxes.iter_mut().zip(&other.boxes) {
+            merge_into(a, b);
+        }
+        merge_into(&mut self.upper_bonus, &other.upper_bonus);
+        merge_into(&mut self.yahtzee_bonus, &other.yahtzee_bonus);
+        merge_into(&mut self.total, &other.total);
+        merge_into(&mut self.yahtzees, &other.yahtzees);
+        merge_into(&mut self.jokers, &other.jokers);
+        self
+    }
+}
+
+/// Plays `games` games with `strategy` from `card`, in parallel; `progress` is called with
+/// the number of games just finished.
+pub fn simulate(
+    strategy: &Strategy,
+    card: &Scorecard,
+    games: u64,
+    seed: u64,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Tally {
+    (0..games.div_ceil(CHUNK))
+        .into_par_iter()
+        .map_init(
+            || Player::new(strategy, card),
+            |player, chunk| {
+                let range = chunk * CHUNK..((chunk + 1) * CHUNK).min(games);
+                let n = range.end - range.start;
+                let mut tally = Tally::default();
+                for g in range {
+                    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+                    rng.set_stream(g);
+                    player.play(&mut rng, &mut tally);
+                }
+                progress(n);
+                tally
+            },
+        )
+        .reduce(Tally::default, Tally::merge)
+}
+
+/// One worker: the strategy, the starting card, and the decisions of the first turn
+/// (the same in every game, so computed once).
+struct Player<'s, 'v> {
+    strategy: &'s Strategy<'v>,
+    card: Scorecard,
+    first: TurnDecisions,
+    turn: TurnDecisions,
+}
+
+impl<'s, 'v> Player<'s, 'v> {
+    fn new(strategy: &'s Strategy<'v>, card: &Scorecard) -> Self {
+        let mut first = TurnDecisions::default();
+        if !card.is_full() {
+            strategy.decide(card.state(), &mut first);
+        }
+        Player {
+            strategy,
+            card: card.clone(),
+            first,
+            turn: TurnDecisions::default(),
+        }
+    }
+
+    /// Plays one game to the end and counts its results.
+    fn play(&mut self, rng: &mut ChaCha8Rng, tally: &mut Tally) {
+        let rules = self.strategy.rules();
+        let mut scores: Vec<u32> = rules
+            .boxes
+            .iter()
+            .map(|&c| self.card.score(c).unwrap_or(0))
+            .collect();
+        let mut yahtzee_bonus = self.card.yahtzee_bonus();
+        let (mut yahtzees, mut jokers) = (0, 0);
+        let mut state = self.card.state();
+        let mut first = true;
+        while (state.filled().count_ones() as usize) < rules.box_count() {
+            let d = if first {
+                &self.first
+            } else {
+                self.strategy.decide(state, &mut self.turn);
+                &self.turn
+            };
+            first = false;
+            let mut roll = roll_onto(rng, Dice::EMPTY);
+            for rolls_left in [2, 1] {
+                let keep = d.keep_for(roll, rolls_left);
+                if keep != roll {
+                    roll = roll_onto(rng, tables().keep(keep));
+                }
+            }
+            let m = *d.move_for(roll);
+            scores[m.box_index] = m.score;
+            yahtzee_bonus += m.yahtzee_bonus;
+            let dice = tables().keep(roll);
+            if dice.five_of_a_kind().is_some() {
+                yahtzees += 1;
+                let lower = rules.boxes[m.box_index].upper_face().is_none();
+                if lower && rules.is_extra_yahtzee(state, &dice) {
+                    jokers += 1;
+                }
+            }
+            state = m.next;
+        }
+        let upper: u32 = (0..rules.box_count())
+            .filter(|&b| rules.boxes[b].upper_face().is_some())
+            .map(|b| scores[b])
+            .sum();
+        let upper_bonus = if upper >= rules.upper_threshold {
+            rules.upper_bonus
+        } else {
+            0
+        };
+        if tally.boxes.is_empty() {
+            tally.boxes = vec![Vec::new(); rules.box_count()];
+        }
+        for (h, &s) in tally.boxes.iter_mut().zip(&scores) {
+            count(h, s);
+        }
+        let total = scores.iter().sum::<u32>() + upper_bonus + yahtzee_bonus;
+        tally.games += 1;
+        count(&mut tally.upper_bonus, upper_bonus);
+        count(&mut tally.yahtzee_bonus, yahtzee_bonus);
+        count(&mut tally.total, total);
+        count(&mut tally.yahtzees, yahtzees);
+        count(&mut tally.jokers, jokers);
+    }
+}
+
+/// Rolls the dice missing from `keep` and returns the roll index of the five dice.
+fn roll_onto(rng: &mut ChaCha8Rng, keep: Dice) -> usize {
+    let mut counts = keep.counts();
+    for _ in keep.len()..5 {
+        counts[rng.random_range(0..6)] += 1;
+    }
+    let dice = Dice::from_counts(counts).expect("five dice");
+    tables().index(&dice)
+}

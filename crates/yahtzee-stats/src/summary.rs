@@ -1,0 +1,289 @@
+//! One report for exact statistics and simulations: the tables `yahtzee stats` and
+//! `yahtzee simulate` print, and their `--json` schema.
+//!
+//! Conventions: the `q`-quantile of the final total is the smallest total `x` with
+//! P(total ≤ x) ≥ q. Simulated figures carry 95% confidence intervals: normal intervals
+//! for means, the delta method for variances and standard deviations (from the fourth
+//! moment), Wilson score intervals for probabilities, and order-statistic (binomial)
+//! intervals for percentiles.
+
+use serde::Serialize;
+use yahtzee_rules::{Category, RuleSet};
+
+use crate::{Exact, Moments, Tally};
+
+/// The percentiles reported, as fractions.
+pub const PERCENTILES: [f64; 7] = [0.01, 0.05, 0.25, 0.5, 0.75, 0.95, 0.99];
+
+/// The totals whose tail probability P(total ≥ t) is reported.
+pub const THRESHOLDS: [u32; 5] = [200, 250, 300, 400, 500];
+
+/// z for a two-sided 95% interval.
+const Z95: f64 = 1.959_963_984_540_054;
+
+/// A figure, with its 95% confidence interval when it was estimated by simulation.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Estimate {
+    pub value: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ci95: Option<[f64; 2]>,
+}
+
+impl Estimate {
+    fn exact(value: f64) -> Estimate {
+        Estimate { value, ci95: None }
+    }
+}
+
+/// The statistics of one quantity: a box, a bonus or the total.
+#[derive(Clone, Debug, Serialize)]
+pub struct Line {
+    pub name: String,
+    pub mean: Estimate,
+    pub variance: Estimate,
+    pub sd: Estimate,
+    pub p_zero: Estimate,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Percentile {
+    /// The fraction, e.g. 0.25 for the lower quartile.
+    pub p: f64,
+    pub total: Estimate,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Tail {
+    pub at_least: u32,
+    pub probability: Estimate,
+}
+
+/// How the figures were obtained.
+#[derive(Clone, Debug, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Method {
+    /// Exact dynamic programming over the table.
+    Exact,
+    /// Monte Carlo games.
+    Simulation { games: u64, seed: u64 },
+}
+
+/// Everything `yahtzee stats` and `yahtzee simulate` report.
+#[derive(Clone, Debug, Serialize)]
+pub struct Summary {
+    pub rules: &'static str,
+    pub method: Method,
+    /// Points on the starting card.
+    pub points_so_far: u32,
+    /// The table's expected final total from the starting card.
+    pub table_value: f64,
+    /// Per box in card order, then the upper bonus, the extra-Yahtzee bonus and the total.
+    pub boxes: Vec<Line>,
+    pub upper_bonus: Line,
+    pub yahtzee_bonus: Line,
+    pub total: Line,
+    pub p_upper_bonus: Estimate,
+    /// Expected number of turns (still to play) ending in five of a kind.
+    pub expected_yahtzees: Estimate,
+    /// Expected number of turns (still to play) scoring an extra Yahtzee as a Joker in a
+    /// lower box.
+    pub expected_jokers: Estimate,
+    pub percentiles: Vec<Percentile>,
+    pub p_at_least: Vec<Tail>,
+    /// P(final total = x) for x = 0, 1, ... (observed frequencies for a simulation).
+    pub distribution: Vec<f64>,
+}
+
+impl Summary {
+    /// The report of exact statistics.
+    pub fn exact(e: &Exact) -> Summary {
+        let line = |name: String, m: &Moments| Line {
+            name,
+            mean: Estimate::exact(m.mean),
+            variance: Estimate::exact(m.variance()),
+            sd: Estimate::exact(m.sd()),
+            p_zero: Estimate::exact(m.p_zero),
+        };
+        let d = &e.distribution;
+        Summary {
+            rules: e.rules.name,
+            method: Method::Exact,
+            points_so_far: e.points_so_far,
+            table_value: e.table_value,
+            boxes: box_names(e.rules)
+                .zip(&e.boxes)
+                .map(|(n, m)| line(n, m))
+                .collect(),
+            upper_bonus: line("upper bonus".into(), &e.upper_bonus),
+            yahtzee_bonus: line("yahtzee bonus".into(), &e.yahtzee_bonus),
+            total: line("total".into(), &e.total),
+            p_upper_bonus: Estimate::exact(e.p_upper_bonus()),
+            expected_yahtzees: Estimate::exact(e.yahtzees),
+            expected_jokers: Estimate::exact(e.jokers),
+            percentiles: PERCENTILES
+                .iter()
+                .map(|&p| Percentile {
+                    p,
+                    total: Estimate::exact(f64::from(quantile(d, p))),
+                })
+                .collect(),
+            p_at_least: THRESHOLDS
+                .iter()
+                .map(|&t| Tail {
+                    at_least: t,
+                    probability: Estimate::exact(e.p_at_least(t)),
+                })
+                .collect(),
+            distribution: d.clone(),
+        }
+    }
+
+    /// The report of a simulation, with 95% confidence intervals.
+    pub fn simulated(
+        rules: &'static RuleSet,
+        t: &Tally,
+        points_so_far: u32,
+        table_value: f64,
+        seed: u64,
+    ) -> Summary {
+        let n = t.games;
+        let total = histogram_line("total".into(), &t.total, n);
+        let p_bonus = t.upper_bonus.iter().skip(1).sum::<u64>();
+        let frequencies: Vec<f64> = t.total.iter().map(|&c| c as f64 / n as f64).collect();
+        Summary {
+            rules: rules.name,
+            method: Method::Simulation { games: n, seed },
+            points_so_far,
+            table_value,
+            boxes: box_names(rules)
+                .zip(&t.boxes)
+                .map(|(name, h)| histogram_line(name, h, n))
+                .collect(),
+            upper_bonus: histogram_line("upper bonus".into(), &t.upper_bonus, n),
+            yahtzee_bonus: histogram_line("yahtzee bonus".into(), &t.yahtzee_bonus, n),
+            total,
+            p_upper_bonus: proportion(p_bonus, n),
+            expected_yahtzees: histogram_line(String::new(), &t.yahtzees, n).mean,
+            expected_jokers: histogram_line(String::new(), &t.jokers, n).mean,
+            percentiles: PERCENTILES
+                .iter()
+                .map(|&p| Percentile {
+                    p,
+                    total: sample_quantile(&t.total, n, p),
+                })
+                .collect(),
+            p_at_least: THRESHOLDS
+                .iter()
+                .map(|&at| Tail {
+                    at_least: at,
+                    probability: proportion(t.total.iter().skip(at as usize).sum(), n),
+                })
+                .collect(),
+            distribution: frequencies,
+        }
+    }
+
+    /// The median final total.
+    pub fn median(&self) -> f64 {
+        self.percentiles
+            .iter()
+            .find(|p| p.p == 0.5)
+            .map_or(f64::NAN, |p| p.total.value)
+    }
+}
+
+fn box_names(rules: &RuleSet) -> impl Iterator<Item = String> + '_ {
+    rules.boxes.iter().map(|c: &Category| c.name().to_string())
+}
+
+/// The smallest `x` with `Σ_{y ≤ x} p[y] ≥ q` (probabilities summing to 1).
+pub fn quantile(p: &[f64], q: f64) -> u32 {
+    let mut cum = 0.0;
+    for (x, &px) in p.iter().enumerate() {
+        cum += px;
+        if cum >= q {
+            return x as u32;
+        }
+    }
+    p.len().saturating_sub(1) as u32
+}
+
+/// The `k`-th smallest observation (1-based) of a histogram.
+fn order_statistic(h: &[u64], k: u64) -> u32 {
+    let mut cum = 0;
+    for (x, &c) in h.iter().enumerate() {
+        cum += c;
+        if cum >= k {
+            return x as u32;
+        }
+    }
+    h.len().saturating_sub(1) as u32
+}
+
+/// Sample quantile with a distribution-free 95% interval from the binomial ranks.
+fn sample_quantile(h: &[u64], n: u64, q: f64) -> Estimate {
+    let nf = n as f64;
+    let rank = |r: f64| (r.clamp(1.0, nf)) as u64;
+    let half = Z95 * (nf * q * (1.0 - q)).sqrt();
+    let value = order_statistic(h, rank((nf * q).ceil()));
+    let lo = order_statistic(h, rank((nf * q - half).floor()));
+    let hi = order_statistic(h, rank((nf * q + half).ceil() + 1.0));
+    Estimate {
+        value: f64::from(value),
+        ci95: Some([f64::from(lo), f64::from(hi)]),
+    }
+}
+
+/// A proportion `k / n` with its Wilson score interval.
+fn proportion(k: u64, n: u64) -> Estimate {
+    let (k, n) = (k as f64, n as f64);
+    let p = k / n;
+    let z2 = Z95 * Z95;
+    let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
+    let half = Z95 / (1.0 + z2 / n) * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
+    Estimate {
+        value: p,
+        ci95: Some([(centre - half).max(0.0), (centre + half).min(1.0)]),
+    }
+}
+
+/// Sample statistics of a histogram of `n` whole-valued observations.
+fn histogram_line(name: String, h: &[u64], n: u64) -> Line {
+    let nf = n as f64;
+    let mean = h
+        .iter()
+        .enumerate()
+        .map(|(x, &c)| x as f64 * c as f64)
+        .sum::<f64>()
+        / nf;
+    let central = |k: i32| {
+        h.iter()
+            .enumerate()
+            .map(|(x, &c)| (x as f64 - mean).powi(k) * c as f64)
+            .sum::<f64>()
+            / nf
+    };
+    let m2 = central(2);
+    let m4 = central(4);
+    let var = m2 * nf / (nf - 1.0).max(1.0);
+    let mean_half = Z95 * (var / nf).sqrt();
+    // Delta method: Var(s²) ≈ (μ4 − σ⁴) / n.
+    let var_half = Z95 * ((m4 - m2 * m2).max(0.0) / nf).sqrt();
+    let var_ci = [(var - var_half).max(0.0), var + var_half];
+    Line {
+        name,
+        mean: Estimate {
+            value: mean,
+            ci95: Some([mean - mean_half, mean + mean_half]),
+        },
+        variance: Estimate {
+            value: var,
+            ci95: Some(var_ci),
+        },
+        sd: Estimate {
+            value: var.sqrt(),
+            ci95: Some([var_ci[0].sqrt(), var_ci[1].sqrt()]),
+        },
+        p_zero: proportion(h.first().copied().unwrap_or(0), n),
+    }
+}

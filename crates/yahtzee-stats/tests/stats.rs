@@ -1,0 +1,257 @@
+//! Exact statistics and simulation against facts: the table's expected values, hand-computed
+//! distributions of one-box positions, and each other.
+
+use std::sync::LazyLock;
+
+use yahtzee_advice::Strategy;
+use yahtzee_rules::{Category, RuleSet, Scorecard};
+use yahtzee_stats::{exact, simulate, Exact, Summary};
+
+static FORCED: LazyLock<Vec<f64>> = LazyLock::new(|| solve("forced"));
+static FREE: LazyLock<Vec<f64>> = LazyLock::new(|| solve("free"));
+
+fn solve(name: &str) -> Vec<f64> {
+    yahtzee_solver::solve(RuleSet::by_name(name).unwrap(), &|_| {})
+}
+
+fn strategy(name: &str) -> Strategy<'static> {
+    let values: &'static Vec<f64> = if name == "forced" { &FORCED } else { &FREE };
+    Strategy::new(RuleSet::by_name(name).unwrap(), values)
+}
+
+fn card(rules: &'static str, text: &str) -> Scorecard {
+    Scorecard::parse(RuleSet::by_name(rules).unwrap(), text).unwrap()
+}
+
+fn exact_from(rules: &'static str, text: &str) -> Exact {
+    exact(&strategy(rules), &card(rules, text), &|_| {})
+}
+
+fn check_sums(e: &Exact) {
+    let total: f64 = e.distribution.iter().sum();
+    assert!((total - 1.0).abs() < 1e-9, "sums to {total}");
+    assert!(
+        (e.total.mean - e.table_value).abs() < 1e-6,
+        "{} vs {}",
+        e.total.mean,
+        e.table_value
+    );
+    let parts: f64 =
+        e.boxes.iter().map(|m| m.mean).sum::<f64>() + e.upper_bonus.mean + e.yahtzee_bonus.mean;
+    assert!(
+        (parts - e.total.mean).abs() < 1e-9,
+        "{parts} vs {}",
+        e.total.mean
+    );
+    let chance = e.rules.box_index(Category::Chance).unwrap();
+    assert_eq!(e.boxes[chance].p_zero, 0.0);
+}
+
+#[test]
+fn empty_card_distribution_forced() {
+    let e = exact_from("forced", "");
+    check_sums(&e);
+    assert!((e.table_value - 254.58772873).abs() < 1e-7);
+    // The best possible game (thirteen Yahtzees, each placed for full value) can happen.
+    assert_eq!(e.distribution.len(), 1576);
+    assert!(e.distribution[1575] > 0.0);
+    // Every total below 5 (Chance is at least 5) is impossible.
+    assert!(e.distribution[..5].iter().all(|&p| p == 0.0));
+    let p_bonus = e.p_upper_bonus();
+    assert!((0.6..0.75).contains(&p_bonus), "{p_bonus}");
+    assert!(e.jokers < e.yahtzees);
+}
+
+#[test]
+fn empty_card_distribution_free() {
+    let e = exact_from("free", "");
+    check_sums(&e);
+    assert!((e.table_value - 254.5896095).abs() < 1e-6);
+}
+
+#[test]
+fn mid_game_card_sums() {
+    for rules in ["forced", "free"] {
+        let e = exact_from(rules, "ones=3 fours=12 3k=22 yahtzee=50 yb=100 fh=0");
+        check_sums(&e);
+        assert_eq!(e.points_so_far, 3 + 12 + 22 + 50 + 100);
+        assert!(e.distribution[..187].iter().all(|&p| p == 0.0));
+        assert_eq!(e.boxes[0].mean, 3.0);
+        assert_eq!(e.boxes[0].variance(), 0.0);
+        assert!(e.yahtzee_bonus.mean >= 100.0 && e.yahtzee_bonus.p_zero == 0.0);
+    }
+}
+
+/// Every box filled but one: the card for these rules.
+fn all_but(open: Category) -> String {
+    Category::ALL
+        .iter()
+        .filter(|&&c| c != open)
+        .map(|c| match c {
+            Category::Yahtzee => format!("{}=0", c.name()),
+            _ => format!("{}=0", c.name()),
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[test]
+fn only_chance_left_is_five_independent_dice() {
+    // With only Chance open each die is kept alone: 5 or 6 with two rolls left (above
+    // 4.25, the value of a die with one roll left), 4 or more with one left (above 3.5). So
+    // a die ends on 5 or 6 with probability 1/3 each, on 4 with 1/6, on 1, 2, 3 with 1/18.
+    let die = [
+        0.0,
+        1.0 / 18.0,
+        1.0 / 18.0,
+        1.0 / 18.0,
+        1.0 / 6.0,
+        1.0 / 3.0,
+        1.0 / 3.0,
+    ];
+    let mut want = vec![1.0];
+    for _ in 0..5 {
+        let mut next = vec![0.0; want.len() + 6];
+        for (s, &p) in want.iter().enumerate() {
+            for (f, &q) in die.iter().enumerate() {
+                next[s + f] += p * q;
+            }
+        }
+        want = next;
+    }
+    for rules in ["forced", "free"] {
+        let e = exact_from(rules, &all_but(Category::Chance));
+        assert_eq!(e.points_so_far, 0);
+        assert!((e.total.mean - 70.0 / 3.0).abs() < 1e-9);
+        for x in 0..want.len().max(e.distribution.len()) {
+            let got = e.distribution.get(x).copied().unwrap_or(0.0);
+            let w = want.get(x).copied().unwrap_or(0.0);
+            assert!((got - w).abs() < 1e-12, "P({x}) = {got}, want {w}");
+        }
+    }
+}
+
+#[test]
+fn only_yahtzee_left_is_fifty_or_nothing() {
+    let e = exact_from("forced", &all_but(Category::Yahtzee));
+    // P(five of a kind within three rolls, keeping the most common face) = 2.3014321 / 50.
+    let p = 2.301_432_1 / 50.0;
+    assert!(
+        (e.distribution[50] - p).abs() < 1e-8,
+        "{}",
+        e.distribution[50]
+    );
+    assert!((e.distribution[0] - (1.0 - p)).abs() < 1e-8);
+    assert_eq!(e.distribution.len(), 51);
+    assert!((e.yahtzees - e.distribution[50]).abs() < 1e-12);
+    assert_eq!(e.jokers, 0.0);
+}
+
+#[test]
+fn exact_is_the_same_on_one_and_two_threads() {
+    let run = |threads| {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        pool.install(|| exact_from("forced", "sixes=24 ss=30 ls=40 chance=22"))
+    };
+    let (a, b) = (run(1), run(2));
+    let bits = |e: &Exact| {
+        e.distribution
+            .iter()
+            .map(|p| p.to_bits())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(bits(&a), bits(&b));
+}
+
+#[test]
+fn simulation_is_the_same_on_one_and_two_threads() {
+    let s = strategy("forced");
+    let c = card("forced", "");
+    let run = |threads| {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        pool.install(|| simulate(&s, &c, 5000, 7, &|_| {}))
+    };
+    let (a, b) = (run(1), run(2));
+    assert_eq!(a, b);
+    assert_eq!(a.games, 5000);
+    assert_ne!(a, simulate(&s, &c, 5000, 8, &|_| {}));
+}
+
+fn within(what: &str, exact: f64, est: &yahtzee_stats::Estimate) {
+    within_scaled(what, exact, est, 1.0);
+}
+
+/// `exact` lies in the estimate's confidence interval widened by `scale` around the
+/// estimate (for many quantities checked at once).
+fn within_scaled(what: &str, exact: f64, est: &yahtzee_stats::Estimate, scale: f64) {
+    let [lo, hi] = est.ci95.unwrap();
+    let (lo, hi) = (
+        est.value - (est.value - lo) * scale,
+        est.value + (hi - est.value) * scale,
+    );
+    assert!(
+        lo <= exact && exact <= hi,
+        "{what}: exact {exact} outside [{lo}, {hi}] (estimate {})",
+        est.value
+    );
+}
+
+#[test]
+fn simulated_mean_of_200000_games_agrees_with_exact() {
+    let rules = RuleSet::by_name("forced").unwrap();
+    let s = strategy("forced");
+    let c = card("forced", "");
+    let tally = simulate(&s, &c, 200_000, 2026, &|_| {});
+    let sim = Summary::simulated(rules, &tally, 0, s.value(c.state()), 2026);
+    let e = exact(&s, &c, &|_| {});
+    within("mean", e.total.mean, &sim.total.mean);
+    within("sd", e.total.sd(), &sim.total.sd);
+    within("P(upper bonus)", e.p_upper_bonus(), &sim.p_upper_bonus);
+}
+
+#[test]
+fn mid_game_exact_agrees_with_simulation_from_there() {
+    let rules = RuleSet::by_name("free").unwrap();
+    let s = strategy("free");
+    let c = card(
+        "free",
+        "twos=6 threes=9 fives=20 4k=0 fh=25 yahtzee=50 chance=21",
+    );
+    let e = Summary::exact(&exact(&s, &c, &|_| {}));
+    let sim = Summary::simulated(
+        rules,
+        &simulate(&s, &c, 40_000, 99, &|_| {}),
+        e.points_so_far,
+        e.table_value,
+        99,
+    );
+    within("total mean", e.total.mean.value, &sim.total.mean);
+    within("total sd", e.total.sd.value, &sim.total.sd);
+    // Thirteen boxes at once: widen each 95% interval to 99.9% (Bonferroni) so that the
+    // family of checks, not each one, has about a 1.3% chance of a false alarm.
+    let wide = 3.29 / 1.96;
+    for (a, b) in e.boxes.iter().zip(&sim.boxes) {
+        if b.mean.ci95.unwrap()[0] == b.mean.ci95.unwrap()[1] {
+            assert_eq!(a.mean.value, b.mean.value, "{}", a.name);
+        } else {
+            within_scaled(&a.name, a.mean.value, &b.mean, wide);
+        }
+    }
+    within("P(upper bonus)", e.p_upper_bonus.value, &sim.p_upper_bonus);
+    within(
+        "P(total >= 250)",
+        e.p_at_least[1].probability.value,
+        &sim.p_at_least[1].probability,
+    );
+    within(
+        "median",
+        e.percentiles[3].total.value,
+        &sim.percentiles[3].total,
+    );
+}

@@ -1,0 +1,278 @@
+//! `yahtzee stats` (exact) and `yahtzee simulate` (Monte Carlo): what optimal play scores.
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use anyhow::{bail, Context, Result};
+use indicatif::{ProgressBar, ProgressStyle};
+use yahtzee_advice::{Strategy, TableValues};
+use yahtzee_rules::Scorecard;
+use yahtzee_stats::{Estimate, Line, Method, Summary};
+use yahtzee_table::Table;
+
+use crate::{plot, table_file, RulesArg};
+
+/// Options shared by both commands.
+#[derive(clap::Args)]
+pub struct Common {
+    /// Rule set.
+    #[arg(long, value_enum, default_value = "forced")]
+    rules: RulesArg,
+    /// Start from this card instead of an empty one, e.g. "ones=3 yahtzee=50 yb=100".
+    #[arg(long, default_value = "")]
+    scorecard: String,
+    /// Table file [default: data/<rules>.table, built if missing].
+    #[arg(long)]
+    table: Option<PathBuf>,
+    /// Print JSON (schema in the README).
+    #[arg(long)]
+    json: bool,
+    /// Draw the distribution of the final total as a histogram (.svg or .png).
+    #[arg(long, value_name = "FILE")]
+    plot: Option<PathBuf>,
+    /// No progress bars.
+    #[arg(long, short)]
+    quiet: bool,
+}
+
+#[derive(clap::Args)]
+pub struct StatsArgs {
+    #[command(flatten)]
+    common: Common,
+}
+
+#[derive(clap::Args)]
+pub struct SimulateArgs {
+    #[command(flatten)]
+    common: Common,
+    /// Number of games to play.
+    #[arg(long, default_value_t = 1_000_000, value_parser = clap::value_parser!(u64).range(2..))]
+    games: u64,
+    /// Seed of the dice: the same seed gives the same games, whatever the thread count.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
+/// The card and the table behind a command.
+struct Setup {
+    card: Scorecard,
+    table: Table,
+}
+
+fn setup(c: &Common) -> Result<Setup> {
+    let rules = c.rules.rules();
+    let card = Scorecard::parse(rules, &c.scorecard).context("bad --scorecard")?;
+    if card.is_full() {
+        bail!("bad --scorecard: the card is full, the game is over");
+    }
+    if let Some(p) = &c.plot {
+        // Refuse a bad plot name before the work, not after.
+        let ext = p
+            .extension()
+            .and_then(|e| e.to_str())
+            .map(str::to_ascii_lowercase);
+        if !matches!(ext.as_deref(), Some("svg" | "png")) {
+            bail!(
+                "cannot draw '{}': the plot file must end in .svg or .png",
+                p.display()
+            );
+        }
+    }
+    let path = c
+        .table
+        .clone()
+        .unwrap_or_else(|| table_file::default_path(rules));
+    let table = table_file::open_or_build(rules, &path, c.quiet)?;
+    Ok(Setup { card, table })
+}
+
+fn bar(quiet: bool, len: u64, template: &str) -> ProgressBar {
+    if quiet {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(len);
+    bar.set_style(ProgressStyle::with_template(template).expect("valid template"));
+    bar
+}
+
+pub fn run_stats(args: StatsArgs) -> Result<()> {
+    let c = &args.common;
+    let s = setup(c)?;
+    let values = TableValues(&s.table);
+    let strategy = Strategy::new(s.table.rules(), &values);
+    let turns = s.table.rules().box_count() as u64 - u64::from(s.card.state().turns_played());
+    let bar = bar(
+        c.quiet,
+        turns,
+        "exact distribution {bar:40} turn {pos}/{len}, {elapsed}",
+    );
+    let start = Instant::now();
+    let exact = yahtzee_stats::exact(&strategy, &s.card, &|n| bar.inc(n));
+    bar.finish_and_clear();
+    let summary = Summary::exact(&exact);
+    finish(c, &s.card, &summary, start.elapsed().as_secs_f64())
+}
+
+pub fn run_simulate(args: SimulateArgs) -> Result<()> {
+    let c = &args.common;
+    let s = setup(c)?;
+    let rules = s.table.rules();
+    let values = TableValues(&s.table);
+    let strategy = Strategy::new(rules, &values);
+    let bar = bar(
+        c.quiet,
+        args.games,
+        "simulating {bar:40} {human_pos}/{human_len} games, {per_sec}, eta {eta}",
+    );
+    let start = Instant::now();
+    let tally = yahtzee_stats::simulate(&strategy, &s.card, args.games, args.seed, &|n| bar.inc(n));
+    bar.finish_and_clear();
+    let table_value = f64::from(s.card.total()) + s.table.value(s.card.state());
+    let summary = Summary::simulated(rules, &tally, s.card.total(), table_value, args.seed);
+    finish(c, &s.card, &summary, start.elapsed().as_secs_f64())
+}
+
+/// Draws the plot if asked, then prints the report.
+fn finish(c: &Common, card: &Scorecard, summary: &Summary, secs: f64) -> Result<()> {
+    if let Some(path) = &c.plot {
+        let how = match summary.method {
+            Method::Exact => "exact".to_string(),
+            Method::Simulation { games, .. } => format!("{games} simulated games"),
+        };
+        let from = if card.state().turns_played() == 0 {
+            String::new()
+        } else {
+            format!(", from '{}'", card_text(card))
+        };
+        plot::write_histogram(
+            path,
+            &plot::Histogram {
+                title: format!(
+                    "Final score under optimal play: rules '{}'{from}, {how}",
+                    summary.rules
+                ),
+                probabilities: &summary.distribution,
+                mean: summary.total.mean.value,
+                median: summary.median() as u32,
+            },
+        )?;
+    }
+    let text = if c.json {
+        serde_json::to_string_pretty(summary)? + "\n"
+    } else {
+        human(card, summary, secs)
+    };
+    crate::print_stdout(&text)
+}
+
+fn card_text(card: &Scorecard) -> String {
+    let mut parts: Vec<String> = card
+        .entries()
+        .map(|(c, s)| format!("{}={s}", c.name()))
+        .collect();
+    if card.yahtzee_bonus() > 0 {
+        parts.push(format!("yahtzee_bonus={}", card.yahtzee_bonus()));
+    }
+    parts.join(" ")
+}
+
+/// A figure with its interval, if any: `254.5877` or `254.60 [254.48, 254.72]`.
+fn fig(e: &Estimate, decimals: usize) -> String {
+    match e.ci95 {
+        None => format!("{:.*}", decimals, e.value),
+        Some([lo, hi]) => format!(
+            "{:.*} [{:.*}, {:.*}]",
+            decimals, e.value, decimals, lo, decimals, hi
+        ),
+    }
+}
+
+/// A probability as a percentage, with its interval if any.
+fn pct(e: &Estimate) -> String {
+    let scaled = Estimate {
+        value: e.value * 100.0,
+        ci95: e.ci95.map(|[a, b]| [a * 100.0, b * 100.0]),
+    };
+    fig(&scaled, 2) + "%"
+}
+
+fn human(card: &Scorecard, s: &Summary, secs: f64) -> String {
+    use std::fmt::Write;
+    let mut out = String::new();
+    macro_rules! println {
+        ($($t:tt)*) => { writeln!(out, $($t)*).expect("writing to a String") };
+    }
+    let how = match s.method {
+        Method::Exact => format!("exact statistics, computed in {secs:.1} s"),
+        Method::Simulation { games, seed } => format!(
+            "{games} simulated games (seed {seed}) in {secs:.1} s, 95% confidence intervals in brackets"
+        ),
+    };
+    println!("rules {}: optimal play, {how}", s.rules);
+    if card.state().turns_played() > 0 {
+        println!(
+            "from the card '{}' ({} points so far)",
+            card_text(card),
+            s.points_so_far
+        );
+    }
+    println!("table's expected final total: {:.4}", s.table_value);
+    println!();
+    let wide = s.total.mean.ci95.is_some();
+    let w = if wide { 30 } else { 10 };
+    println!(
+        "{:<14} {:>w$} {:>w$} {:>w$}",
+        "",
+        "mean",
+        "sd",
+        "P(0)",
+        w = w
+    );
+    let row = |out: &mut String, l: &Line| {
+        let _ = writeln!(
+            out,
+            "{:<14} {:>w$} {:>w$} {:>w$}",
+            l.name,
+            fig(&l.mean, 4),
+            fig(&l.sd, 4),
+            pct(&l.p_zero),
+            w = w
+        );
+    };
+    for l in &s.boxes {
+        row(&mut out, l);
+    }
+    row(&mut out, &s.upper_bonus);
+    row(&mut out, &s.yahtzee_bonus);
+    row(&mut out, &s.total);
+    println!();
+    println!("P(upper bonus)        {}", pct(&s.p_upper_bonus));
+    println!(
+        "Yahtzees rolled       {} per game (turns ending in five of a kind)",
+        fig(&s.expected_yahtzees, 4)
+    );
+    println!(
+        "Jokers applied        {} per game (extra Yahtzees scored in a lower box)",
+        fig(&s.expected_jokers, 4)
+    );
+    println!();
+    println!("final total:");
+    for p in &s.percentiles {
+        let name = match p.p {
+            0.5 => "median".to_string(),
+            0.25 => "lower quartile".to_string(),
+            0.75 => "upper quartile".to_string(),
+            0.01 => "1st percentile".to_string(),
+            q => format!("{}th percentile", (q * 100.0).round()),
+        };
+        println!("  {name:<17} {}", fig(&p.total, 0));
+    }
+    for t in &s.p_at_least {
+        println!(
+            "  {:<17} {}",
+            format!("P(total >= {})", t.at_least),
+            pct(&t.probability)
+        );
+    }
+    out
+}
