@@ -77,6 +77,10 @@ fn setup(c: &Common) -> Result<Setup> {
                 p.display()
             );
         }
+        let dir = p.parent().filter(|d| !d.as_os_str().is_empty());
+        if dir.is_some_and(|d| !d.is_dir()) {
+            bail!("cannot draw '{}': no such folder", p.display());
+        }
     }
     let path = c
         .table

@@ -303,3 +303,93 @@ fn an_unwritable_output_is_refused() {
     let msg = refused(&["solve", "--quiet", "--out", inside_a_file.to_str().unwrap()]);
     assert!(msg.contains("cannot write table"), "{msg}");
 }
+
+#[test]
+fn stats_json_matches_the_table_and_plots() {
+    let dir = tempfile::tempdir().unwrap();
+    let svg = dir.path().join("forced.svg");
+    let out = yahtzee(
+        data(),
+        &["stats", "--json", "-q", "--plot", svg.to_str().unwrap()],
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let s: Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(s["method"]["kind"], "exact");
+    let mean = s["total"]["mean"]["value"].as_f64().unwrap();
+    assert!((mean - 254.58772873).abs() < 1e-6, "{mean}");
+    let dist = s["distribution"].as_array().unwrap();
+    assert_eq!(dist.len(), 1576);
+    let sum: f64 = dist.iter().map(|p| p.as_f64().unwrap()).sum();
+    assert!((sum - 1.0).abs() < 1e-9);
+    assert_eq!(s["boxes"].as_array().unwrap().len(), 13);
+    assert_eq!(s["percentiles"][3]["p"], 0.5);
+    assert_eq!(s["p_at_least"].as_array().unwrap().len(), 5);
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert!(text.contains("<svg") && text.contains("final score"));
+
+    let out = yahtzee(
+        data(),
+        &["stats", "--rules", "free", "--scorecard", "chance=20 yz=50"],
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.contains("70 points so far") && text.contains("P(total >= 300)"),
+        "{text}"
+    );
+}
+
+#[test]
+fn simulate_is_reproducible_and_reports_intervals() {
+    let run = |threads: &str, seed: &str| {
+        let out = Command::new(env!("CARGO_BIN_EXE_yahtzee"))
+            .env("YAHTZEE_DATA_DIR", data())
+            .env("RAYON_NUM_THREADS", threads)
+            .args([
+                "simulate", "--games", "3000", "--seed", seed, "--json", "-q",
+            ])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", stderr(&out));
+        stdout(&out)
+    };
+    let one = run("1", "5");
+    assert_eq!(one, run("2", "5"));
+    assert_ne!(one, run("2", "6"));
+    let s: Value = serde_json::from_str(&one).unwrap();
+    assert_eq!(s["method"]["games"], 3000);
+    let total = &s["total"]["mean"];
+    let [lo, hi] = [0, 1].map(|i| total["ci95"][i].as_f64().unwrap());
+    let v = total["value"].as_f64().unwrap();
+    assert!(lo < v && v < hi && hi - lo < 10.0, "{total}");
+}
+
+#[test]
+fn stats_and_simulate_refuse_bad_input() {
+    for cmd in ["stats", "simulate"] {
+        let refused = |args: &[&str]| {
+            let mut all = vec![cmd, "-q"];
+            if cmd == "simulate" {
+                all.extend(["--games", "100"]);
+            }
+            all.extend(args);
+            refused(&all)
+        };
+        let msg = refused(&["--scorecard", "twos=7"]);
+        assert!(msg.contains("twos can never hold 7"), "{msg}");
+        let full =
+            "ones=1 twos=2 threes=3 fours=4 fives=5 sixes=6 3k=0 4k=0 fh=0 ss=0 ls=0 yz=0 chance=5";
+        let msg = refused(&["--scorecard", full]);
+        assert!(msg.contains("full"), "{msg}");
+        let msg = refused(&["--plot", "out.jpg"]);
+        assert!(msg.contains(".svg or .png"), "{msg}");
+        let msg = refused(&["--plot", "/nonexistent-dir/x.svg"]);
+        assert!(msg.contains("/nonexistent-dir/x.svg"), "{msg}");
+        let free = data().join("free.table");
+        let msg = refused(&["--table", free.to_str().unwrap()]);
+        assert!(msg.contains("'free', not 'forced'"), "{msg}");
+    }
+    refused(&["simulate", "--games", "0"]);
+    refused(&["simulate", "--games", "many"]);
+    refused(&["simulate", "--seed", "-1"]);
+}

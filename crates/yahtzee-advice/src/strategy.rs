@@ -12,6 +12,8 @@
 //! computed with the same operations in the same order as the solver's kernel, so they are
 //! bit-identical to the advice's and the choice is the advice's best option.
 
+use std::sync::LazyLock;
+
 use yahtzee_rules::{tables, Move, RuleSet, State, KEEPS, ROLLS};
 use yahtzee_solver::Values;
 
@@ -24,10 +26,10 @@ pub struct Strategy<'v> {
     values: &'v (dyn Values + Sync),
     /// Every score each box can hold.
     scores: Vec<Vec<u32>>,
-    /// Normal score of every box for every roll: `roll_scores[r * boxes + b]`.
-    roll_scores: Vec<u8>,
+    /// Normal score of every box for every roll: `box_scores[b][r]`.
+    box_scores: Vec<Vec<u8>>,
     /// Rolls that are five of a kind (where the Joker rule may apply).
-    five_of_a_kind: Vec<bool>,
+    yahtzee_rolls: Vec<usize>,
     /// The dice tables' one-die-larger keeps (for keeps below five dice, from index 252)
     /// and one-die-smaller keeps (flattened: keep `k` has `remove[remove_at[k]..remove_at[k + 1]]`),
     /// copied out of the shared tables for the hot loops.
@@ -38,40 +40,20 @@ pub struct Strategy<'v> {
 }
 
 /// The decisions of one turn from one state (see [`Strategy::decide`]). Reused between
-/// turns to avoid allocation.
+/// turns to avoid allocation; made by [`Strategy::new_decisions`].
 pub struct TurnDecisions {
+    rules: &'static RuleSet,
     state: State,
     value: f64,
-    moves: Vec<Move>,
-    /// Keep index per roll: `keeps[0]` with one reroll left, `keeps[1]` with two.
-    keeps: [Vec<u16>; 2],
-    // Scratch.
+    /// Best box per final roll (moves of extra Yahtzees are in `joker_moves`).
+    best_box: Vec<u8>,
+    /// The moves of the five-of-a-kind rolls that are extra Yahtzees (Joker rules).
+    joker_moves: Vec<(usize, Move)>,
+    /// Keep values with one and with two rerolls left (rolls: keeping all five).
+    keep_values: [Vec<f64>; 2],
+    // Scratch: continuation per (box, score), best values per keep.
     cont: Vec<f64>,
-    keep_values: Vec<f64>,
-    best_value: Vec<f64>,
-    best_keep: Vec<u16>,
-}
-
-impl Default for TurnDecisions {
-    fn default() -> Self {
-        let filler = Move {
-            box_index: 0,
-            score: 0,
-            upper_bonus: 0,
-            yahtzee_bonus: 0,
-            next: State::START,
-        };
-        TurnDecisions {
-            state: State::START,
-            value: f64::NAN,
-            moves: vec![filler; ROLLS],
-            keeps: [vec![0; ROLLS], vec![0; ROLLS]],
-            cont: Vec::new(),
-            keep_values: vec![0.0; KEEPS],
-            best_value: vec![0.0; KEEPS],
-            best_keep: vec![0; KEEPS],
-        }
-    }
+    best: Vec<f64>,
 }
 
 impl TurnDecisions {
@@ -86,14 +68,35 @@ impl TurnDecisions {
     }
 
     /// The move for final roll `roll` (a roll index below 252).
-    pub fn move_for(&self, roll: usize) -> &Move {
-        &self.moves[roll]
+    pub fn move_for(&self, roll: usize) -> Move {
+        if let Some((_, m)) = self.joker_moves.iter().find(|(r, _)| *r == roll) {
+            return *m;
+        }
+        let b = usize::from(self.best_box[roll]);
+        let score = self.rules.score_of_roll(b, roll);
+        let (next, upper_bonus) = self.rules.place(self.state, b, score);
+        Move {
+            box_index: b,
+            score,
+            upper_bonus,
+            yahtzee_bonus: 0,
+            next,
+        }
     }
 
-    /// The keep (a keep index) for roll `roll` with `rolls_left` (1 or 2) rerolls left.
+    /// The keep (a keep index) for roll `roll` with `rolls_left` (1 or 2) rerolls left:
+    /// the first of the roll's sub-keeps, in index order, with the highest value.
     /// Keeping all five dice (`keep == roll`) means not rerolling now.
     pub fn keep_for(&self, roll: usize, rolls_left: u8) -> usize {
-        usize::from(self.keeps[usize::from(rolls_left) - 1][roll])
+        let values = &self.keep_values[usize::from(rolls_left) - 1];
+        let mut best = (f64::NEG_INFINITY, roll);
+        for &k in sub_keeps(roll) {
+            let v = values[usize::from(k)];
+            if v > best.0 {
+                best = (v, usize::from(k));
+            }
+        }
+        best.1
     }
 
     /// Probability of each final roll (indexed by roll) when the strategy is followed from
@@ -121,19 +124,34 @@ impl TurnDecisions {
     }
 }
 
+/// The sub-keeps of every roll, in index order (flattened).
+static SUB_KEEPS: LazyLock<(Vec<u16>, Vec<usize>)> = LazyLock::new(|| {
+    let t = tables();
+    let mut all = Vec::new();
+    let mut at = vec![0];
+    for r in 0..ROLLS {
+        all.extend(t.keep(r).sub_keeps().iter().map(|k| t.index(k) as u16));
+        at.push(all.len());
+    }
+    (all, at)
+});
+
+fn sub_keeps(roll: usize) -> &'static [u16] {
+    let (all, at) = &*SUB_KEEPS;
+    &all[at[roll]..at[roll + 1]]
+}
+
 impl<'v> Strategy<'v> {
     /// The strategy defined by `values` (the expected points still to come from every
     /// state, as in the solver's table).
     pub fn new(rules: &'static RuleSet, values: &'v (dyn Values + Sync)) -> Strategy<'v> {
-        let scores = (0..rules.box_count())
-            .map(|b| yahtzee_rules::possible_scores(rules, b))
-            .collect();
         let t = tables();
-        let five_of_a_kind = (0..ROLLS)
-            .map(|r| t.keep(r).five_of_a_kind().is_some())
-            .collect();
-        let roll_scores = (0..ROLLS)
-            .flat_map(|r| (0..rules.box_count()).map(move |b| rules.score_of_roll(b, r) as u8))
+        let box_scores = (0..rules.box_count())
+            .map(|b| {
+                (0..ROLLS)
+                    .map(|r| rules.score_of_roll(b, r) as u8)
+                    .collect()
+            })
             .collect();
         let mut remove = Vec::new();
         let mut remove_at = vec![0];
@@ -144,9 +162,13 @@ impl<'v> Strategy<'v> {
         Strategy {
             rules,
             values,
-            scores,
-            roll_scores,
-            five_of_a_kind,
+            scores: (0..rules.box_count())
+                .map(|b| yahtzee_rules::possible_scores(rules, b))
+                .collect(),
+            box_scores,
+            yahtzee_rolls: (0..ROLLS)
+                .filter(|&r| t.keep(r).five_of_a_kind().is_some())
+                .collect(),
             add: (ROLLS..KEEPS).map(|k| *t.add(k)).collect(),
             remove,
             remove_at,
@@ -163,78 +185,92 @@ impl<'v> Strategy<'v> {
         self.values.value(self.rules, state)
     }
 
-    /// Fills `d` with every decision of a turn starting in `state` (which must not be full).
-    pub fn decide(&self, state: State, d: &mut TurnDecisions) {
-        debug_assert!(state.filled().count_ones() < self.rules.box_count() as u32);
-        d.state = state;
-        self.final_moves(state, d);
-        for rolls_left in [1, 2] {
-            if rolls_left == 2 {
-                // The rolls now hold their value with one reroll left.
-                let (kv, bv) = (&mut d.keep_values, &d.best_value);
-                kv[..ROLLS].copy_from_slice(&bv[..ROLLS]);
-            }
-            self.expect_keeps(&mut d.keep_values);
-            self.best_subkeeps(d);
-            let keeps = &mut d.keeps[rolls_left - 1];
-            keeps.copy_from_slice(&d.best_keep[..ROLLS]);
+    /// Room for the decisions of a turn, to pass to [`Strategy::decide`].
+    pub fn new_decisions(&self) -> TurnDecisions {
+        TurnDecisions {
+            rules: self.rules,
+            state: State::START,
+            value: f64::NAN,
+            best_box: vec![0; ROLLS],
+            joker_moves: Vec::new(),
+            keep_values: [vec![0.0; KEEPS], vec![0.0; KEEPS]],
+            cont: vec![0.0; self.rules.box_count() * MAX_SCORE],
+            best: vec![0.0; KEEPS],
         }
+    }
+
+    /// Fills `d` with the decisions of a turn starting in `state` (which must not be full):
+    /// the value of every keep with one and two rerolls left and the best box of every
+    /// final roll. The choices themselves are read off with [`TurnDecisions::keep_for`] and
+    /// [`TurnDecisions::move_for`].
+    pub fn decide(&self, state: State, d: &mut TurnDecisions) {
+        debug_assert!((state.filled().count_ones() as usize) < self.rules.box_count());
+        d.state = state;
+        let [one, two] = &mut d.keep_values;
+        self.final_moves(state, &mut d.cont, &mut d.best_box, &mut d.joker_moves, one);
+        self.expect_keeps(one);
+        self.best_subkeeps(one, &mut d.best);
+        two[..ROLLS].copy_from_slice(&d.best[..ROLLS]);
+        self.expect_keeps(two);
+        self.best_subkeeps(two, &mut d.best);
         let mut total = 0.0;
-        for (p, v) in self.roll_prob.iter().zip(&d.best_value[..ROLLS]) {
+        for (p, v) in self.roll_prob.iter().zip(&d.best[..ROLLS]) {
             total += p * v;
         }
         d.value = total;
     }
 
-    /// The best move and its value (in `d.keep_values[r]`) for every final roll.
-    fn final_moves(&self, state: State, d: &mut TurnDecisions) {
+    /// The best box of every final roll, and its value in `values[roll]`. Boxes are tried in
+    /// card order and only a strictly better one replaces the best so far (ties go to the
+    /// first box).
+    fn final_moves(
+        &self,
+        state: State,
+        cont: &mut [f64],
+        best_box: &mut [u8],
+        joker_moves: &mut Vec<(usize, Move)>,
+        values: &mut [f64],
+    ) {
         let rules = self.rules;
-        let open: Vec<usize> = (0..rules.box_count())
-            .filter(|&b| !state.is_filled(b))
-            .collect();
-        d.cont.resize(rules.box_count() * MAX_SCORE, 0.0);
-        for &b in &open {
+        let open = (0..rules.box_count()).filter(|&b| !state.is_filled(b));
+        values[..ROLLS].fill(f64::NEG_INFINITY);
+        for b in open {
+            // The value of writing each possible score in this box: score, bonus, later turns.
+            let cont = &mut cont[b * MAX_SCORE..(b + 1) * MAX_SCORE];
             for &s in &self.scores[b] {
                 let (next, bonus) = rules.place(state, b, s);
-                d.cont[b * MAX_SCORE + s as usize] = f64::from(bonus) + self.value(next);
+                // Same operations as the solver's kernel, so the values are bit-identical.
+                cont[s as usize] = f64::from(s) + (f64::from(bonus) + self.value(next));
+            }
+            for ((v, best), &s) in values
+                .iter_mut()
+                .zip(best_box.iter_mut())
+                .zip(&self.box_scores[b])
+            {
+                let x = cont[usize::from(s)];
+                if x > *v {
+                    *v = x;
+                    *best = b as u8;
+                }
             }
         }
-        let nb = rules.box_count();
-        for r in 0..ROLLS {
+        joker_moves.clear();
+        for &r in &self.yahtzee_rolls {
             let dice = tables().keep(r);
-            let (value, m) = if self.five_of_a_kind[r] && rules.is_extra_yahtzee(state, &dice) {
-                let mut best: Option<(f64, Move)> = None;
-                rules.for_each_move(state, &dice, |m| {
-                    let cont = f64::from(m.upper_bonus) + self.value(m.next);
-                    let v = f64::from(m.score + m.yahtzee_bonus) + cont;
-                    if best.is_none_or(|(bv, _)| v > bv) {
-                        best = Some((v, m));
-                    }
-                });
-                best.expect("a turn always has a legal move")
-            } else {
-                let mut best = (f64::NEG_INFINITY, open[0], 0);
-                let scores = &self.roll_scores[r * nb..(r + 1) * nb];
-                for &b in &open {
-                    let s = u32::from(scores[b]);
-                    let v = f64::from(s) + d.cont[b * MAX_SCORE + s as usize];
-                    if v > best.0 {
-                        best = (v, b, s);
-                    }
+            if !rules.is_extra_yahtzee(state, &dice) {
+                continue;
+            }
+            let mut best: Option<(f64, Move)> = None;
+            rules.for_each_move(state, &dice, |m| {
+                let cont = f64::from(m.upper_bonus) + self.value(m.next);
+                let v = f64::from(m.score + m.yahtzee_bonus) + cont;
+                if best.is_none_or(|(bv, _)| v > bv) {
+                    best = Some((v, m));
                 }
-                let (v, b, score) = best;
-                let (next, upper_bonus) = rules.place(state, b, score);
-                let m = Move {
-                    box_index: b,
-                    score,
-                    upper_bonus,
-                    yahtzee_bonus: 0,
-                    next,
-                };
-                (v, m)
-            };
-            d.keep_values[r] = value;
-            d.moves[r] = m;
+            });
+            let (v, m) = best.expect("a turn always has a legal move");
+            values[r] = v;
+            joker_moves.push((r, m));
         }
     }
 
@@ -250,21 +286,18 @@ impl<'v> Strategy<'v> {
         }
     }
 
-    /// For every keep, the best of its sub-keeps (itself included) by value, ties to the
-    /// lowest keep index. Smallest keeps first, so each one-die-smaller keep already holds the
-    /// best of its own sub-keeps; the order (value, then lowest index) is total, so the best of
-    /// the bests is the best of all sub-keeps.
-    fn best_subkeeps(&self, d: &mut TurnDecisions) {
+    /// `best[k]` = the best value among the sub-keeps of keep `k` (itself included),
+    /// smallest keeps first so each one-die-smaller keep already holds its own best.
+    fn best_subkeeps(&self, a: &[f64], best: &mut [f64]) {
         for k in (0..KEEPS).rev() {
-            let (mut v, mut i) = (d.keep_values[k], k as u16);
+            let mut v = a[k];
             for &j in &self.remove[self.remove_at[k]..self.remove_at[k + 1]] {
-                let (vj, ij) = (d.best_value[usize::from(j)], d.best_keep[usize::from(j)]);
-                if vj > v || (vj == v && ij < i) {
-                    (v, i) = (vj, ij);
+                let x = best[usize::from(j)];
+                if x > v {
+                    v = x;
                 }
             }
-            d.best_value[k] = v;
-            d.best_keep[k] = i;
+            best[k] = v;
         }
     }
 }

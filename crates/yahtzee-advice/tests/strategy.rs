@@ -1,7 +1,7 @@
 //! The strategy's decisions are the advice's best options, for every roll of a spread of
 //! states, and its turn values are the table's, bit for bit.
 
-use yahtzee_advice::{Advisor, Choice, Strategy, TableValues, TurnDecisions};
+use yahtzee_advice::{Advisor, Choice, Strategy, TableValues};
 use yahtzee_rules::{tables, RuleSet, Scorecard, State, ROLLS};
 use yahtzee_table::{write_table, Table};
 
@@ -42,7 +42,7 @@ fn check(rules_name: &str) {
     let advisor = Advisor::new(Table::open(&path, rules).unwrap());
     let values = TableValues(advisor.table());
     let strategy = Strategy::new(rules, &values);
-    let mut d = TurnDecisions::default();
+    let mut d = strategy.new_decisions();
     let mut checked = 0;
     for index in (0..rules.state_count()).step_by(4099) {
         let s = rules.state_at(index);

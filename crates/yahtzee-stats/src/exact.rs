@@ -174,7 +174,10 @@ pub fn exact(strategy: &Strategy, card: &Scorecard, progress: &(dyn Fn(u64) + Sy
     while !is_full(rules, level[0].state) {
         let turns: Vec<(Vec<Step>, Sums)> = level
             .par_iter()
-            .map_init(TurnDecisions::default, |d, node| turn(strategy, d, node))
+            .map_init(
+                || strategy.new_decisions(),
+                |d, node| turn(strategy, d, node),
+            )
             .collect();
         let mut targets = Vec::new();
         for (src, (steps, s)) in turns.into_iter().enumerate() {

@@ -108,7 +108,7 @@ struct Player<'s, 'v> {
 
 impl<'s, 'v> Player<'s, 'v> {
     fn new(strategy: &'s Strategy<'v>, card: &Scorecard) -> Self {
-        let mut first = TurnDecisions::default();
+        let mut first = strategy.new_decisions();
         if !card.is_full() {
             strategy.decide(card.state(), &mut first);
         }
@@ -116,7 +116,7 @@ impl<'s, 'v> Player<'s, 'v> {
             strategy,
             card: card.clone(),
             first,
-            turn: TurnDecisions::default(),
+            turn: strategy.new_decisions(),
         }
     }
 
@@ -147,7 +147,7 @@ impl<'s, 'v> Player<'s, 'v> {
                     roll = roll_onto(rng, tables().keep(keep));
                 }
             }
-            let m = *d.move_for(roll);
+            let m = d.move_for(roll);
             scores[m.box_index] = m.score;
             yahtzee_bonus += m.yahtzee_bonus;
             let dice = tables().keep(roll);
