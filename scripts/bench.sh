@@ -3,6 +3,9 @@
 #   - full solve (forced rules) with 1 and 2 threads      (criterion, benches/solver.rs)
 #   - one advice query in-process from a mapped table     (criterion)
 #   - `yahtzee advise` as a whole process, table present   (50 runs)
+#   - exact score distribution from the empty card, 2 threads (criterion, benches/stats.rs)
+#   - simulated games per minute, 2 threads                 (criterion)
+#   - `yahtzee stats` and `yahtzee simulate` as whole processes: wall time and peak memory
 # Usage: scripts/bench.sh [--quick]   (--quick: fewer criterion samples)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -13,6 +16,7 @@ if [[ "${1:-}" == "--quick" ]]; then extra=(--warm-up-time 1 --measurement-time 
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)"
 cargo build --release --quiet
 cargo bench --quiet --bench solver -- "${extra[@]}" >/dev/null
+cargo bench --quiet --bench stats -- "${extra[@]}" >/dev/null
 
 median() { # criterion's median estimate, in the unit given
   python3 -c "import json,sys; e=json.load(open(sys.argv[1]))['median']['point_estimate']; print(f'{e/float(sys.argv[2]):.3f}')" "$1" "$2"
@@ -23,6 +27,9 @@ printf '%-42s %8s s\n' "full solve, forced, 1 thread" "$(median $dir/solve_force
 printf '%-42s %8s s\n' "full solve, forced, 2 threads" "$(median $dir/solve_forced/2_threads/new/estimates.json 1e9)"
 printf '%-42s %7s us\n' "advice query in-process (2 rolls left)" "$(median $dir/advise_forced/rolls_left_2/new/estimates.json 1e3)"
 printf '%-42s %7s us\n' "advice query in-process (0 rolls left)" "$(median $dir/advise_forced/rolls_left_0/new/estimates.json 1e3)"
+printf '%-42s %8s s\n' "exact distribution, empty card, 2 threads" "$(median $dir/stats_forced/exact_distribution_2_threads/new/estimates.json 1e9)"
+sim=$(median $dir/stats_forced/simulate_100000_games_2_threads/new/estimates.json 1e9)
+printf '%-42s %8s games/min\n' "simulation, 2 threads" "$(python3 -c "print(round(100000 / $sim * 60))")"
 
 # Whole process, with the table already in place.
 data=$(mktemp -d)
@@ -42,3 +49,13 @@ for _ in range(50):
 times.sort()
 print(f"{'yahtzee advise, whole process (50 runs)':<42} {times[len(times)//2]*1e3:7.2f} ms")
 PY
+
+# Whole processes with 2 threads: wall time and peak resident memory (GNU time).
+peak() { # runs a command, prints "wall s, peak MiB"
+  /usr/bin/time -f '%e %M' -o "$data/time" "$@" >/dev/null 2>&1
+  read -r wall kib <"$data/time"
+  echo "$wall s, peak $((kib / 1024)) MiB"
+}
+export RAYON_NUM_THREADS=2
+printf '%-42s %s\n' "yahtzee stats (exact, whole process)" "$(peak "$bin" stats --quiet --table "$data/forced.table")"
+printf '%-42s %s\n' "yahtzee simulate --games 1000000" "$(peak "$bin" simulate --quiet --games 1000000 --table "$data/forced.table")"
