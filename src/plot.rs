@@ -50,6 +50,17 @@ pub struct Histogram<'a> {
     pub median: u32,
 }
 
+/// Checks, before any work is done, that a chart could be written at `path`: a known
+/// extension and an existing folder.
+pub fn check_path(path: &Path) -> anyhow::Result<()> {
+    Format::of(path)?;
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
+    if dir.is_some_and(|d| !d.is_dir()) {
+        bail!("cannot draw '{}': no such folder", path.display());
+    }
+    Ok(())
+}
+
 /// Writes the chart to `path` (.svg or .png, case-insensitive); any other extension is an error
 /// with a one-line message like "cannot draw 'x.jpg': the plot file must end in .svg or .png".
 ///

@@ -67,20 +67,7 @@ fn setup(c: &Common) -> Result<Setup> {
     }
     if let Some(p) = &c.plot {
         // Refuse a bad plot name before the work, not after.
-        let ext = p
-            .extension()
-            .and_then(|e| e.to_str())
-            .map(str::to_ascii_lowercase);
-        if !matches!(ext.as_deref(), Some("svg" | "png")) {
-            bail!(
-                "cannot draw '{}': the plot file must end in .svg or .png",
-                p.display()
-            );
-        }
-        let dir = p.parent().filter(|d| !d.as_os_str().is_empty());
-        if dir.is_some_and(|d| !d.is_dir()) {
-            bail!("cannot draw '{}': no such folder", p.display());
-        }
+        plot::check_path(p)?;
     }
     let path = c
         .table
