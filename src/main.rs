@@ -38,6 +38,13 @@ pub enum RulesArg {
     Forced,
     /// Free-choice Joker: an extra Yahtzee may go in any open box.
     Free,
+    /// No extra-Yahtzee bonus and no Joker.
+    NoBonus,
+    /// The 1956 Joker: extra Yahtzees only as lower-section Jokers; bonus as official.
+    #[value(name = "original-1956")]
+    Original1956,
+    /// Scandinavian Yatzy: 15 boxes, 50 upper bonus, no extra bonus, no Joker.
+    Yatzy,
 }
 
 impl RulesArg {
@@ -45,6 +52,9 @@ impl RulesArg {
         let name = match self {
             RulesArg::Forced => "forced",
             RulesArg::Free => "free",
+            RulesArg::NoBonus => "no-bonus",
+            RulesArg::Original1956 => "original-1956",
+            RulesArg::Yatzy => "yatzy",
         };
         yahtzee_rules::RuleSet::by_name(name).expect("every --rules value is a rule set")
     }

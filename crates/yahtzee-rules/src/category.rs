@@ -11,6 +11,10 @@ pub enum Category {
     Fours,
     Fives,
     Sixes,
+    /// Yatzy only: the highest pair.
+    OnePair,
+    /// Yatzy only: two pairs of different faces.
+    TwoPairs,
     ThreeOfAKind,
     FourOfAKind,
     FullHouse,
@@ -38,6 +42,44 @@ impl Category {
         Category::Chance,
     ];
 
+    /// The Scandinavian Yatzy card, in its order.
+    pub const YATZY: [Category; 15] = [
+        Category::Ones,
+        Category::Twos,
+        Category::Threes,
+        Category::Fours,
+        Category::Fives,
+        Category::Sixes,
+        Category::OnePair,
+        Category::TwoPairs,
+        Category::ThreeOfAKind,
+        Category::FourOfAKind,
+        Category::SmallStraight,
+        Category::LargeStraight,
+        Category::FullHouse,
+        Category::Chance,
+        Category::Yahtzee,
+    ];
+
+    /// Every category any game has.
+    pub const EVERY: [Category; 15] = [
+        Category::Ones,
+        Category::Twos,
+        Category::Threes,
+        Category::Fours,
+        Category::Fives,
+        Category::Sixes,
+        Category::OnePair,
+        Category::TwoPairs,
+        Category::ThreeOfAKind,
+        Category::FourOfAKind,
+        Category::FullHouse,
+        Category::SmallStraight,
+        Category::LargeStraight,
+        Category::Yahtzee,
+        Category::Chance,
+    ];
+
     /// The canonical snake_case name, as used on the command line and in JSON.
     pub fn name(self) -> &'static str {
         match self {
@@ -47,6 +89,8 @@ impl Category {
             Category::Fours => "fours",
             Category::Fives => "fives",
             Category::Sixes => "sixes",
+            Category::OnePair => "one_pair",
+            Category::TwoPairs => "two_pairs",
             Category::ThreeOfAKind => "three_of_a_kind",
             Category::FourOfAKind => "four_of_a_kind",
             Category::FullHouse => "full_house",
@@ -66,12 +110,14 @@ impl Category {
             Category::Fours => &["4s", "four"],
             Category::Fives => &["5s", "five"],
             Category::Sixes => &["6s", "six"],
+            Category::OnePair => &["pair", "1p", "1pair", "op"],
+            Category::TwoPairs => &["2p", "2pairs", "tp", "twopair"],
             Category::ThreeOfAKind => &["3k", "3ok", "3oak", "toak", "3kind", "trips"],
             Category::FourOfAKind => &["4k", "4ok", "4oak", "foak", "4kind", "quads"],
             Category::FullHouse => &["fh", "full", "house"],
             Category::SmallStraight => &["ss", "sm", "small", "sms", "smstraight"],
             Category::LargeStraight => &["ls", "lg", "large", "lgs", "lgstraight"],
-            Category::Yahtzee => &["yz", "y", "yahtzees", "kniffel"],
+            Category::Yahtzee => &["yz", "y", "yahtzees", "kniffel", "yatzy", "yatzee"],
             Category::Chance => &["ch", "c"],
         }
     }
@@ -85,7 +131,7 @@ impl Category {
             .map(|c| if c == '-' || c == ' ' { '_' } else { c })
             .collect();
         let squashed = norm.replace('_', "");
-        Category::ALL.into_iter().find(|c| {
+        Category::EVERY.into_iter().find(|c| {
             c.name() == norm
                 || c.name().replace('_', "") == squashed
                 || c.aliases().contains(&norm.as_str())
@@ -123,7 +169,7 @@ mod tests {
 
     #[test]
     fn names_and_aliases_resolve() {
-        for c in Category::ALL {
+        for c in Category::EVERY {
             assert_eq!(Category::from_name(c.name()), Some(c));
             for a in c.aliases() {
                 assert_eq!(Category::from_name(a), Some(c), "{a}");

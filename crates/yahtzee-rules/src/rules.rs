@@ -6,7 +6,7 @@
 //! solver, the advice and later play modes cannot disagree about a move.
 
 use std::fmt;
-use std::sync::LazyLock;
+use std::sync::OnceLock;
 
 use crate::category::Category;
 use crate::dice::{tables, Dice, ROLLS};
@@ -23,6 +23,20 @@ pub enum Joker {
     /// Any open box; Full House and the straights get full value only when the upper box of
     /// that face is filled too.
     FreeChoice,
+    /// The 1956 rule: an open lower box as a Joker (never an upper box while a lower box is
+    /// open); with every lower box filled, an open upper box by the normal rule.
+    Original1956,
+}
+
+/// How the boxes that exist in both games score.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Style {
+    /// Yahtzee: three/four of a kind and Chance score all five dice, Full House 25, straights
+    /// 30 (four in a row) and 40 (five in a row).
+    Yahtzee,
+    /// Scandinavian Yatzy: pairs, three and four of a kind score only the matching dice,
+    /// straights are exactly 1-2-3-4-5 (15) and 2-3-4-5-6 (20), Full House scores its sum.
+    Yatzy,
 }
 
 /// Which rule set, by the name used on the command line and in table files.
@@ -32,6 +46,12 @@ pub enum RulesId {
     Forced,
     /// Yahtzee with the free-choice Joker.
     Free,
+    /// Yahtzee with no extra-Yahtzee bonus and no Joker.
+    NoBonus,
+    /// Yahtzee with the 1956 Joker.
+    Original1956,
+    /// Scandinavian Yatzy.
+    Yatzy,
 }
 
 /// A complete rule set of a Yahtzee-family game.
@@ -51,8 +71,14 @@ pub struct RuleSet {
     /// Points for each extra Yahtzee while the Yahtzee box holds 50 (0: no such bonus).
     pub yahtzee_bonus: u32,
     pub joker: Joker,
-    /// Optimal expected score from the empty card, as published or independently computed.
+    pub style: Style,
+    /// Optimal expected score from the empty card, as this solver computes it (tested to
+    /// 1e-6 against a fresh solve; listed by `yahtzee rules`).
+    pub expected_value: f64,
+    /// A published or independently computed value of the same, where one exists.
     pub reference_value: Option<f64>,
+    /// The normal score of every box for every roll, `[box][roll]`, built on first use.
+    scores: OnceLock<Vec<Vec<u8>>>,
 }
 
 /// One legal way to score a final roll: a box, its score, the bonuses and what follows.
@@ -78,8 +104,9 @@ impl Move {
 }
 
 static YAHTZEE_BOXES: [Category; 13] = Category::ALL;
+static YATZY_BOXES: [Category; 15] = Category::YATZY;
 
-static RULE_SETS: [RuleSet; 2] = [
+static RULE_SETS: [RuleSet; 5] = [
     RuleSet {
         id: RulesId::Forced,
         name: "forced",
@@ -89,7 +116,10 @@ static RULE_SETS: [RuleSet; 2] = [
         upper_bonus: 35,
         yahtzee_bonus: 100,
         joker: Joker::Forced,
+        style: Style::Yahtzee,
+        expected_value: 254.58772873,
         reference_value: Some(254.58772873),
+        scores: OnceLock::new(),
     },
     RuleSet {
         id: RulesId::Free,
@@ -100,26 +130,54 @@ static RULE_SETS: [RuleSet; 2] = [
         upper_bonus: 35,
         yahtzee_bonus: 100,
         joker: Joker::FreeChoice,
+        style: Style::Yahtzee,
+        expected_value: 254.58960948,
         reference_value: Some(254.5896095),
+        scores: OnceLock::new(),
+    },
+    RuleSet {
+        id: RulesId::NoBonus,
+        name: "no-bonus",
+        description: "Yahtzee without extra-Yahtzee bonus or Joker (extra Yahtzees score normally)",
+        boxes: &YAHTZEE_BOXES,
+        upper_threshold: 63,
+        upper_bonus: 35,
+        yahtzee_bonus: 0,
+        joker: Joker::None,
+        style: Style::Yahtzee,
+        expected_value: 245.87077451,
+        reference_value: Some(245.870775),
+        scores: OnceLock::new(),
+    },
+    RuleSet {
+        id: RulesId::Original1956,
+        name: "original-1956",
+        description: "Yahtzee with the 1956 Joker (extra Yahtzees only as lower-section Jokers)",
+        boxes: &YAHTZEE_BOXES,
+        upper_threshold: 63,
+        upper_bonus: 35,
+        yahtzee_bonus: 100,
+        joker: Joker::Original1956,
+        style: Style::Yahtzee,
+        expected_value: 254.17830545,
+        reference_value: None,
+        scores: OnceLock::new(),
+    },
+    RuleSet {
+        id: RulesId::Yatzy,
+        name: "yatzy",
+        description: "Scandinavian Yatzy: 15 boxes, 50 upper bonus, no extra bonus, no Joker",
+        boxes: &YATZY_BOXES,
+        upper_threshold: 63,
+        upper_bonus: 50,
+        yahtzee_bonus: 0,
+        joker: Joker::None,
+        style: Style::Yatzy,
+        expected_value: 248.43998938,
+        reference_value: None,
+        scores: OnceLock::new(),
     },
 ];
-
-/// Per rule set: the score of every box for every roll, `[box][roll]`.
-static SCORE_TABLES: LazyLock<Vec<Vec<Vec<u8>>>> = LazyLock::new(|| {
-    RULE_SETS
-        .iter()
-        .map(|rs| {
-            rs.boxes
-                .iter()
-                .map(|&c| {
-                    (0..ROLLS)
-                        .map(|r| rs.score_uncached(c, &tables().keep(r)) as u8)
-                        .collect()
-                })
-                .collect()
-        })
-        .collect()
-});
 
 impl RuleSet {
     /// Every rule set this build knows.
@@ -140,11 +198,31 @@ impl RuleSet {
         RULE_SETS.iter().find(|r| r.name == name)
     }
 
-    fn table_slot(&self) -> usize {
-        RULE_SETS
-            .iter()
-            .position(|r| r.id == self.id)
-            .expect("registered")
+    /// A smaller game under the same rules: only `boxes` (in that order), upper bonus at
+    /// `upper_threshold`. For tests that check the solver against a plain reference on a game
+    /// small enough for it; the rule set lives for the rest of the program.
+    pub fn reduced(&self, boxes: &[Category], upper_threshold: u32) -> &'static RuleSet {
+        let name = format!("{}-reduced-{}", self.name, boxes.len());
+        Box::leak(Box::new(RuleSet {
+            name: Box::leak(name.into_boxed_str()),
+            boxes: Box::leak(boxes.to_vec().into_boxed_slice()),
+            upper_threshold,
+            scores: OnceLock::new(),
+            ..*self
+        }))
+    }
+
+    fn score_table(&self) -> &[Vec<u8>] {
+        self.scores.get_or_init(|| {
+            self.boxes
+                .iter()
+                .map(|&c| {
+                    (0..ROLLS)
+                        .map(|r| self.score_uncached(c, &tables().keep(r)) as u8)
+                        .collect()
+                })
+                .collect()
+        })
     }
 
     /// Number of boxes on the card.
@@ -205,9 +283,7 @@ impl RuleSet {
     /// Normal score of box `c` for `dice` (five dice), with no Joker.
     pub fn score(&self, c: Category, dice: &Dice) -> u32 {
         match self.box_index(c) {
-            Some(b) if dice.len() == 5 => {
-                u32::from(SCORE_TABLES[self.table_slot()][b][dice.index()])
-            }
+            Some(b) if dice.len() == 5 => u32::from(self.score_table()[b][dice.index()]),
             _ => self.score_uncached(c, dice),
         }
     }
@@ -215,25 +291,47 @@ impl RuleSet {
     /// Normal score of box index `b` for roll index `r`, from the precomputed table.
     #[inline]
     pub fn score_of_roll(&self, b: usize, r: usize) -> u32 {
-        u32::from(SCORE_TABLES[self.table_slot()][b][r])
+        u32::from(self.score_table()[b][r])
     }
 
     fn score_uncached(&self, c: Category, dice: &Dice) -> u32 {
+        if let Some(f) = c.upper_face() {
+            return u32::from(f) * u32::from(dice.count(f));
+        }
         let counts = dice.counts();
         let max_count = counts.iter().copied().max().unwrap_or(0);
         let has_run = |from: usize, len: usize| (from..from + len).all(|f| counts[f] > 0);
-        match c {
-            _ if c.upper_face().is_some() => {
-                let f = c.upper_face().unwrap_or(1);
-                u32::from(f) * u32::from(dice.count(f))
+        let full_house = counts.contains(&3) && counts.contains(&2);
+        // Faces showing at least `n` times, highest first.
+        let with = |n: u8| {
+            (1..=6u32)
+                .rev()
+                .filter(move |&f| counts[f as usize - 1] >= n)
+        };
+        let of_a_kind = |n: u8| with(n).next().map_or(0, |f| f * u32::from(n));
+        match (self.style, c) {
+            (_, Category::Chance) => dice.sum(),
+            (_, Category::Yahtzee) if max_count == 5 => 50,
+            (_, Category::OnePair) => of_a_kind(2),
+            (_, Category::TwoPairs) => {
+                // Two different faces: four of a kind is one face, not two pairs.
+                let pairs: Vec<u32> = with(2).collect();
+                if pairs.len() == 2 {
+                    2 * (pairs[0] + pairs[1])
+                } else {
+                    0
+                }
             }
-            Category::ThreeOfAKind if max_count >= 3 => dice.sum(),
-            Category::FourOfAKind if max_count >= 4 => dice.sum(),
-            Category::FullHouse if counts.contains(&3) && counts.contains(&2) => 25,
-            Category::SmallStraight if (0..3).any(|f| has_run(f, 4)) => 30,
-            Category::LargeStraight if (0..2).any(|f| has_run(f, 5)) => 40,
-            Category::Yahtzee if max_count == 5 => 50,
-            Category::Chance => dice.sum(),
+            (Style::Yatzy, Category::ThreeOfAKind) => of_a_kind(3),
+            (Style::Yatzy, Category::FourOfAKind) => of_a_kind(4),
+            (Style::Yatzy, Category::SmallStraight) if counts == [1, 1, 1, 1, 1, 0] => 15,
+            (Style::Yatzy, Category::LargeStraight) if counts == [0, 1, 1, 1, 1, 1] => 20,
+            (Style::Yatzy, Category::FullHouse) if full_house => dice.sum(),
+            (Style::Yahtzee, Category::ThreeOfAKind) if max_count >= 3 => dice.sum(),
+            (Style::Yahtzee, Category::FourOfAKind) if max_count >= 4 => dice.sum(),
+            (Style::Yahtzee, Category::FullHouse) if full_house => 25,
+            (Style::Yahtzee, Category::SmallStraight) if (0..3).any(|f| has_run(f, 4)) => 30,
+            (Style::Yahtzee, Category::LargeStraight) if (0..2).any(|f| has_run(f, 5)) => 40,
             _ => 0,
         }
     }
@@ -286,6 +384,18 @@ impl RuleSet {
                 if let Some(u) = upper.filter(|&u| !state.is_filled(u)) {
                     emit(u, self.score(self.boxes[u], dice));
                 } else if open.clone().any(is_lower) {
+                    for b in open.filter(|&b| is_lower(b)) {
+                        emit(b, self.joker_score(self.boxes[b], dice));
+                    }
+                } else {
+                    for b in open {
+                        emit(b, self.score(self.boxes[b], dice));
+                    }
+                }
+            }
+            (true, Joker::Original1956) => {
+                let is_lower = |b: usize| self.boxes[b].upper_face().is_none();
+                if open.clone().any(is_lower) {
                     for b in open.filter(|&b| is_lower(b)) {
                         emit(b, self.joker_score(self.boxes[b], dice));
                     }
@@ -382,7 +492,7 @@ impl fmt::Display for RuleSet {
 
 impl PartialEq for RuleSet {
     fn eq(&self, other: &RuleSet) -> bool {
-        self.id == other.id
+        self.name == other.name
     }
 }
 

@@ -17,7 +17,7 @@
 
 use std::collections::HashMap;
 
-use yahtzee_rules::{tables, Dice, RuleSet, State, KEEPS, ROLLS};
+use yahtzee_rules::{tables, Dice, Joker, RuleSet, State, KEEPS, ROLLS};
 
 /// Scores of a single box range over 0..MAX_SCORE.
 const MAX_SCORE: usize = 51;
@@ -68,6 +68,8 @@ pub struct TurnPlan {
     roll_prob: Vec<f64>,
     /// Roll indices of the six five-of-a-kinds (where Joker rules can apply).
     yahtzee_rolls: [usize; 6],
+    /// Whether an extra Yahtzee can score other than normally (a Joker rule or a bonus).
+    extra_yahtzees_differ: bool,
 }
 
 /// Scratch space of one worker: the per-keep lanes and the continuation slots.
@@ -150,6 +152,7 @@ impl TurnPlan {
             subkeeps,
             roll_prob: (0..ROLLS).map(|r| t.roll_prob(r)).collect(),
             yahtzee_rolls,
+            extra_yahtzees_differ: rules.joker != Joker::None || rules.yahtzee_bonus > 0,
         }
     }
 
@@ -223,7 +226,9 @@ impl TurnPlan {
             }
             ws.keeps[r] = acc;
         }
-        self.extra_yahtzees(ws, states);
+        if self.extra_yahtzees_differ {
+            self.extra_yahtzees(ws, states);
+        }
     }
 
     /// Five of a kind may be an extra Yahtzee, where the Joker rule decides the legal boxes
