@@ -86,6 +86,35 @@ fn table_is_bit_identical_with_one_and_two_threads() {
         .all(|(a, b)| a.to_bits() == b.to_bits()));
 }
 
+/// For every keep, the rolls it can become and their probabilities, by counting the ways
+/// the missing dice can fall.
+fn outcomes() -> &'static Vec<Vec<(usize, f64)>> {
+    static OUTCOMES: OnceLock<Vec<Vec<(usize, f64)>>> = OnceLock::new();
+    OUTCOMES.get_or_init(|| {
+        let t = tables();
+        let prob = |keep: &Dice, roll: &Dice| -> f64 {
+            let rest: Vec<u8> = (0..6)
+                .map(|f| roll.counts()[f] - keep.counts()[f])
+                .collect();
+            let n: u32 = rest.iter().map(|&c| u32::from(c)).sum();
+            let fact = |k: u32| (1..=k).product::<u32>() as f64;
+            let ways = rest
+                .iter()
+                .fold(fact(n), |acc, &c| acc / fact(u32::from(c)));
+            ways / 6f64.powi(n as i32)
+        };
+        (0..KEEPS)
+            .map(|k| {
+                let keep = t.keep(k);
+                (0..ROLLS)
+                    .filter(|&x| t.keep(x).contains(&keep))
+                    .map(|x| (x, prob(&keep, &t.keep(x))))
+                    .collect()
+            })
+            .collect()
+    })
+}
+
 /// One turn evaluated the slow, obvious way: every final roll scored through the rules'
 /// generic move list, keeps valued by explicit outcome probabilities, best keeps found by
 /// enumerating every sub-multiset.
@@ -100,26 +129,10 @@ fn reference_turn(r: &RuleSet, values: &[f64], state: State) -> f64 {
             best
         })
         .collect();
-    let outcome_prob = |keep: &Dice, roll: &Dice| -> f64 {
-        let rest: Vec<u8> = (0..6)
-            .map(|f| roll.counts()[f] - keep.counts()[f])
-            .collect();
-        let n: u32 = rest.iter().map(|&c| u32::from(c)).sum();
-        let fact = |k: u32| (1..=k).product::<u32>() as f64;
-        let ways = rest
-            .iter()
-            .fold(fact(n), |acc, &c| acc / fact(u32::from(c)));
-        ways / 6f64.powi(n as i32)
-    };
     let expect = |roll_values: &[f64]| -> Vec<f64> {
-        (0..KEEPS)
-            .map(|k| {
-                let keep = t.keep(k);
-                (0..ROLLS)
-                    .filter(|&x| t.keep(x).contains(&keep))
-                    .map(|x| outcome_prob(&keep, &t.keep(x)) * roll_values[x])
-                    .sum()
-            })
+        outcomes()
+            .iter()
+            .map(|o| o.iter().map(|&(x, p)| p * roll_values[x]).sum())
             .collect()
     };
     let best_keep = |keep_values: &[f64]| -> Vec<f64> {
@@ -136,6 +149,111 @@ fn reference_turn(r: &RuleSet, values: &[f64], state: State) -> f64 {
     let one_left = best_keep(&expect(&final_value));
     let two_left = best_keep(&expect(&one_left));
     (0..ROLLS).map(|x| t.roll_prob(x) * two_left[x]).sum()
+}
+
+/// Every state of a game solved the plain way: all states by decreasing number of filled
+/// boxes (reachable ones only), each by [`reference_turn`].
+fn reference_solve(r: &RuleSet) -> Vec<f64> {
+    let mut values = vec![f64::NAN; r.state_count()];
+    let nb = r.box_count() as u32;
+    for level in (0..=nb).rev() {
+        for index in 0..r.state_count() {
+            let s = r.state_at(index);
+            if s.filled().count_ones() != level || !r.is_reachable(s) {
+                continue;
+            }
+            values[index] = if level == nb {
+                0.0
+            } else {
+                reference_turn(r, &values, s)
+            };
+        }
+    }
+    values
+}
+
+#[test]
+fn every_rule_set_solves_to_its_expected_value() {
+    for r in RuleSet::all() {
+        let v = solve(r, &|_| {})[r.state_index(State::START)];
+        assert!((v - r.expected_value).abs() < 1e-6, "{}: {v}", r.name);
+        if let Some(published) = r.reference_value {
+            assert!(
+                (v - published).abs() < 1e-6,
+                "{}: {v} vs {published}",
+                r.name
+            );
+        }
+    }
+    // Glenn (2006): no bonus, no Joker.
+    assert!((rules("no-bonus").expected_value - 245.870775).abs() < 1e-6);
+    // Larsson & Sjöberg (2012) print 248.63 for Yatzy, from scoring a single pair in Two
+    // Pairs; with Two Pairs needing two different faces the value is lower.
+    assert!(rules("yatzy").expected_value < 248.63 - 0.1);
+}
+
+/// Reduced games of every rule set, chosen so the rule set's special cases occur: upper
+/// boxes with a reachable bonus, the boxes Jokers and Yatzy scoring change, the Yahtzee box.
+fn reduced_games() -> Vec<&'static RuleSet> {
+    use Category::*;
+    vec![
+        rules("forced").reduced(
+            &[Fours, Sixes, FullHouse, LargeStraight, Yahtzee, Chance],
+            30,
+        ),
+        rules("free").reduced(&[Twos, Fours, FullHouse, SmallStraight, Yahtzee], 12),
+        rules("no-bonus").reduced(&[Threes, Sixes, FourOfAKind, FullHouse, Yahtzee], 24),
+        rules("original-1956").reduced(
+            &[
+                Fours,
+                Sixes,
+                ThreeOfAKind,
+                FullHouse,
+                LargeStraight,
+                Yahtzee,
+            ],
+            30,
+        ),
+        rules("original-1956").reduced(&[Ones, Fives, Yahtzee, Chance], 10),
+        rules("yatzy").reduced(
+            &[
+                Twos,
+                Fives,
+                OnePair,
+                TwoPairs,
+                SmallStraight,
+                FullHouse,
+                Yahtzee,
+            ],
+            20,
+        ),
+        rules("yatzy").reduced(
+            &[Sixes, ThreeOfAKind, FourOfAKind, LargeStraight, Chance],
+            18,
+        ),
+    ]
+}
+
+#[test]
+fn reduced_games_agree_with_a_plain_reference_solver_on_every_state() {
+    for r in reduced_games() {
+        let fast = solve(r, &|_| {});
+        let slow = reference_solve(r);
+        let mut compared = 0;
+        for (i, (a, b)) in fast.iter().zip(&slow).enumerate() {
+            assert_eq!(a.is_nan(), b.is_nan(), "{} {:?}", r.name, r.state_at(i));
+            if !a.is_nan() {
+                assert!(
+                    (a - b).abs() < 1e-9,
+                    "{} {:?}: {a} vs {b}",
+                    r.name,
+                    r.state_at(i)
+                );
+                compared += 1;
+            }
+        }
+        assert!(compared > 1 << r.box_count(), "{}: {compared}", r.name);
+    }
 }
 
 #[test]
