@@ -13,6 +13,6 @@ pub mod state;
 
 pub use category::Category;
 pub use dice::{tables, Dice, DiceError, DiceTables, KeepIndex, KEEPS, ROLLS};
-pub use rules::{Joker, Move, RuleSet, RulesId, Style};
+pub use rules::{House, Joker, Move, RuleSet, RulesId, Style};
 pub use scorecard::{possible_scores, Scorecard, ScorecardError};
 pub use state::{State, UPPER_CAP};

@@ -6,7 +6,7 @@
 //! solver, the advice and later play modes cannot disagree about a move.
 
 use std::fmt;
-use std::sync::OnceLock;
+use std::sync::{LazyLock, OnceLock};
 
 use crate::category::Category;
 use crate::dice::{tables, Dice, ROLLS};
@@ -37,6 +37,57 @@ pub enum Style {
     /// Scandinavian Yatzy: pairs, three and four of a kind score only the matching dice,
     /// straights are exactly 1-2-3-4-5 (15) and 2-3-4-5-6 (20), Full House scores its sum.
     Yatzy,
+}
+
+/// House rules: switches that combine with any rule set, each making a rule set of its own
+/// (`forced+mulligan`, `yatzy+chance-chance`, ...) with its own table.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct House {
+    /// Once per game, after the third roll of a turn, a fourth roll of one or more dice.
+    pub mulligan: bool,
+    /// Instead of scoring Chance after the last roll, reroll all five dice once and score
+    /// that roll in Chance.
+    pub chance_chance: bool,
+}
+
+impl House {
+    pub const NONE: House = House {
+        mulligan: false,
+        chance_chance: false,
+    };
+
+    /// Every switch: its name (as in `--house` and rule-set names) and what it does.
+    pub const SWITCHES: [(&'static str, &'static str); 2] = [
+        (
+            "mulligan",
+            "once per game, a fourth roll (of one or more dice) after a turn's third roll",
+        ),
+        (
+            "chance-chance",
+            "instead of scoring Chance after the last roll, reroll all five dice once and score that in Chance",
+        ),
+    ];
+
+    /// The switches that are on, by name.
+    pub fn names(self) -> Vec<&'static str> {
+        let on = [self.mulligan, self.chance_chance];
+        House::SWITCHES
+            .iter()
+            .zip(on)
+            .filter(|(_, on)| *on)
+            .map(|((name, _), _)| *name)
+            .collect()
+    }
+
+    /// Turns on the switch called `name`; false if there is no such switch.
+    pub fn set(&mut self, name: &str) -> bool {
+        match name {
+            "mulligan" => self.mulligan = true,
+            "chance-chance" => self.chance_chance = true,
+            _ => return false,
+        }
+        true
+    }
 }
 
 /// Which rule set, by the name used on the command line and in table files.
@@ -72,6 +123,8 @@ pub struct RuleSet {
     pub yahtzee_bonus: u32,
     pub joker: Joker,
     pub style: Style,
+    /// House rules in force (none for the five base rule sets).
+    pub house: House,
     /// Optimal expected score from the empty card, as this solver computes it (tested to
     /// 1e-6 against a fresh solve; listed by `yahtzee rules`).
     pub expected_value: f64,
@@ -117,6 +170,7 @@ static RULE_SETS: [RuleSet; 5] = [
         yahtzee_bonus: 100,
         joker: Joker::Forced,
         style: Style::Yahtzee,
+        house: House::NONE,
         expected_value: 254.58772873,
         reference_value: Some(254.58772873),
         scores: OnceLock::new(),
@@ -131,6 +185,7 @@ static RULE_SETS: [RuleSet; 5] = [
         yahtzee_bonus: 100,
         joker: Joker::FreeChoice,
         style: Style::Yahtzee,
+        house: House::NONE,
         expected_value: 254.58960948,
         reference_value: Some(254.5896095),
         scores: OnceLock::new(),
@@ -145,6 +200,7 @@ static RULE_SETS: [RuleSet; 5] = [
         yahtzee_bonus: 0,
         joker: Joker::None,
         style: Style::Yahtzee,
+        house: House::NONE,
         expected_value: 245.87077451,
         reference_value: Some(245.870775),
         scores: OnceLock::new(),
@@ -159,6 +215,7 @@ static RULE_SETS: [RuleSet; 5] = [
         yahtzee_bonus: 100,
         joker: Joker::Original1956,
         style: Style::Yahtzee,
+        house: House::NONE,
         expected_value: 254.17830545,
         reference_value: None,
         scores: OnceLock::new(),
@@ -173,14 +230,68 @@ static RULE_SETS: [RuleSet; 5] = [
         yahtzee_bonus: 0,
         joker: Joker::None,
         style: Style::Yatzy,
+        house: House::NONE,
         expected_value: 248.43998938,
         reference_value: None,
         scores: OnceLock::new(),
     },
 ];
 
+/// Optimal expected scores of the rule sets with house rules, as computed by this solver
+/// (tested to 1e-6 against a fresh solve).
+const HOUSE_VALUES: [(&str, f64); 15] = [
+    ("forced+mulligan", 265.607114329),
+    ("forced+chance-chance", 254.675393944),
+    ("forced+mulligan+chance-chance", 265.703797067),
+    ("free+mulligan", 265.609442443),
+    ("free+chance-chance", 254.677375285),
+    ("free+mulligan+chance-chance", 265.706259931),
+    ("no-bonus+mulligan", 253.448875445),
+    ("no-bonus+chance-chance", 245.912458615),
+    ("no-bonus+mulligan+chance-chance", 253.483033515),
+    ("original-1956+mulligan", 264.957346891),
+    ("original-1956+chance-chance", 254.267102095),
+    ("original-1956+mulligan+chance-chance", 265.054169785),
+    ("yatzy+mulligan", 255.009134403),
+    ("yatzy+chance-chance", 248.458305237),
+    ("yatzy+mulligan+chance-chance", 255.023138),
+];
+
+/// Every base rule set combined with every non-empty set of house rules.
+static HOUSE_RULE_SETS: LazyLock<Vec<RuleSet>> = LazyLock::new(|| {
+    let leak = |s: String| -> &'static str { Box::leak(s.into_boxed_str()) };
+    let houses = [(true, false), (false, true), (true, true)].map(|(m, c)| House {
+        mulligan: m,
+        chance_chance: c,
+    });
+    RULE_SETS
+        .iter()
+        .flat_map(|base| houses.iter().map(move |&house| (base, house)))
+        .map(|(base, house)| {
+            let name = leak(format!("{}+{}", base.name, house.names().join("+")));
+            let value = HOUSE_VALUES
+                .iter()
+                .find(|(n, _)| *n == name)
+                .map_or(f64::NAN, |v| v.1);
+            RuleSet {
+                name,
+                description: leak(format!(
+                    "{}, with house rules {}",
+                    base.description,
+                    house.names().join(" and ")
+                )),
+                house,
+                expected_value: value,
+                reference_value: None,
+                scores: OnceLock::new(),
+                ..*base
+            }
+        })
+        .collect()
+});
+
 impl RuleSet {
-    /// Every rule set this build knows.
+    /// The five base rule sets (no house rules); see [`RuleSet::with_house`] for the others.
     pub fn all() -> &'static [RuleSet] {
         &RULE_SETS
     }
@@ -193,9 +304,52 @@ impl RuleSet {
             .expect("every id has a rule set")
     }
 
-    /// The rule set with this name (`forced`, `free`).
+    /// Every rule set: the base ones, then each with each combination of house rules.
+    pub fn every() -> impl Iterator<Item = &'static RuleSet> {
+        RULE_SETS.iter().chain(HOUSE_RULE_SETS.iter())
+    }
+
+    /// The rule set with this name (`forced`, `yatzy`, `free+mulligan`, ...).
     pub fn by_name(name: &str) -> Option<&'static RuleSet> {
-        RULE_SETS.iter().find(|r| r.name == name)
+        RuleSet::every().find(|r| r.name == name)
+    }
+
+    /// This rule set's base (no house rules) with `house` added.
+    pub fn with_house(&self, house: House) -> &'static RuleSet {
+        RuleSet::every()
+            .find(|r| r.id == self.id && r.house == house)
+            .expect("every base has every house-rule combination")
+    }
+
+    /// The box that a chance-chance reroll is scored in, when that house rule applies in
+    /// `state` (the game has it and Chance is open).
+    pub fn chance_chance_box(&self, state: State) -> Option<usize> {
+        self.box_index(Category::Chance)
+            .filter(|&b| self.house.chance_chance && !state.is_filled(b))
+    }
+
+    /// House rule "chance-chance": the move for `dice`, the five dice rerolled instead of
+    /// scoring the last roll: their sum in Chance. A five of a kind among them earns the
+    /// extra-Yahtzee bonus under the usual condition (the Yahtzee box holds 50); the Joker
+    /// rule does not apply, as the roll must go in Chance.
+    pub fn chance_chance_move(&self, state: State, dice: &Dice) -> Move {
+        let b = self
+            .box_index(Category::Chance)
+            .expect("chance-chance needs Chance");
+        let score = dice.sum();
+        let yahtzee_bonus = if self.is_extra_yahtzee(state, dice) && state.yahtzee_50() {
+            self.yahtzee_bonus
+        } else {
+            0
+        };
+        let (next, upper_bonus) = self.place(state, b, score);
+        Move {
+            box_index: b,
+            score,
+            upper_bonus,
+            yahtzee_bonus,
+            next,
+        }
     }
 
     /// A smaller game under the same rules: only `boxes` (in that order), upper bonus at
@@ -236,10 +390,16 @@ impl RuleSet {
         self.boxes.iter().position(|&b| b == c)
     }
 
-    /// Number of extra state bits beside the filled set and the upper total: 1 when the game
-    /// has an extra-Yahtzee bonus (whether the Yahtzee box holds 50), else 0.
+    /// Number of extra state bits beside the filled set and the upper total: one for
+    /// "the Yahtzee box holds 50" when the game has an extra-Yahtzee bonus, one for "the
+    /// mulligan is used" under that house rule.
     #[inline]
     pub fn flag_bits(&self) -> u32 {
+        self.yahtzee_bits() + u32::from(self.house.mulligan)
+    }
+
+    #[inline]
+    fn yahtzee_bits(&self) -> u32 {
         u32::from(self.yahtzee_bonus > 0)
     }
 
@@ -255,7 +415,8 @@ impl RuleSet {
     }
 
     /// Dense index of a state in the value table:
-    /// `(filled × 2^flag_bits + flag) × 64 + upper`.
+    /// `(filled × 2^flag_bits + flags) × 64 + upper`, where `flags` holds the Yahtzee flag
+    /// in its low bit (when the game has one) and the mulligan flag above it.
     #[inline]
     pub fn state_index(&self, s: State) -> usize {
         (s.filled() as usize) * self.lanes_per_set() + self.lane(s)
@@ -264,20 +425,21 @@ impl RuleSet {
     /// Position of a state's (flag, upper) pair within its filled set's block.
     #[inline]
     pub fn lane(&self, s: State) -> usize {
-        let flag = if self.flag_bits() > 0 {
-            usize::from(s.yahtzee_50())
-        } else {
-            0
-        };
-        flag * 64 + usize::from(s.upper())
+        let y = self.yahtzee_bits();
+        let yahtzee = usize::from(y > 0 && s.yahtzee_50());
+        let mulligan = usize::from(self.house.mulligan && s.mulligan_used());
+        ((mulligan << y) | yahtzee) * 64 + usize::from(s.upper())
     }
 
     /// The state at a table index.
     pub fn state_at(&self, index: usize) -> State {
         let lanes = self.lanes_per_set();
         let filled = (index / lanes) as u32;
-        let lane = index % lanes;
-        State::new(filled, (lane % 64) as u8, lane >= 64)
+        let flags = index % lanes / 64;
+        let y = self.yahtzee_bits();
+        let yahtzee = y > 0 && flags & 1 == 1;
+        let mulligan = self.house.mulligan && flags >> y & 1 == 1;
+        State::new(filled, (index % 64) as u8, yahtzee).with_mulligan_used(mulligan)
     }
 
     /// Normal score of box `c` for `dice` (five dice), with no Joker.
@@ -443,10 +605,9 @@ impl RuleSet {
         }
         let flag =
             state.yahtzee_50() || (c == Category::Yahtzee && score == 50 && self.yahtzee_bonus > 0);
-        (
-            State::new(state.filled() | 1 << b, upper as u8, flag),
-            bonus,
-        )
+        let next = State::new(state.filled() | 1 << b, upper as u8, flag)
+            .with_mulligan_used(state.mulligan_used());
+        (next, bonus)
     }
 
     /// Bitmask of the capped upper totals (0..=63) reachable with these boxes filled.
@@ -471,16 +632,24 @@ impl RuleSet {
     }
 
     /// True when a solver ever meets this state from the empty card: its upper total is
-    /// reachable and the Yahtzee flag is only set with the Yahtzee box filled.
+    /// reachable and its flags are possible ([`RuleSet::flags_possible`]).
     pub fn is_reachable(&self, s: State) -> bool {
-        let flag_ok = !s.yahtzee_50()
-            || (self.flag_bits() > 0
+        self.flags_possible(s)
+            && s.filled() < 1 << self.box_count()
+            && self.reachable_upper(s.filled()) >> s.upper() & 1 == 1
+    }
+
+    /// True when the state's flags can occur with its filled boxes: the Yahtzee flag only
+    /// with the Yahtzee box filled (and a bonus in the game), the mulligan used only under
+    /// that house rule and after the first turn.
+    pub fn flags_possible(&self, s: State) -> bool {
+        let yahtzee_ok = !s.yahtzee_50()
+            || (self.yahtzee_bits() > 0
                 && self
                     .box_index(Category::Yahtzee)
                     .is_some_and(|y| s.is_filled(y)));
-        flag_ok
-            && s.filled() < 1 << self.box_count()
-            && self.reachable_upper(s.filled()) >> s.upper() & 1 == 1
+        let mulligan_ok = !s.mulligan_used() || (self.house.mulligan && s.filled() != 0);
+        yahtzee_ok && mulligan_ok
     }
 }
 

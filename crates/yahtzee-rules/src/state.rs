@@ -13,6 +13,8 @@ pub struct State {
     filled: u32,
     upper: u8,
     yahtzee_50: bool,
+    /// House rule "mulligan": the once-per-game fourth roll has been used.
+    mulligan_used: bool,
 }
 
 impl State {
@@ -21,6 +23,7 @@ impl State {
         filled: 0,
         upper: 0,
         yahtzee_50: false,
+        mulligan_used: false,
     };
 
     /// Builds a state; the upper total is capped at 63.
@@ -30,7 +33,23 @@ impl State {
             filled,
             upper: upper.min(UPPER_CAP as u8),
             yahtzee_50,
+            mulligan_used: false,
         }
+    }
+
+    /// The same state with the mulligan (house rule) marked used or not.
+    #[inline]
+    pub fn with_mulligan_used(self, used: bool) -> State {
+        State {
+            mulligan_used: used,
+            ..self
+        }
+    }
+
+    /// True when the once-per-game mulligan (house rule) has been used.
+    #[inline]
+    pub fn mulligan_used(self) -> bool {
+        self.mulligan_used
     }
 
     /// Bitmask of filled boxes (bit `b` is box `b` of the rule set).
@@ -68,8 +87,8 @@ impl fmt::Debug for State {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "State(filled={:#b}, upper={}, yahtzee_50={})",
-            self.filled, self.upper, self.yahtzee_50
+            "State(filled={:#b}, upper={}, yahtzee_50={}, mulligan_used={})",
+            self.filled, self.upper, self.yahtzee_50, self.mulligan_used
         )
     }
 }

@@ -9,4 +9,4 @@ pub mod solve;
 pub mod turn;
 
 pub use solve::{reachable_states, solve, UNREACHABLE};
-pub use turn::{Lanes, TurnPlan, Values, Workspace, LANES};
+pub use turn::{chance_chance_value, Lanes, TurnPlan, Values, Workspace, LANES};

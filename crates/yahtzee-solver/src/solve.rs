@@ -2,7 +2,7 @@
 
 use multiversion::multiversion;
 use rayon::prelude::*;
-use yahtzee_rules::{Category, RuleSet, State};
+use yahtzee_rules::{RuleSet, State};
 
 use crate::turn::{Lanes, TurnPlan, Workspace, LANES};
 
@@ -11,24 +11,15 @@ use crate::turn::{Lanes, TurnPlan, Workspace, LANES};
 /// Yahtzee box open). Scorecards that pass validation never map to them.
 pub const UNREACHABLE: f64 = f64::NAN;
 
-/// The states of one filled set that a game can reach, in lane order.
+/// The states of one filled set that a game can reach, in lane order (so states with the
+/// same flags are contiguous).
 pub fn reachable_states(rules: &RuleSet, filled: u32) -> Vec<State> {
-    let y_filled = rules
-        .box_index(Category::Yahtzee)
-        .is_some_and(|y| filled >> y & 1 == 1);
-    let flags: &[bool] = if rules.flag_bits() > 0 && y_filled {
-        &[false, true]
-    } else {
-        &[false]
-    };
     let upper = rules.reachable_upper(filled);
-    flags
-        .iter()
-        .flat_map(|&flag| {
-            (0..64u8)
-                .filter(move |u| upper >> u & 1 == 1)
-                .map(move |u| State::new(filled, u, flag))
-        })
+    let lanes = rules.lanes_per_set();
+    (0..lanes)
+        .filter(|lane| upper >> (lane % 64) & 1 == 1)
+        .map(|lane| rules.state_at(filled as usize * lanes + lane))
+        .filter(|&s| rules.flags_possible(s))
         .collect()
 }
 
@@ -75,10 +66,30 @@ pub fn solve(rules: &'static RuleSet, progress: &(dyn Fn(u64) + Sync)) -> Vec<f6
 fn solve_set(plan: &TurnPlan, ws: &mut Workspace, filled: u32, done: &[f64]) -> Vec<f64> {
     let rules = plan.rules();
     let mut block = vec![UNREACHABLE; rules.lanes_per_set()];
-    for chunk in reachable_states(rules, filled).chunks(LANES) {
-        let v = turn_values(plan, ws, chunk, done);
+    let mut put = |chunk: &[State], v: Lanes| {
         for (s, x) in chunk.iter().zip(v) {
             block[rules.lane(*s)] = x;
+        }
+    };
+    let states = reachable_states(rules, filled);
+    // Lane order puts the states with the mulligan in hand (house rule) first; where each
+    // has its twin with the mulligan spent, the two are evaluated together.
+    let (unused, used) = states.split_at(states.partition_point(|s| !s.mulligan_used()));
+    let twins = rules.house.mulligan
+        && unused.len() == used.len()
+        && unused
+            .iter()
+            .zip(used)
+            .all(|(a, b)| a.with_mulligan_used(true) == *b);
+    if twins {
+        for (a, b) in unused.chunks(LANES).zip(used.chunks(LANES)) {
+            let (va, vb) = mulligan_pair(plan, ws, a, b, done);
+            put(a, va);
+            put(b, vb);
+        }
+    } else {
+        for chunk in unused.chunks(LANES).chain(used.chunks(LANES)) {
+            put(chunk, turn_values(plan, ws, chunk, done));
         }
     }
     block
@@ -90,4 +101,16 @@ fn solve_set(plan: &TurnPlan, ws: &mut Workspace, filled: u32, done: &[f64]) -> 
 #[multiversion(targets("x86_64+avx2", "x86_64+avx512f+avx512vl"))]
 fn turn_values(plan: &TurnPlan, ws: &mut Workspace, states: &[State], done: &[f64]) -> Lanes {
     plan.turn_values(ws, states, done)
+}
+
+/// [`TurnPlan::mulligan_pair`], multiversioned like [`turn_values`].
+#[multiversion(targets("x86_64+avx2", "x86_64+avx512f+avx512vl"))]
+fn mulligan_pair(
+    plan: &TurnPlan,
+    ws: &mut Workspace,
+    unused: &[State],
+    used: &[State],
+    done: &[f64],
+) -> (Lanes, Lanes) {
+    plan.mulligan_pair(ws, unused, used, done)
 }

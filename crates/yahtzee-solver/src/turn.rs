@@ -77,6 +77,8 @@ pub struct Workspace {
     /// Values per keep; the first 252 entries are the rolls.
     pub keeps: Vec<Lanes>,
     cont: Vec<Lanes>,
+    /// House rule "mulligan": per final roll, the value of spending the mulligan on it.
+    mulligan: Vec<Lanes>,
 }
 
 impl Workspace {
@@ -84,6 +86,7 @@ impl Workspace {
         Workspace {
             keeps: vec![[0.0; LANES]; KEEPS],
             cont: vec![[0.0; LANES]; plan.slots.len()],
+            mulligan: vec![[0.0; LANES]; ROLLS],
         }
     }
 }
@@ -169,9 +172,44 @@ impl TurnPlan {
         states: &[State],
         next: &(impl Values + ?Sized),
     ) -> Lanes {
-        self.final_rolls(ws, states, next);
+        self.final_values(ws, states, next);
         self.reroll(ws);
         self.reroll(ws);
+        self.opening_mean(ws)
+    }
+
+    /// [`TurnPlan::turn_values`] for matching states before and after spending the mulligan
+    /// (house rule): `unused[i]` is `used[i]` with the mulligan still in hand. The value of
+    /// spending it is read off the used states' first reroll instead of being computed
+    /// again, so a pair costs what two ordinary states cost. Same operations, same bits, as
+    /// evaluating each group alone. Returns (unused values, used values).
+    #[inline(always)]
+    pub fn mulligan_pair(
+        &self,
+        ws: &mut Workspace,
+        unused: &[State],
+        used: &[State],
+        next: &(impl Values + ?Sized),
+    ) -> (Lanes, Lanes) {
+        debug_assert!(unused
+            .iter()
+            .zip(used)
+            .all(|(a, b)| a.with_mulligan_used(true) == *b && !a.mulligan_used()));
+        self.final_rolls(ws, used, next);
+        self.reroll(ws);
+        ws.mulligan.copy_from_slice(&ws.keeps[..ROLLS]);
+        self.reroll(ws);
+        let used_values = self.opening_mean(ws);
+        self.final_rolls(ws, unused, next);
+        self.take_mulligan(ws);
+        self.reroll(ws);
+        self.reroll(ws);
+        (self.opening_mean(ws), used_values)
+    }
+
+    /// The mean over the opening roll of the roll values with two rerolls left.
+    #[inline(always)]
+    fn opening_mean(&self, ws: &Workspace) -> Lanes {
         let mut total = [0.0; LANES];
         for (r, v) in ws.keeps[..ROLLS].iter().enumerate() {
             let p = self.roll_prob[r];
@@ -182,7 +220,46 @@ impl TurnPlan {
         total
     }
 
-    /// Step 1: `ws.keeps[r]` = value of final roll `r` (best legal move, bonuses included).
+    /// Final roll values: the better of scoring and spending the mulligan (`ws.mulligan`).
+    #[inline(always)]
+    fn take_mulligan(&self, ws: &mut Workspace) {
+        for (v, m) in ws.keeps[..ROLLS].iter_mut().zip(&ws.mulligan) {
+            for i in 0..LANES {
+                v[i] = max(v[i], m[i]);
+            }
+        }
+    }
+
+    /// Step 1 with every house rule: `ws.keeps[r]` = value of final roll `r`, the best of
+    /// the legal moves, chance-chance, and (while unused) spending the mulligan on a
+    /// reroll. The lanes must agree on whether the mulligan is used.
+    #[inline(always)]
+    pub fn final_values(
+        &self,
+        ws: &mut Workspace,
+        states: &[State],
+        next: &(impl Values + ?Sized),
+    ) {
+        let mulligan = self.rules.house.mulligan && !states[0].mulligan_used();
+        debug_assert!(states
+            .iter()
+            .all(|s| s.mulligan_used() == states[0].mulligan_used()));
+        if mulligan {
+            // Spending it: the best keep with one more roll to come, in the states where
+            // the mulligan is gone.
+            let used: Vec<State> = states.iter().map(|s| s.with_mulligan_used(true)).collect();
+            self.final_rolls(ws, &used, next);
+            self.reroll(ws);
+            ws.mulligan.copy_from_slice(&ws.keeps[..ROLLS]);
+        }
+        self.final_rolls(ws, states, next);
+        if mulligan {
+            self.take_mulligan(ws);
+        }
+    }
+
+    /// Step 1: `ws.keeps[r]` = value of final roll `r` (best legal move, bonuses included,
+    /// or chance-chance where that house rule applies).
     #[inline(always)]
     pub fn final_rolls(&self, ws: &mut Workspace, states: &[State], next: &(impl Values + ?Sized)) {
         assert!(!states.is_empty() && states.len() <= LANES);
@@ -228,6 +305,15 @@ impl TurnPlan {
         }
         if self.extra_yahtzees_differ {
             self.extra_yahtzees(ws, states);
+        }
+        if self.rules.chance_chance_box(states[0]).is_some() {
+            let cc: Lanes =
+                std::array::from_fn(|i| chance_chance_value(self.rules, lane_state(i), next));
+            for v in &mut ws.keeps[..ROLLS] {
+                for i in 0..LANES {
+                    v[i] = max(v[i], cc[i]);
+                }
+            }
         }
     }
 
@@ -309,6 +395,43 @@ impl TurnPlan {
         }
     }
 }
+
+/// House rule "chance-chance": the value of rerolling all five dice and scoring them in
+/// Chance, from `state` (where Chance must be open): over the sums of five dice, the sum
+/// plus the value after writing it, then the extra-Yahtzee bonus a five of a kind earns
+/// while the Yahtzee box holds 50 ([`RuleSet::chance_chance_move`]). One shared definition
+/// (the kernel reads the same continuations from its slots), so the kernel, the advice and
+/// the strategy get the same bits.
+pub fn chance_chance_value(rules: &RuleSet, state: State, next: &(impl Values + ?Sized)) -> f64 {
+    let chance = rules.chance_chance_box(state).expect("Chance is open");
+    chance_chance_from(rules, state, |sum| {
+        let (after, bonus) = rules.place(state, chance, sum);
+        f64::from(bonus) + next.value(rules, after)
+    })
+}
+
+/// [`chance_chance_value`] with the continuation of each sum given by `cont`.
+#[inline(always)]
+fn chance_chance_from(rules: &RuleSet, state: State, mut cont: impl FnMut(u32) -> f64) -> f64 {
+    let mut total = 0.0;
+    for (sum, p) in SUM_PROBS.iter().enumerate().skip(5) {
+        total += p * (sum as f64 + cont(sum as u32));
+    }
+    if state.yahtzee_50() {
+        total += (6.0 / 7776.0) * f64::from(rules.yahtzee_bonus);
+    }
+    total
+}
+
+/// Probability of each sum (0..=30) of five fair dice.
+static SUM_PROBS: std::sync::LazyLock<[f64; 31]> = std::sync::LazyLock::new(|| {
+    let t = tables();
+    let mut p = [0.0; 31];
+    for r in 0..ROLLS {
+        p[t.keep(r).sum() as usize] += t.roll_prob(r);
+    }
+    p
+});
 
 #[inline(always)]
 fn best_of<const D: usize>(a: &mut [Lanes], group: &[(u16, [u16; D])]) {

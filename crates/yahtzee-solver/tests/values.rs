@@ -120,15 +120,7 @@ fn outcomes() -> &'static Vec<Vec<(usize, f64)>> {
 /// enumerating every sub-multiset.
 fn reference_turn(r: &RuleSet, values: &[f64], state: State) -> f64 {
     let t = tables();
-    let final_value: Vec<f64> = (0..ROLLS)
-        .map(|roll| {
-            let mut best = f64::NEG_INFINITY;
-            r.for_each_move(state, &t.keep(roll), |m| {
-                best = best.max(f64::from(m.points()) + values[r.state_index(m.next)]);
-            });
-            best
-        })
-        .collect();
+    let mut final_value = reference_final(r, values, state);
     let expect = |roll_values: &[f64]| -> Vec<f64> {
         outcomes()
             .iter()
@@ -146,9 +138,36 @@ fn reference_turn(r: &RuleSet, values: &[f64], state: State) -> f64 {
             })
             .collect()
     };
+    if r.house.mulligan && !state.mulligan_used() {
+        // House rule: after the third roll, once per game, keep some dice and roll again.
+        let spent = reference_final(r, values, state.with_mulligan_used(true));
+        let again = best_keep(&expect(&spent));
+        for (v, m) in final_value.iter_mut().zip(again) {
+            *v = v.max(m);
+        }
+    }
     let one_left = best_keep(&expect(&final_value));
     let two_left = best_keep(&expect(&one_left));
     (0..ROLLS).map(|x| t.roll_prob(x) * two_left[x]).sum()
+}
+
+/// The value of every final roll: the best legal move, or under the chance-chance house
+/// rule the mean over a fresh roll of five dice scored in Chance.
+fn reference_final(r: &RuleSet, values: &[f64], state: State) -> Vec<f64> {
+    let t = tables();
+    let value = |m: yahtzee_rules::Move| f64::from(m.points()) + values[r.state_index(m.next)];
+    let chance_chance = r.chance_chance_box(state).map(|_| {
+        (0..ROLLS)
+            .map(|x| t.roll_prob(x) * value(r.chance_chance_move(state, &t.keep(x))))
+            .sum::<f64>()
+    });
+    (0..ROLLS)
+        .map(|roll| {
+            let mut best = chance_chance.unwrap_or(f64::NEG_INFINITY);
+            r.for_each_move(state, &t.keep(roll), |m| best = best.max(value(m)));
+            best
+        })
+        .collect()
 }
 
 /// Every state of a game solved the plain way: all states by decreasing number of filled
@@ -174,7 +193,9 @@ fn reference_solve(r: &RuleSet) -> Vec<f64> {
 
 #[test]
 fn every_rule_set_solves_to_its_expected_value() {
-    for r in RuleSet::all() {
+    // The five base rule sets and each with every combination of house rules.
+    assert_eq!(RuleSet::every().count(), 20);
+    for r in RuleSet::every() {
         let v = solve(r, &|_| {})[r.state_index(State::START)];
         assert!((v - r.expected_value).abs() < 1e-6, "{}: {v}", r.name);
         if let Some(published) = r.reference_value {
@@ -190,6 +211,11 @@ fn every_rule_set_solves_to_its_expected_value() {
     // Larsson & Sjöberg (2012) print 248.63 for Yatzy, from scoring a single pair in Two
     // Pairs; with Two Pairs needing two different faces the value is lower.
     assert!(rules("yatzy").expected_value < 248.63 - 0.1);
+    // A house rule only adds options, so it never lowers the value.
+    for r in RuleSet::every().filter(|r| r.house != yahtzee_rules::House::NONE) {
+        let base = RuleSet::get(r.id);
+        assert!(r.expected_value > base.expected_value, "{}", r.name);
+    }
 }
 
 /// Reduced games of every rule set, chosen so the rule set's special cases occur: upper
