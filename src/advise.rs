@@ -6,13 +6,12 @@ use anyhow::{Context, Result};
 use yahtzee_advice::{Advisor, Report};
 use yahtzee_rules::{Dice, Scorecard};
 
-use crate::{table_file, RulesArg};
+use crate::{table_file, RulesOpts};
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Rule set.
-    #[arg(long, value_enum, default_value = "forced")]
-    rules: RulesArg,
+    #[command(flatten)]
+    rules: RulesOpts,
     /// Filled boxes, e.g. "ones=3 twos=6 yahtzee=50 yahtzee_bonus=100" (empty: a new card).
     #[arg(long, default_value = "")]
     scorecard: String,
@@ -73,10 +72,18 @@ fn human(r: &Report) -> String {
         r.expected_final
     );
     println!();
-    let what = if r.rolls_left > 0 { "keep" } else { "box" };
-    println!("{:>3}  {:<22} {:>12} {:>10}", "#", what, "expected", "loss");
+    let what = if r.rolls_left > 0 {
+        "keep"
+    } else {
+        "box or action"
+    };
+    println!("{:>3}  {:<26} {:>12} {:>10}", "#", what, "expected", "loss");
     for (i, o) in r.options.iter().enumerate() {
+        let faces = |k: &[u8]| k.iter().map(u8::to_string).collect::<Vec<_>>().join(" ");
         let label = match (&o.keep, o.category) {
+            (Some(k), _) if o.mulligan && k.is_empty() => "mulligan: reroll all".to_string(),
+            (Some(k), _) if o.mulligan => format!("mulligan: keep {}", faces(k)),
+            (None, Some(_)) if o.chance_chance => "chance-chance (reroll all)".to_string(),
             (Some(k), _) if k.is_empty() => "nothing (reroll all)".to_string(),
             (Some(k), _) if k.len() == 5 => {
                 let faces: Vec<String> = k.iter().map(u8::to_string).collect();
@@ -92,7 +99,7 @@ fn human(r: &Report) -> String {
             format!("-{:.4}", o.loss)
         };
         println!(
-            "{:>3}  {:<22} {:>12.4} {:>10}",
+            "{:>3}  {:<26} {:>12.4} {:>10}",
             i + 1,
             label,
             o.ev_remaining,

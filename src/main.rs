@@ -3,6 +3,7 @@
 
 mod advise;
 mod plot;
+mod rules_cmd;
 mod solve;
 mod stats;
 mod table_file;
@@ -29,6 +30,43 @@ enum Command {
     Stats(stats::StatsArgs),
     /// Play many games with the optimal strategy and report the same statistics.
     Simulate(stats::SimulateArgs),
+    /// List every rule set and house rule with its optimal expected score.
+    Rules(rules_cmd::Args),
+}
+
+/// `--rules NAME [--house SWITCH]...`: the rule set, shared by every command.
+#[derive(clap::Args, Clone, Debug)]
+pub struct RulesOpts {
+    /// Rule set (`yahtzee rules` lists them with their expected scores).
+    #[arg(long, value_enum, default_value = "forced")]
+    rules: RulesArg,
+    /// House rule to add (repeat or separate with commas): each combination is a rule set
+    /// of its own, with its own table.
+    #[arg(long, value_enum, value_delimiter = ',')]
+    house: Vec<HouseArg>,
+}
+
+impl RulesOpts {
+    pub fn rules(&self) -> &'static yahtzee_rules::RuleSet {
+        let mut house = yahtzee_rules::House::NONE;
+        for h in &self.house {
+            match h {
+                HouseArg::Mulligan => house.mulligan = true,
+                HouseArg::ChanceChance => house.chance_chance = true,
+            }
+        }
+        self.rules.rules().with_house(house)
+    }
+}
+
+/// House rules selectable with `--house`.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum HouseArg {
+    /// Once per game, a fourth roll (of one or more dice) after a turn's third roll.
+    Mulligan,
+    /// Instead of scoring Chance after the last roll, reroll all five dice once and score
+    /// that in Chance.
+    ChanceChance,
 }
 
 /// Rule sets selectable with `--rules`.
@@ -78,6 +116,7 @@ fn main() -> ExitCode {
         Command::Advise(args) => advise::run(args),
         Command::Stats(args) => stats::run_stats(args),
         Command::Simulate(args) => stats::run_simulate(args),
+        Command::Rules(args) => rules_cmd::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -5,13 +5,12 @@ use std::path::PathBuf;
 use anyhow::Result;
 use yahtzee_rules::State;
 
-use crate::{table_file, RulesArg};
+use crate::{table_file, RulesOpts};
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Rule set to solve.
-    #[arg(long, value_enum, default_value = "forced")]
-    rules: RulesArg,
+    #[command(flatten)]
+    rules: RulesOpts,
     /// Where to write the table [default: data/<rules>.table].
     #[arg(long)]
     out: Option<PathBuf>,

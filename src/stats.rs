@@ -10,14 +10,13 @@ use yahtzee_rules::Scorecard;
 use yahtzee_stats::{Estimate, Line, Method, Summary};
 use yahtzee_table::Table;
 
-use crate::{plot, table_file, RulesArg};
+use crate::{plot, table_file, RulesOpts};
 
 /// Options shared by both commands.
 #[derive(clap::Args)]
 pub struct Common {
-    /// Rule set.
-    #[arg(long, value_enum, default_value = "forced")]
-    rules: RulesArg,
+    #[command(flatten)]
+    rules: RulesOpts,
     /// Start from this card instead of an empty one, e.g. "ones=3 yahtzee=50 yb=100".
     #[arg(long, default_value = "")]
     scorecard: String,

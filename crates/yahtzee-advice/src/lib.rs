@@ -10,7 +10,7 @@
 
 pub mod strategy;
 
-pub use strategy::{Strategy, TurnDecisions};
+pub use strategy::{FinalChoice, Strategy, TurnDecisions};
 
 use serde::Serialize;
 use thiserror::Error;
@@ -25,6 +25,12 @@ pub enum Choice {
     Keep(Dice),
     /// Write `score` in the box `category`.
     Fill { category: Category, score: u32 },
+    /// House rule "chance-chance": instead of scoring, reroll all five dice and write their
+    /// sum in Chance.
+    ChanceChance,
+    /// House rule "mulligan": after the last roll, spend the once-per-game fourth roll:
+    /// keep these dice and reroll the others.
+    Mulligan(Dice),
 }
 
 /// One option with its value.
@@ -119,7 +125,7 @@ impl Advisor {
         }
         let state = card.state();
         let mut options = match rolls_left {
-            0 => self.boxes(state, &dice),
+            0 => self.final_options(state, &dice),
             1 | 2 => self.keeps(state, &dice, rolls_left),
             n => return Err(AdviceError::RollsLeft(n)),
         };
@@ -127,7 +133,9 @@ impl Advisor {
         Ok(Advice { options })
     }
 
-    fn boxes(&self, state: State, dice: &Dice) -> Vec<Ranked> {
+    /// After the last roll: the boxes, then (house rules) chance-chance and the mulligan's
+    /// keeps, in that order so that ties go to scoring now.
+    fn final_options(&self, state: State, dice: &Dice) -> Vec<Ranked> {
         let rules = self.table.rules();
         let mut out = Vec::new();
         rules.for_each_move(state, dice, |m| {
@@ -140,13 +148,35 @@ impl Advisor {
                 points_now: Some(m.points()),
             });
         });
+        let values = TableValues(&self.table);
+        if rules.chance_chance_box(state).is_some() {
+            out.push(Ranked {
+                choice: Choice::ChanceChance,
+                ev_remaining: yahtzee_solver::chance_chance_value(rules, state, &values),
+                points_now: None,
+            });
+        }
+        if rules.house.mulligan && !state.mulligan_used() {
+            // The keeps' values with the mulligan's roll to come, as the kernel has them.
+            let mut ws = Workspace::new(&self.plan);
+            let spent = state.with_mulligan_used(true);
+            self.plan.final_values(&mut ws, &[spent], &values);
+            self.plan.expect_keeps(&mut ws);
+            for k in dice.sub_keeps().into_iter().filter(|k| k != dice) {
+                out.push(Ranked {
+                    choice: Choice::Mulligan(k),
+                    ev_remaining: ws.keeps[tables().index(&k)][0],
+                    points_now: None,
+                });
+            }
+        }
         out
     }
 
     fn keeps(&self, state: State, dice: &Dice, rolls_left: u8) -> Vec<Ranked> {
         let mut ws = Workspace::new(&self.plan);
         self.plan
-            .final_rolls(&mut ws, &[state], &TableValues(&self.table));
+            .final_values(&mut ws, &[state], &TableValues(&self.table));
         if rolls_left == 2 {
             self.plan.reroll(&mut ws);
         }
@@ -184,6 +214,12 @@ pub struct ReportOption {
     pub category: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub score: Option<u32>,
+    /// House rule: this keep spends the mulligan (a fourth roll).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub mulligan: bool,
+    /// House rule: reroll all five dice and score them in Chance.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub chance_chance: bool,
     pub ev_remaining: f64,
     /// Expected points lost against the best option (0 for the best).
     pub loss: f64,
@@ -197,13 +233,16 @@ impl Report {
             .iter()
             .map(|o| {
                 let (keep, category, score) = match o.choice {
-                    Choice::Keep(k) => (Some(k.faces()), None, None),
+                    Choice::Keep(k) | Choice::Mulligan(k) => (Some(k.faces()), None, None),
                     Choice::Fill { category, score } => (None, Some(category.name()), Some(score)),
+                    Choice::ChanceChance => (None, Some(Category::Chance.name()), None),
                 };
                 ReportOption {
                     keep,
                     category,
                     score,
+                    mulligan: matches!(o.choice, Choice::Mulligan(_)),
+                    chance_chance: o.choice == Choice::ChanceChance,
                     ev_remaining: o.ev_remaining,
                     loss: best - o.ev_remaining,
                 }

@@ -6,9 +6,13 @@
 //! the box for each of the 252 final rolls and the keep for each roll with one or two
 //! rerolls left, in about ten microseconds.
 //!
+//! House rules add two choices after the last roll: chance-chance (reroll all five into
+//! Chance) and spending the mulligan (keep some dice, roll once more); see [`FinalChoice`].
+//!
 //! **Ties.** When options are exactly equal in value (as `f64`), the strategy takes the one
 //! `yahtzee advise` lists first: among keeps the one with the lowest keep index (larger
-//! keeps first, then by counts), among boxes the first in card order. The values are
+//! keeps first, then by counts), among boxes the first in card order, and scoring before
+//! chance-chance before the mulligan. The values are
 //! computed with the same operations in the same order as the solver's kernel, so they are
 //! bit-identical to the advice's and the choice is the advice's best option.
 
@@ -39,27 +43,85 @@ pub struct Strategy<'v> {
     roll_prob: Vec<f64>,
 }
 
+/// What the player does after the last roll of a turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FinalChoice {
+    /// Score this move.
+    Score(Move),
+    /// House rule: reroll all five dice and score them in Chance
+    /// ([`RuleSet::chance_chance_move`]).
+    ChanceChance,
+    /// House rule: spend the mulligan, keeping this keep (a keep index) and rolling the rest.
+    Mulligan(usize),
+}
+
+/// Marks a roll whose best final choice is chance-chance in [`FinalTable::best_box`].
+const CHANCE_CHANCE: u8 = u8::MAX;
+
+/// The final choices of every roll in one state (with or without the mulligan in hand).
+struct FinalTable {
+    state: State,
+    /// Best box per roll, or [`CHANCE_CHANCE`] (extra Yahtzees are in `joker_moves`).
+    best_box: Vec<u8>,
+    /// The moves of the five-of-a-kind rolls that are extra Yahtzees (Joker rules).
+    joker_moves: Vec<(usize, Move)>,
+}
+
+impl FinalTable {
+    fn new() -> FinalTable {
+        FinalTable {
+            state: State::START,
+            best_box: vec![0; ROLLS],
+            joker_moves: Vec::new(),
+        }
+    }
+
+    fn choice(&self, rules: &RuleSet, roll: usize) -> FinalChoice {
+        if let Some((_, m)) = self.joker_moves.iter().find(|(r, _)| *r == roll) {
+            return FinalChoice::Score(*m);
+        }
+        match self.best_box[roll] {
+            CHANCE_CHANCE => FinalChoice::ChanceChance,
+            b => {
+                let b = usize::from(b);
+                let score = rules.score_of_roll(b, roll);
+                let (next, upper_bonus) = rules.place(self.state, b, score);
+                FinalChoice::Score(Move {
+                    box_index: b,
+                    score,
+                    upper_bonus,
+                    yahtzee_bonus: 0,
+                    next,
+                })
+            }
+        }
+    }
+}
+
 /// The decisions of one turn from one state (see [`Strategy::decide`]). Reused between
 /// turns to avoid allocation; made by [`Strategy::new_decisions`].
 pub struct TurnDecisions {
     rules: &'static RuleSet,
-    state: State,
     value: f64,
-    /// Best box per final roll (moves of extra Yahtzees are in `joker_moves`).
-    best_box: Vec<u8>,
-    /// The moves of the five-of-a-kind rolls that are extra Yahtzees (Joker rules).
-    joker_moves: Vec<(usize, Move)>,
+    /// Final choices in the turn's state.
+    last: FinalTable,
+    /// Final choices after spending the mulligan (when it is in hand).
+    after_mulligan: FinalTable,
+    /// Keep (index) to spend the mulligan on, per final roll; `u16::MAX`: do not.
+    mulligan_keep: Vec<u16>,
     /// Keep values with one and with two rerolls left (rolls: keeping all five).
     keep_values: [Vec<f64>; 2],
-    // Scratch: continuation per (box, score), best values per keep.
+    // Scratch: continuation per (box, score), best values per keep, keep values with the
+    // mulligan's roll to come.
     cont: Vec<f64>,
     best: Vec<f64>,
+    spent_values: Vec<f64>,
 }
 
 impl TurnDecisions {
     /// The state the turn starts in.
     pub fn state(&self) -> State {
-        self.state
+        self.last.state
     }
 
     /// Expected points still to come from the start of the turn.
@@ -67,21 +129,22 @@ impl TurnDecisions {
         self.value
     }
 
-    /// The move for final roll `roll` (a roll index below 252).
-    pub fn move_for(&self, roll: usize) -> Move {
-        if let Some((_, m)) = self.joker_moves.iter().find(|(r, _)| *r == roll) {
-            return *m;
+    /// What to do with final roll `roll` (a roll index below 252).
+    pub fn final_choice(&self, roll: usize) -> FinalChoice {
+        match self.mulligan_keep.get(roll) {
+            Some(&k) if k != u16::MAX => FinalChoice::Mulligan(usize::from(k)),
+            _ => self.last.choice(self.rules, roll),
         }
-        let b = usize::from(self.best_box[roll]);
-        let score = self.rules.score_of_roll(b, roll);
-        let (next, upper_bonus) = self.rules.place(self.state, b, score);
-        Move {
-            box_index: b,
-            score,
-            upper_bonus,
-            yahtzee_bonus: 0,
-            next,
-        }
+    }
+
+    /// What to do with the roll `roll` that the mulligan produced (never the mulligan).
+    pub fn choice_after_mulligan(&self, roll: usize) -> FinalChoice {
+        self.after_mulligan.choice(self.rules, roll)
+    }
+
+    /// The state the moves after the mulligan start from (the mulligan spent).
+    pub fn state_after_mulligan(&self) -> State {
+        self.after_mulligan.state
     }
 
     /// The keep (a keep index) for roll `roll` with `rolls_left` (1 or 2) rerolls left:
@@ -100,28 +163,51 @@ impl TurnDecisions {
     }
 
     /// Probability of each final roll (indexed by roll) when the strategy is followed from
-    /// the opening roll of the turn.
-    pub fn final_roll_probabilities(&self) -> Vec<f64> {
-        let t = tables();
-        let mut mass: Vec<f64> = (0..ROLLS).map(|r| t.roll_prob(r)).collect();
+    /// the opening roll of the turn: the rolls the turn ends on without the mulligan, and
+    /// the rolls the mulligan (house rule) produced (all zero when it is not spent).
+    pub fn final_roll_probabilities(&self) -> (Vec<f64>, Vec<f64>) {
+        let mut mass: Vec<f64> = (0..ROLLS).map(|r| tables().roll_prob(r)).collect();
         for rolls_left in [2, 1] {
-            let mut kept = vec![0.0; KEEPS];
-            for (r, &p) in mass.iter().enumerate() {
-                kept[self.keep_for(r, rolls_left)] += p;
-            }
-            // Roll the missing dice one at a time, smallest keeps first: a keep's mass goes
-            // in equal sixths to its six one-die-larger keeps.
-            for k in (ROLLS..KEEPS).rev() {
-                let sixth = kept[k] / 6.0;
-                for &j in t.add(k) {
-                    kept[usize::from(j)] += sixth;
-                }
-            }
-            kept.truncate(ROLLS);
-            mass = kept;
+            mass = reroll(&mass, |r| self.keep_for(r, rolls_left));
         }
-        mass
+        let mut kept = vec![0.0; ROLLS];
+        let mut spent = false;
+        for (r, m) in mass.iter_mut().enumerate() {
+            if let FinalChoice::Mulligan(_) = self.final_choice(r) {
+                kept[r] = std::mem::take(m);
+                spent = true;
+            }
+        }
+        let after = if spent {
+            reroll(&kept, |r| match self.final_choice(r) {
+                FinalChoice::Mulligan(k) => k,
+                _ => r,
+            })
+        } else {
+            kept
+        };
+        (mass, after)
     }
+}
+
+/// The probabilities of the rolls after keeping `keep(r)` of each roll `r` (of mass
+/// `mass[r]`) and rolling the missing dice.
+fn reroll(mass: &[f64], keep: impl Fn(usize) -> usize) -> Vec<f64> {
+    let t = tables();
+    let mut kept = vec![0.0; KEEPS];
+    for (r, &p) in mass.iter().enumerate() {
+        kept[keep(r)] += p;
+    }
+    // Roll the missing dice one at a time, smallest keeps first: a keep's mass goes in
+    // equal sixths to its six one-die-larger keeps.
+    for k in (ROLLS..KEEPS).rev() {
+        let sixth = kept[k] / 6.0;
+        for &j in t.add(k) {
+            kept[usize::from(j)] += sixth;
+        }
+    }
+    kept.truncate(ROLLS);
+    kept
 }
 
 /// The sub-keeps of every roll, in index order (flattened).
@@ -189,13 +275,14 @@ impl<'v> Strategy<'v> {
     pub fn new_decisions(&self) -> TurnDecisions {
         TurnDecisions {
             rules: self.rules,
-            state: State::START,
             value: f64::NAN,
-            best_box: vec![0; ROLLS],
-            joker_moves: Vec::new(),
+            last: FinalTable::new(),
+            after_mulligan: FinalTable::new(),
+            mulligan_keep: Vec::new(),
             keep_values: [vec![0.0; KEEPS], vec![0.0; KEEPS]],
             cont: vec![0.0; self.rules.box_count() * MAX_SCORE],
             best: vec![0.0; KEEPS],
+            spent_values: vec![0.0; KEEPS],
         }
     }
 
@@ -205,9 +292,23 @@ impl<'v> Strategy<'v> {
     /// [`TurnDecisions::move_for`].
     pub fn decide(&self, state: State, d: &mut TurnDecisions) {
         debug_assert!((state.filled().count_ones() as usize) < self.rules.box_count());
-        d.state = state;
+        let mulligan = self.rules.house.mulligan && !state.mulligan_used();
+        d.mulligan_keep.clear();
+        if mulligan {
+            let spent = state.with_mulligan_used(true);
+            self.final_moves(
+                spent,
+                &mut d.cont,
+                &mut d.after_mulligan,
+                &mut d.spent_values,
+            );
+            self.expect_keeps(&mut d.spent_values);
+        }
         let [one, two] = &mut d.keep_values;
-        self.final_moves(state, &mut d.cont, &mut d.best_box, &mut d.joker_moves, one);
+        self.final_moves(state, &mut d.cont, &mut d.last, one);
+        if mulligan {
+            mulligan_choices(&d.spent_values, &mut d.mulligan_keep, one);
+        }
         self.expect_keeps(one);
         self.best_subkeeps(one, &mut d.best);
         two[..ROLLS].copy_from_slice(&d.best[..ROLLS]);
@@ -227,11 +328,12 @@ impl<'v> Strategy<'v> {
         &self,
         state: State,
         cont: &mut [f64],
-        best_box: &mut [u8],
-        joker_moves: &mut Vec<(usize, Move)>,
+        table: &mut FinalTable,
         values: &mut [f64],
     ) {
         let rules = self.rules;
+        table.state = state;
+        let (best_box, joker_moves) = (&mut table.best_box, &mut table.joker_moves);
         let open = (0..rules.box_count()).filter(|&b| !state.is_filled(b));
         values[..ROLLS].fill(f64::NEG_INFINITY);
         for b in open {
@@ -272,6 +374,17 @@ impl<'v> Strategy<'v> {
             values[r] = v;
             joker_moves.push((r, m));
         }
+        if rules.chance_chance_box(state).is_some() {
+            // Listed after the boxes: only a strictly better value takes it.
+            let cc = yahtzee_solver::chance_chance_value(rules, state, self.values);
+            for (r, v) in values[..ROLLS].iter_mut().enumerate() {
+                if cc > *v {
+                    *v = cc;
+                    best_box[r] = CHANCE_CHANCE;
+                    joker_moves.retain(|(jr, _)| *jr != r);
+                }
+            }
+        }
     }
 
     /// Every keep of fewer than five dice gets the mean of its six one-die-larger keeps (the
@@ -299,5 +412,22 @@ impl<'v> Strategy<'v> {
             }
             best[k] = v;
         }
+    }
+}
+
+/// Where spending the mulligan (the best keep smaller than the roll, valued in
+/// `spent_values` with its roll to come) strictly beats the best final choice, records the
+/// keep and takes its value. Keeping all five is not a mulligan (and never beats scoring).
+fn mulligan_choices(spent_values: &[f64], keeps: &mut Vec<u16>, values: &mut [f64]) {
+    keeps.resize(ROLLS, u16::MAX);
+    for (r, v) in values[..ROLLS].iter_mut().enumerate() {
+        let mut best = (*v, u16::MAX);
+        for &k in sub_keeps(r) {
+            let x = spent_values[usize::from(k)];
+            if usize::from(k) != r && x > best.0 {
+                best = (x, k);
+            }
+        }
+        (*v, keeps[r]) = best;
     }
 }

@@ -1,7 +1,7 @@
 //! The strategy's decisions are the advice's best options, for every roll of a spread of
 //! states, and its turn values are the table's, bit for bit.
 
-use yahtzee_advice::{Advisor, Choice, Strategy, TableValues};
+use yahtzee_advice::{Advisor, Choice, FinalChoice, Strategy, TableValues};
 use yahtzee_rules::{tables, RuleSet, Scorecard, State, ROLLS};
 use yahtzee_table::{write_table, Table};
 
@@ -31,10 +31,15 @@ fn card_for(rules: &'static RuleSet, s: State) -> Option<Scorecard> {
         };
         card.set(b, score).ok()?;
     }
+    if s.mulligan_used() {
+        card.set_mulligan_used(true).ok()?;
+    }
     (card.state() == s).then_some(card)
 }
 
-fn check(rules_name: &str) {
+/// Checks a spread of states; returns how many kinds of final choice the strategy made.
+fn check(rules_name: &str) -> usize {
+    let mut seen = std::collections::HashSet::new();
     let rules = RuleSet::by_name(rules_name).unwrap();
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("t.table");
@@ -54,12 +59,16 @@ fn check(rules_name: &str) {
         for r in 0..ROLLS {
             let dice = tables().keep(r);
             let best = advisor.advise(&card, dice, 0).unwrap().best().choice;
-            let m = d.move_for(r);
-            let want = Choice::Fill {
-                category: rules.boxes[m.box_index],
-                score: m.score,
+            let want = match d.final_choice(r) {
+                FinalChoice::Score(m) => Choice::Fill {
+                    category: rules.boxes[m.box_index],
+                    score: m.score,
+                },
+                FinalChoice::ChanceChance => Choice::ChanceChance,
+                FinalChoice::Mulligan(k) => Choice::Mulligan(tables().keep(k)),
             };
             assert_eq!(best, want, "{s:?} {dice}");
+            seen.insert(std::mem::discriminant(&want));
             for rolls_left in [1, 2] {
                 let best = advisor
                     .advise(&card, dice, rolls_left)
@@ -70,11 +79,13 @@ fn check(rules_name: &str) {
                 assert_eq!(best, Choice::Keep(keep), "{s:?} {dice} {rolls_left}");
             }
         }
-        let p = d.final_roll_probabilities();
-        assert!((p.iter().sum::<f64>() - 1.0).abs() < 1e-12);
+        let (last, after) = d.final_roll_probabilities();
+        let total: f64 = last.iter().chain(&after).sum();
+        assert!((total - 1.0).abs() < 1e-12);
         checked += 1;
     }
     assert!(checked > 50, "only {checked} states checked");
+    seen.len()
 }
 
 #[test]
@@ -85,4 +96,16 @@ fn strategy_is_the_advice_forced() {
 #[test]
 fn strategy_is_the_advice_free() {
     check("free");
+}
+
+#[test]
+fn strategy_is_the_advice_yatzy() {
+    check("yatzy");
+}
+
+#[test]
+fn strategy_is_the_advice_with_house_rules() {
+    // Scoring, chance-chance and the mulligan all occur among the best choices.
+    assert_eq!(check("original-1956+mulligan+chance-chance"), 3);
+    assert!(check("no-bonus+mulligan") >= 2);
 }

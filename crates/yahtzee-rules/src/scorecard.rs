@@ -30,6 +30,12 @@ pub enum ScorecardError {
     TooManyBonuses(u32, u32, u32),
     #[error("these rules have no Yahtzee bonus")]
     NoBonusInRules,
+    #[error("mulligan={0}: say mulligan=used or mulligan=unused")]
+    MulliganValue(String),
+    #[error("these rules have no mulligan (add the house rule: --house mulligan)")]
+    NoMulliganInRules,
+    #[error("the mulligan cannot be used before the first box is filled")]
+    MulliganTooEarly,
 }
 
 /// Scores written on a card, plus the extra-Yahtzee bonus points earned so far.
@@ -38,6 +44,8 @@ pub struct Scorecard {
     rules: &'static RuleSet,
     scores: BTreeMap<usize, u32>,
     yahtzee_bonus: u32,
+    /// House rule "mulligan": the once-per-game fourth roll has been spent.
+    mulligan_used: bool,
 }
 
 const BONUS_NAMES: [&str; 4] = ["yahtzee_bonus", "yb", "bonus_yahtzee", "yahtzee_bonuses"];
@@ -49,15 +57,18 @@ impl Scorecard {
             rules,
             scores: BTreeMap::new(),
             yahtzee_bonus: 0,
+            mulligan_used: false,
         }
     }
 
     /// Parses `"ones=3 twos=6 yahtzee=50 yahtzee_bonus=100"` (spaces or commas between
     /// entries; box names or aliases; `:` also accepted for `=`). Every score must be one the
-    /// box can hold under these rules.
+    /// box can hold under these rules. Under the mulligan house rule, `mulligan=used` says
+    /// the once-per-game fourth roll is spent.
     pub fn parse(rules: &'static RuleSet, text: &str) -> Result<Scorecard, ScorecardError> {
         let mut card = Scorecard::new(rules);
         let mut bonus = None;
+        let mut mulligan = None;
         for entry in text
             .split(|c: char| c.is_whitespace() || c == ',')
             .filter(|e| !e.is_empty())
@@ -76,6 +87,17 @@ impl Scorecard {
                 bonus = Some(v);
                 continue;
             }
+            if name.trim().eq_ignore_ascii_case("mulligan") {
+                if mulligan.is_some() {
+                    return Err(ScorecardError::Duplicate("mulligan"));
+                }
+                mulligan = Some(match value.trim().to_ascii_lowercase().as_str() {
+                    "used" | "yes" | "1" | "true" => true,
+                    "unused" | "no" | "0" | "false" => false,
+                    _ => return Err(ScorecardError::MulliganValue(value.to_string())),
+                });
+                continue;
+            }
             let (b, c) = card.find_box(name)?;
             if card.scores.contains_key(&b) {
                 return Err(ScorecardError::Duplicate(c.name()));
@@ -89,7 +111,27 @@ impl Scorecard {
         if let Some(v) = bonus {
             card.set_yahtzee_bonus(v)?;
         }
+        if let Some(used) = mulligan {
+            card.set_mulligan_used(used)?;
+        }
         Ok(card)
+    }
+
+    /// Records whether the mulligan (house rule) has been spent.
+    pub fn set_mulligan_used(&mut self, used: bool) -> Result<(), ScorecardError> {
+        if !self.rules.house.mulligan {
+            return Err(ScorecardError::NoMulliganInRules);
+        }
+        if used && self.scores.is_empty() {
+            return Err(ScorecardError::MulliganTooEarly);
+        }
+        self.mulligan_used = used;
+        Ok(())
+    }
+
+    /// True when the mulligan (house rule) has been spent.
+    pub fn mulligan_used(&self) -> bool {
+        self.mulligan_used
     }
 
     fn find_box(&self, name: &str) -> Result<(usize, Category), ScorecardError> {
@@ -190,6 +232,7 @@ impl Scorecard {
         let filled = self.scores.keys().fold(0u32, |m, &b| m | 1 << b);
         let y50 = self.rules.yahtzee_bonus > 0 && self.score(Category::Yahtzee) == Some(50);
         State::new(filled, self.upper_total().min(63) as u8, y50)
+            .with_mulligan_used(self.mulligan_used)
     }
 
     /// Filled boxes with their scores, in card order.

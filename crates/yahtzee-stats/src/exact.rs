@@ -13,8 +13,8 @@
 //! whatever the number of threads. Only two levels are held at a time.
 
 use rayon::prelude::*;
-use yahtzee_advice::{Strategy, TurnDecisions};
-use yahtzee_rules::{tables, RuleSet, Scorecard, State, ROLLS};
+use yahtzee_advice::{FinalChoice, Strategy, TurnDecisions};
+use yahtzee_rules::{tables, Dice, Joker, Move, RuleSet, Scorecard, State, ROLLS};
 
 /// Mean, second moment and probability of zero of a quantity that takes whole values.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -145,6 +145,27 @@ impl Sums {
         }
     }
 
+    /// Counts move `m`, made with final `dice` from `state`, with probability weight `w`.
+    fn add_move(&mut self, rules: &RuleSet, m: &Move, dice: &Dice, state: State, w: f64) {
+        let s = f64::from(m.score);
+        let b = &mut self.boxes[m.box_index];
+        b[0] += w * s;
+        b[1] += w * s * s;
+        if m.score == 0 {
+            b[2] += w;
+        }
+        if m.upper_bonus > 0 {
+            self.upper_bonus += w;
+        }
+        if dice.five_of_a_kind().is_some() {
+            self.yahtzees += w;
+            let lower = rules.boxes[m.box_index].upper_face().is_none();
+            if lower && rules.is_extra_yahtzee(state, dice) && rules.joker != Joker::None {
+                self.jokers += w;
+            }
+        }
+    }
+
     fn add(&mut self, o: &Sums) {
         for (a, b) in self.boxes.iter_mut().zip(&o.boxes) {
             for i in 0..3 {
@@ -218,38 +239,44 @@ fn is_full(rules: &RuleSet, s: State) -> bool {
 fn turn(strategy: &Strategy, d: &mut TurnDecisions, node: &Node) -> (Vec<Step>, Sums) {
     let rules = strategy.rules();
     strategy.decide(node.state, d);
-    let q = d.final_roll_probabilities();
+    let (last, after_mulligan) = d.final_roll_probabilities();
     let reach: f64 = node.mass.iter().sum();
     let mut sums = Sums::new(rules.box_count());
     let mut steps = Vec::with_capacity(ROLLS);
-    for (r, &p) in q.iter().enumerate() {
-        if p == 0.0 {
-            continue;
-        }
-        let m = d.move_for(r);
+    let mut record = |m: Move, dice: Dice, state: State, p: f64| {
         steps.push(Step {
             next: rules.state_index(m.next),
             points: m.points(),
             bonus: m.yahtzee_bonus > 0,
             prob: p,
         });
-        let w = reach * p;
-        let s = f64::from(m.score);
-        let b = &mut sums.boxes[m.box_index];
-        b[0] += w * s;
-        b[1] += w * s * s;
-        if m.score == 0 {
-            b[2] += w;
+        sums.add_move(rules, &m, &dice, state, reach * p);
+    };
+    let t = tables();
+    for (state, probs, after) in [
+        (node.state, &last, false),
+        (d.state_after_mulligan(), &after_mulligan, true),
+    ] {
+        // Chance-chance rerolls are gathered and expanded once.
+        let mut chance_chance = 0.0;
+        for (r, &p) in probs.iter().enumerate().filter(|(_, &p)| p > 0.0) {
+            let choice = if after {
+                d.choice_after_mulligan(r)
+            } else {
+                d.final_choice(r)
+            };
+            match choice {
+                FinalChoice::Score(m) => record(m, t.keep(r), state, p),
+                FinalChoice::ChanceChance => chance_chance += p,
+                // Its mass is in `after_mulligan` already.
+                FinalChoice::Mulligan(_) => {}
+            }
         }
-        if m.upper_bonus > 0 {
-            sums.upper_bonus += w;
-        }
-        let dice = tables().keep(r);
-        if dice.five_of_a_kind().is_some() {
-            sums.yahtzees += w;
-            let lower = rules.boxes[m.box_index].upper_face().is_none();
-            if lower && rules.is_extra_yahtzee(node.state, &dice) {
-                sums.jokers += w;
+        if chance_chance > 0.0 {
+            for r in 0..ROLLS {
+                let dice = t.keep(r);
+                let m = rules.chance_chance_move(state, &dice);
+                record(m, dice, state, chance_chance * t.roll_prob(r));
             }
         }
     }

@@ -8,8 +8,8 @@
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
-use yahtzee_advice::{Strategy, TurnDecisions};
-use yahtzee_rules::{tables, Dice, Scorecard};
+use yahtzee_advice::{FinalChoice, Strategy, TurnDecisions};
+use yahtzee_rules::{tables, Dice, Joker, Move, RuleSet, Scorecard, State};
 
 /// Games handed to a worker at a time (and the progress granularity).
 const CHUNK: u64 = 2048;
@@ -147,14 +147,13 @@ impl<'s, 'v> Player<'s, 'v> {
                     roll = roll_onto(rng, tables().keep(keep));
                 }
             }
-            let m = d.move_for(roll);
+            let (m, dice, from) = finish_turn(rules, d, roll, rng);
             scores[m.box_index] = m.score;
             yahtzee_bonus += m.yahtzee_bonus;
-            let dice = tables().keep(roll);
             if dice.five_of_a_kind().is_some() {
                 yahtzees += 1;
                 let lower = rules.boxes[m.box_index].upper_face().is_none();
-                if lower && rules.is_extra_yahtzee(state, &dice) {
+                if lower && rules.is_extra_yahtzee(from, &dice) && rules.joker != Joker::None {
                     jokers += 1;
                 }
             }
@@ -182,6 +181,35 @@ impl<'s, 'v> Player<'s, 'v> {
         count(&mut tally.total, total);
         count(&mut tally.yahtzees, yahtzees);
         count(&mut tally.jokers, jokers);
+    }
+}
+
+/// After the last roll `roll`: the move made, the dice it scores and the state it is made
+/// from, through chance-chance and the mulligan where the strategy takes them.
+fn finish_turn(
+    rules: &RuleSet,
+    d: &TurnDecisions,
+    roll: usize,
+    rng: &mut ChaCha8Rng,
+) -> (Move, Dice, State) {
+    let (choice, roll, state) = match d.final_choice(roll) {
+        FinalChoice::Mulligan(keep) => {
+            let again = roll_onto(rng, tables().keep(keep));
+            (
+                d.choice_after_mulligan(again),
+                again,
+                d.state_after_mulligan(),
+            )
+        }
+        other => (other, roll, d.state()),
+    };
+    match choice {
+        FinalChoice::Score(m) => (m, tables().keep(roll), state),
+        FinalChoice::ChanceChance => {
+            let dice = tables().keep(roll_onto(rng, Dice::EMPTY));
+            (rules.chance_chance_move(state, &dice), dice, state)
+        }
+        FinalChoice::Mulligan(_) => unreachable!("the mulligan is spent once"),
     }
 }
 

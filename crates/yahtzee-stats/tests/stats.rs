@@ -1,22 +1,25 @@
 //! Exact statistics and simulation against facts: the table's expected values, hand-computed
 //! distributions of one-box positions, and each other.
 
-use std::sync::LazyLock;
+use std::collections::HashMap;
+use std::sync::{LazyLock, Mutex};
 
 use yahtzee_advice::Strategy;
 use yahtzee_rules::{Category, RuleSet, Scorecard};
 use yahtzee_stats::{exact, simulate, Exact, Summary};
 
-static FORCED: LazyLock<Vec<f64>> = LazyLock::new(|| solve("forced"));
-static FREE: LazyLock<Vec<f64>> = LazyLock::new(|| solve("free"));
-
-fn solve(name: &str) -> Vec<f64> {
-    yahtzee_solver::solve(RuleSet::by_name(name).unwrap(), &|_| {})
-}
+/// Solved tables by rule-set name, each solved once for the whole test binary.
+static SOLVED: LazyLock<Mutex<HashMap<String, &'static Vec<f64>>>> =
+    LazyLock::new(Default::default);
 
 fn strategy(name: &str) -> Strategy<'static> {
-    let values: &'static Vec<f64> = if name == "forced" { &FORCED } else { &FREE };
-    Strategy::new(RuleSet::by_name(name).unwrap(), values)
+    let rules = RuleSet::by_name(name).unwrap();
+    let values: &'static Vec<f64> = *SOLVED
+        .lock()
+        .unwrap()
+        .entry(name.to_string())
+        .or_insert_with(|| Box::leak(Box::new(yahtzee_solver::solve(rules, &|_| {}))));
+    Strategy::new(rules, values)
 }
 
 fn card(rules: &'static str, text: &str) -> Scorecard {
@@ -253,5 +256,55 @@ fn mid_game_exact_agrees_with_simulation_from_there() {
         "median",
         e.percentiles[3].total.value,
         &sim.percentiles[3].total,
+    );
+}
+
+#[test]
+fn house_rules_and_other_games_sum_up() {
+    for (rules, card) in [
+        ("forced+mulligan+chance-chance", ""),
+        ("forced+mulligan", "sixes=24 yahtzee=50 mulligan=used"),
+        ("yatzy", "one_pair=10 fh=18"),
+        ("no-bonus+chance-chance", "ones=2"),
+        ("original-1956", "yahtzee=50 fours=16 yb=100"),
+    ] {
+        let e = exact_from(rules, card);
+        check_sums(&e);
+        assert!(
+            (e.table_value
+                - f64::from(e.points_so_far)
+                - strategy(rules).value(
+                    yahtzee_rules::Scorecard::parse(RuleSet::by_name(rules).unwrap(), card)
+                        .unwrap()
+                        .state()
+                ))
+            .abs()
+                < 1e-9
+        );
+        if !e.rules.house.mulligan && e.rules.joker == yahtzee_rules::Joker::None {
+            assert_eq!(e.jokers, 0.0, "{rules}");
+        }
+    }
+    let e = exact_from("yatzy", "");
+    assert!((e.table_value - 248.43998938).abs() < 1e-7);
+    assert_eq!(e.yahtzee_bonus.mean, 0.0);
+}
+
+#[test]
+fn house_rule_simulation_agrees_with_exact() {
+    let name = "original-1956+mulligan+chance-chance";
+    let rules = RuleSet::by_name(name).unwrap();
+    let s = strategy(name);
+    let c = card(name, "ones=3 sixes=24 4k=0 ls=40 chance=22");
+    let e = Summary::exact(&exact(&s, &c, &|_| {}));
+    let tally = simulate(&s, &c, 40_000, 5, &|_| {});
+    let sim = Summary::simulated(rules, &tally, e.points_so_far, e.table_value, 5);
+    within("total mean", e.total.mean.value, &sim.total.mean);
+    within("total sd", e.total.sd.value, &sim.total.sd);
+    within("P(upper bonus)", e.p_upper_bonus.value, &sim.p_upper_bonus);
+    within(
+        "yahtzees",
+        e.expected_yahtzees.value,
+        &sim.expected_yahtzees,
     );
 }

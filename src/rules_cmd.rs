@@ -1,0 +1,91 @@
+//! `yahtzee rules`: every rule set and house rule, with its optimal expected score.
+
+use anyhow::Result;
+use serde::Serialize;
+use yahtzee_rules::{House, RuleSet};
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Print JSON: every rule set (base and with house rules) as an object.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Serialize)]
+struct Entry {
+    name: &'static str,
+    base: &'static str,
+    house: Vec<&'static str>,
+    description: &'static str,
+    boxes: usize,
+    states: usize,
+    expected_value: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    published_value: Option<f64>,
+}
+
+pub fn run(args: Args) -> Result<()> {
+    let text = if args.json {
+        let entries: Vec<Entry> = RuleSet::every()
+            .map(|r| Entry {
+                name: r.name,
+                base: RuleSet::get(r.id).name,
+                house: r.house.names(),
+                description: r.description,
+                boxes: r.box_count(),
+                states: r.state_count(),
+                expected_value: r.expected_value,
+                published_value: r.reference_value,
+            })
+            .collect();
+        serde_json::to_string_pretty(&entries)? + "\n"
+    } else {
+        human()
+    };
+    crate::print_stdout(&text)
+}
+
+fn human() -> String {
+    use std::fmt::Write;
+    let mut out = String::new();
+    macro_rules! println {
+        ($($t:tt)*) => { writeln!(out, $($t)*).expect("writing to a String") };
+    }
+    println!("rule sets (--rules NAME), optimal expected score from an empty card:");
+    for r in RuleSet::all() {
+        println!(
+            "  {:<15} {:>10.4}  {}",
+            r.name, r.expected_value, r.description
+        );
+    }
+    println!();
+    println!(
+        "house rules (--house SWITCH, with any rule set; each combination has its own table),"
+    );
+    println!("with what each adds to the optimal expected score of its rule set:");
+    let on = |m, c| House {
+        mulligan: m,
+        chance_chance: c,
+    };
+    let rows = [
+        (House::SWITCHES[0].0, House::SWITCHES[0].1, on(true, false)),
+        (House::SWITCHES[1].0, House::SWITCHES[1].1, on(false, true)),
+        (
+            "both",
+            "mulligan and chance-chance together",
+            on(true, true),
+        ),
+    ];
+    for (name, what, house) in rows {
+        println!("  {name:<15} {what}");
+        let gains: Vec<String> = RuleSet::all()
+            .iter()
+            .map(|r| {
+                let gain = r.with_house(house).expected_value - r.expected_value;
+                format!("{} {gain:+.4}", r.name)
+            })
+            .collect();
+        println!("  {:<15} {}", "", gains.join(", "));
+    }
+    out
+}
