@@ -41,5 +41,32 @@ fn advise(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, solve, advise);
+/// Every base rule set, and house rules on the default, with 2 threads: compared per
+/// reachable state with the default by `scripts/bench.sh`.
+fn solve_rules(c: &mut Criterion) {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .build()
+        .unwrap();
+    let mut group = c.benchmark_group("solve_2_threads");
+    group.sample_size(10);
+    for name in [
+        "forced",
+        "free",
+        "no-bonus",
+        "original-1956",
+        "yatzy",
+        "forced+mulligan",
+        "forced+chance-chance",
+        "forced+mulligan+chance-chance",
+    ] {
+        let rules = RuleSet::by_name(name).unwrap();
+        group.bench_function(name, |b| {
+            b.iter(|| pool.install(|| black_box(yahtzee_solver::solve(rules, &|_| {}))))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, solve, advise, solve_rules);
 criterion_main!(benches);

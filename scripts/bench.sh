@@ -36,6 +36,20 @@ data=$(mktemp -d)
 trap 'rm -rf "$data"' EXIT
 bin=target/release/yahtzee
 "$bin" solve --quiet --out "$data/forced.table" >/dev/null
+# Every rule set with 2 threads, and its time per reachable state against the default's.
+"$bin" rules --json >"$data/rules.json" 2>/dev/null || true
+python3 - "$dir" "$data/rules.json" <<'PY'
+import json, sys
+crit, rules = sys.argv[1], {r["name"]: r for r in json.load(open(sys.argv[2]))}
+def med(name):
+    return json.load(open(f"{crit}/solve_2_threads/{name}/new/estimates.json"))["median"]["point_estimate"] / 1e9
+base = med("forced") / rules["forced"]["reachable_states"]
+for name in ["forced", "free", "no-bonus", "original-1956", "yatzy", "forced+mulligan",
+             "forced+chance-chance", "forced+mulligan+chance-chance"]:
+    t = med(name)
+    per = t / rules[name]["reachable_states"]
+    print(f"{'solve ' + name + ', 2 threads':<42} {t:8.3f} s  {per*1e9:6.1f} ns/state ({per/base:4.2f}x default)")
+PY
 python3 - "$bin" "$data/forced.table" <<'PY'
 import subprocess, sys, time
 bin, table = sys.argv[1], sys.argv[2]

@@ -18,7 +18,10 @@ struct Entry {
     house: Vec<&'static str>,
     description: &'static str,
     boxes: usize,
+    /// Entries in the table (2^boxes × 64 × 2^flags).
     states: usize,
+    /// States a game can reach, which the solver computes (the rest hold NaN).
+    reachable_states: usize,
     expected_value: f64,
     #[serde(skip_serializing_if = "Option::is_none")]
     published_value: Option<f64>,
@@ -34,6 +37,9 @@ pub fn run(args: Args) -> Result<()> {
                 description: r.description,
                 boxes: r.box_count(),
                 states: r.state_count(),
+                reachable_states: (0..1u32 << r.box_count())
+                    .map(|f| yahtzee_solver::reachable_states(r, f).len())
+                    .sum(),
                 expected_value: r.expected_value,
                 published_value: r.reference_value,
             })

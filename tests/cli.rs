@@ -393,3 +393,165 @@ fn stats_and_simulate_refuse_bad_input() {
     refused(&["simulate", "--games", "many"]);
     refused(&["simulate", "--seed", "-1"]);
 }
+
+#[test]
+fn rules_lists_every_rule_set_with_its_value() {
+    let out = yahtzee(data(), &["rules"]);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    for (name, value) in [
+        ("forced", "254.5877"),
+        ("free", "254.5896"),
+        ("no-bonus", "245.8708"),
+        ("original-1956", "254.1783"),
+        ("yatzy", "248.4400"),
+    ] {
+        let line = text
+            .lines()
+            .find(|l| l.trim_start().starts_with(name))
+            .unwrap();
+        assert!(line.contains(value), "{line}");
+    }
+    assert!(text.contains("mulligan") && text.contains("chance-chance"));
+    let out = yahtzee(data(), &["rules", "--json"]);
+    let all: Vec<Value> = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(all.len(), 20);
+    let yatzy = all.iter().find(|r| r["name"] == "yatzy").unwrap();
+    assert_eq!(yatzy["boxes"], 15);
+    assert_eq!(yatzy["states"], 2_097_152);
+}
+
+#[test]
+fn every_rule_set_has_its_own_table_and_refuses_the_others() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let out = yahtzee(d, &["solve", "-q", "--rules", "yatzy"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("248.43998938"));
+    assert!(d.join("yatzy.table").exists());
+    let out = yahtzee(
+        d,
+        &[
+            "solve",
+            "-q",
+            "--rules",
+            "no-bonus",
+            "--house",
+            "mulligan,chance-chance",
+        ],
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("253.48303"), "{}", stdout(&out));
+    assert!(d.join("no-bonus+mulligan+chance-chance.table").exists());
+    let yatzy = d.join("yatzy.table");
+    let out = yahtzee(
+        d,
+        &[
+            "advise",
+            "--dice",
+            "12345",
+            "--rolls-left",
+            "0",
+            "--table",
+            yatzy.to_str().unwrap(),
+        ],
+    );
+    let err = stderr(&out);
+    assert!(!out.status.success());
+    assert!(err.contains("'yatzy', not 'forced'"), "{err}");
+    let other = d.join("no-bonus+mulligan+chance-chance.table");
+    let out = yahtzee(
+        d,
+        &[
+            "advise",
+            "--rules",
+            "no-bonus",
+            "--dice",
+            "12345",
+            "--rolls-left",
+            "0",
+            "--table",
+            other.to_str().unwrap(),
+        ],
+    );
+    assert!(!out.status.success());
+    assert!(stderr(&out).contains("not 'no-bonus'"), "{}", stderr(&out));
+}
+
+#[test]
+fn advice_under_yatzy_and_house_rules() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    // Yatzy: a full house scores its sum there, so 66655 goes in Full House (28).
+    let out = yahtzee(d, &["advise", "-q", "--rules", "yatzy", "--scorecard", "one_pair=12 2p=22 3k=18 4k=24 ss=15 ls=20 chance=26 yatzy=50 sixes=24 fives=20 fours=16 threes=12 twos=8", "--dice", "66655", "--rolls-left", "0", "--json"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let r: Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(r["options"][0]["category"], "full_house");
+    assert_eq!(r["options"][0]["score"], 28);
+    // Mulligan in hand on the last turn with four sixes and only Yahtzee open: spend it.
+    let full =
+        "ones=3 twos=6 threes=9 fours=12 fives=15 sixes=18 3k=20 4k=0 fh=25 ss=30 ls=40 chance=22";
+    let out = yahtzee(
+        d,
+        &[
+            "advise",
+            "-q",
+            "--house",
+            "mulligan",
+            "--scorecard",
+            full,
+            "--dice",
+            "66665",
+            "--rolls-left",
+            "0",
+            "--json",
+        ],
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let r: Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(r["rules"], "forced+mulligan");
+    assert_eq!(r["options"][0]["mulligan"], true);
+    assert_eq!(r["options"][0]["keep"], serde_json::json!([6, 6, 6, 6]));
+    assert!((r["options"][0]["ev_remaining"].as_f64().unwrap() - 50.0 / 6.0).abs() < 1e-12);
+    // Spent: only the box is left.
+    let card = format!("{full} mulligan=used");
+    let out = yahtzee(
+        d,
+        &[
+            "advise",
+            "-q",
+            "--house",
+            "mulligan",
+            "--scorecard",
+            &card,
+            "--dice",
+            "66665",
+            "--rolls-left",
+            "0",
+            "--json",
+        ],
+    );
+    let r: Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(r["options"].as_array().unwrap().len(), 1);
+    // Without the house rule, the mulligan cannot be mentioned.
+    let msg = refused(&[
+        "advise",
+        "--scorecard",
+        "ones=3 mulligan=used",
+        "--dice",
+        "12345",
+        "--rolls-left",
+        "0",
+    ]);
+    assert!(msg.contains("no mulligan"), "{msg}");
+    let msg = refused(&[
+        "advise",
+        "--house",
+        "bogus",
+        "--dice",
+        "12345",
+        "--rolls-left",
+        "0",
+    ]);
+    assert!(msg.contains("bogus"), "{msg}");
+}
