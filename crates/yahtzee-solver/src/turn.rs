@@ -247,8 +247,11 @@ impl TurnPlan {
         if mulligan {
             // Spending it: the best keep with one more roll to come, in the states where
             // the mulligan is gone.
-            let used: Vec<State> = states.iter().map(|s| s.with_mulligan_used(true)).collect();
-            self.final_rolls(ws, &used, next);
+            let mut used = [State::START; LANES];
+            for (u, s) in used.iter_mut().zip(states) {
+                *u = s.with_mulligan_used(true);
+            }
+            self.final_rolls(ws, &used[..states.len()], next);
             self.reroll(ws);
             ws.mulligan.copy_from_slice(&ws.keeps[..ROLLS]);
         }
@@ -267,8 +270,8 @@ impl TurnPlan {
         debug_assert!(states.iter().all(|s| s.filled() == filled));
         let lane_state = |i: usize| states[i.min(states.len() - 1)];
         let nb = self.rules.box_count();
-        let open: Vec<usize> = (0..nb).filter(|&b| filled >> b & 1 == 0).collect();
-        let slot_used = |slot: usize| open.contains(&self.slots[slot].0);
+        let open = (0..nb).filter(|&b| filled >> b & 1 == 0);
+        let slot_used = |slot: usize| filled >> self.slots[slot].0 & 1 == 0;
         for (slot, &(b, score)) in self.slots.iter().enumerate() {
             if !slot_used(slot) {
                 continue;
@@ -283,7 +286,7 @@ impl TurnPlan {
         // the Yahtzee flag grows), so starting every roll from the best scratch and adding
         // only the boxes the roll scores in gives exactly the maximum over the legal moves.
         let mut scratch = [f64::NEG_INFINITY; LANES];
-        for &b in &open {
+        for b in open {
             let c = &ws.cont[usize::from(self.zero_slot[b])];
             for i in 0..LANES {
                 scratch[i] = max(scratch[i], c[i]);
