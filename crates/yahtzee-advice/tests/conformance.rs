@@ -28,6 +28,8 @@ fn label(choice: &Choice) -> String {
     match choice {
         Choice::Keep(k) => format!("keep {k}"),
         Choice::Fill { category, .. } => category.name().to_string(),
+        Choice::ChanceChance => "chance-chance".to_string(),
+        Choice::Mulligan(k) => format!("mulligan {k}"),
     }
 }
 
