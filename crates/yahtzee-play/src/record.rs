@@ -1,0 +1,261 @@
+//! Game records: a plain-text log of a game, one line per roll, keep and box.
+//!
+//! ```text
+//! # yahtzee game record 1
+//! rules forced
+//! seed 42
+//! player Ann
+//! bot Optimal
+//! turn 1 Ann
+//! roll 1 3 3 4 6
+//! keep 3 3
+//! roll 3 3 3 5 6
+//! keep 3 3 3
+//! roll 3 3 3 3 5
+//! score three_of_a_kind
+//! turn 1 Optimal
+//! ...
+//! ```
+//!
+//! Header: `rules NAME` first, then optionally `seed N`, then one `player NAME` (a person)
+//! or `bot NAME` (the optimal strategy) line per seat, in turn order. Body: `turn ROUND
+//! NAME` starts a turn; `roll` gives all five dice showing after a roll (kept ones
+//! included); `keep` the dice kept for the next roll (nothing after it: keep none);
+//! `score BOX` fills a box and ends the turn; `quit` ends an unfinished game. Blank lines
+//! and lines starting with `#` are ignored. Every line is checked when read, and replaying
+//! checks it against the rules, so an error names its line.
+
+use std::fmt::Write;
+
+use thiserror::Error;
+use yahtzee_rules::{Category, Dice, RuleSet};
+
+use crate::game::{Game, PlayError};
+
+/// The first line of every record.
+pub const MAGIC: &str = "# yahtzee game record 1";
+
+/// What is wrong with a record, and where.
+#[derive(Debug, Error, PartialEq, Eq)]
+#[error("line {line}: {message}")]
+pub struct RecordError {
+    pub line: usize,
+    pub message: String,
+}
+
+fn err(line: usize, message: impl Into<String>) -> RecordError {
+    RecordError {
+        line,
+        message: message.into(),
+    }
+}
+
+/// One line of a record's body.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Event {
+    Turn { round: u32, player: String },
+    Roll(Dice),
+    Keep(Dice),
+    Score(Category),
+    Quit,
+}
+
+/// A whole game.
+#[derive(Clone, Debug)]
+pub struct Record {
+    pub rules: &'static RuleSet,
+    pub seed: Option<u64>,
+    /// Seats in turn order: name and whether a bot plays it.
+    pub players: Vec<(String, bool)>,
+    /// Body lines with their line numbers (0 for events not read from a file).
+    pub events: Vec<(usize, Event)>,
+}
+
+impl Record {
+    pub fn new(rules: &'static RuleSet, seed: Option<u64>, players: Vec<(String, bool)>) -> Record {
+        Record {
+            rules,
+            seed,
+            players,
+            events: Vec::new(),
+        }
+    }
+
+    pub fn push(&mut self, e: Event) {
+        self.events.push((0, e));
+    }
+
+    /// Reads a record, checking every line's form (not yet the rules: see [`Record::replay`]).
+    pub fn parse(text: &str) -> Result<Record, RecordError> {
+        let mut rules = None;
+        let mut seed = None;
+        let mut players = Vec::new();
+        let mut events = Vec::new();
+        for (i, raw) in text.lines().enumerate() {
+            let line = i + 1;
+            let l = raw.trim();
+            if l.is_empty() || l.starts_with('#') {
+                continue;
+            }
+            let (word, rest) = l.split_once(char::is_whitespace).unwrap_or((l, ""));
+            let rest = rest.trim();
+            if rules.is_none() && word != "rules" {
+                return Err(err(
+                    line,
+                    format!("'{l}': a record starts with 'rules NAME'"),
+                ));
+            }
+            let body = !events.is_empty();
+            match word {
+                "rules" if rules.is_none() => {
+                    rules = Some(
+                        RuleSet::by_name(rest)
+                            .ok_or_else(|| err(line, format!("unknown rules '{rest}'")))?,
+                    );
+                }
+                "seed" if !body && seed.is_none() && players.is_empty() => {
+                    seed = Some(
+                        rest.parse()
+                            .map_err(|_| err(line, format!("'{rest}' is not a seed")))?,
+                    );
+                }
+                "player" | "bot" if !body => {
+                    if rest.is_empty() {
+                        return Err(err(line, format!("'{word}' needs a name")));
+                    }
+                    if players.iter().any(|(n, _)| n == rest) {
+                        return Err(err(line, format!("two players are called '{rest}'")));
+                    }
+                    players.push((rest.to_string(), word == "bot"));
+                }
+                "turn" => {
+                    let (round, name) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
+                    let round = round
+                        .parse()
+                        .map_err(|_| err(line, format!("'{l}': expected 'turn ROUND NAME'")))?;
+                    events.push((
+                        line,
+                        Event::Turn {
+                            round,
+                            player: name.trim().to_string(),
+                        },
+                    ));
+                }
+                "roll" => {
+                    let dice = Dice::parse_roll(rest).map_err(|e| err(line, format!("roll '{rest}': {e}")))?;
+                    events.push((line, Event::Roll(dice)));
+                }
+                "keep" => {
+                    let faces: Result<Vec<u8>, _> = rest
+                        .chars()
+                        .filter(|c| !c.is_whitespace() && *c != ',')
+                        .map(|c| c.to_digit(10).map(|d| d as u8).ok_or(c))
+                        .collect();
+                    let faces = faces.map_err(|c| err(line, format!("keep '{rest}': '{c}' is not a face")))?;
+                    let keep = Dice::from_faces(&faces).map_err(|e| err(line, format!("keep '{rest}': {e}")))?;
+                    if keep.len() == 5 {
+                        return Err(err(line, "keep all five: write 'score BOX' to stop rolling"));
+                    }
+                    events.push((line, Event::Keep(keep)));
+                }
+                "score" => {
+                    let c = Category::from_name(rest)
+                        .ok_or_else(|| err(line, format!("unknown box '{rest}'")))?;
+                    events.push((line, Event::Score(c)));
+                }
+                "quit" | "end" => {
+                    if word == "quit" {
+                        events.push((line, Event::Quit));
+                    }
+                }
+                _ => {
+                    return Err(err(
+                        line,
+                        format!("'{l}': expected rules, seed, player, bot, turn, roll, keep, score or quit here"),
+                    ))
+                }
+            }
+        }
+        let rules = rules.ok_or_else(|| err(1, "empty record: no 'rules' line"))?;
+        if players.is_empty() {
+            return Err(err(
+                text.lines().count().max(1),
+                "no 'player' or 'bot' line",
+            ));
+        }
+        Ok(Record {
+            rules,
+            seed,
+            players,
+            events,
+        })
+    }
+
+    /// The record as text (see the module documentation).
+    pub fn to_text(&self) -> String {
+        let mut out = String::new();
+        let _ = writeln!(out, "{MAGIC}");
+        let _ = writeln!(out, "rules {}", self.rules.name);
+        if let Some(s) = self.seed {
+            let _ = writeln!(out, "seed {s}");
+        }
+        for (name, bot) in &self.players {
+            let _ = writeln!(out, "{} {name}", if *bot { "bot" } else { "player" });
+        }
+        for (_, e) in &self.events {
+            let _ = match e {
+                Event::Turn { round, player } => writeln!(out, "turn {round} {player}"),
+                Event::Roll(d) => writeln!(out, "roll {}", faces(d)),
+                Event::Keep(d) if d.is_empty() => writeln!(out, "keep"),
+                Event::Keep(d) => writeln!(out, "keep {}", faces(d)),
+                Event::Score(c) => writeln!(out, "score {}", c.name()),
+                Event::Quit => writeln!(out, "quit"),
+            };
+        }
+        out
+    }
+
+    /// Plays the record through a [`Game`], calling `before` with the game as it stands
+    /// before each event (to judge the decision it records). Any event the rules refuse,
+    /// or a turn line naming the wrong player or round, is an error naming its line.
+    pub fn replay(
+        &self,
+        mut before: impl FnMut(&Game, usize, &Event) -> Result<(), RecordError>,
+    ) -> Result<Game, RecordError> {
+        let mut game = Game::new(self.rules, self.players.clone());
+        let at = |line: usize, e: PlayError| err(line, e.to_string());
+        for (line, e) in &self.events {
+            let line = *line;
+            if game.is_over() {
+                return Err(err(line, "the game is already over"));
+            }
+            before(&game, line, e)?;
+            match e {
+                Event::Turn { round, player } => {
+                    let who = &game.current().name;
+                    if game.rolls_made() > 0 {
+                        return Err(err(line, format!("{who}'s turn is not finished")));
+                    }
+                    if *round != game.round() || player != who {
+                        return Err(err(line, format!("expected 'turn {} {who}'", game.round())));
+                    }
+                }
+                Event::Roll(d) => game.roll(*d).map_err(|e| at(line, e))?,
+                Event::Keep(d) => game.keep(*d).map_err(|e| at(line, e))?,
+                Event::Score(c) => {
+                    game.score(*c).map_err(|e| at(line, e))?;
+                }
+                Event::Quit => return Ok(game),
+            }
+        }
+        Ok(game)
+    }
+}
+
+fn faces(d: &Dice) -> String {
+    d.faces()
+        .iter()
+        .map(u8::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
+}

@@ -1,0 +1,170 @@
+//! The review of a game: for every decision of a record, the optimal choice, the choice
+//! made and the expected points it cost.
+
+use serde::Serialize;
+use yahtzee_advice::{Advice, Advisor, Choice};
+use yahtzee_rules::{Category, Dice};
+
+use crate::game::Game;
+use crate::record::{Event, Record, RecordError};
+
+/// One decision: a keep, or a box (possibly chosen with rolls still left).
+#[derive(Clone, Debug, Serialize)]
+pub struct Decision {
+    /// Line of the record.
+    pub line: usize,
+    pub player: String,
+    pub round: u32,
+    pub dice: Vec<u8>,
+    pub rolls_left: u8,
+    pub chosen: String,
+    /// Expected points still to come after the choice made (this turn's box included).
+    pub chosen_ev: f64,
+    pub best: String,
+    pub best_ev: f64,
+    /// `best_ev - chosen_ev`: expected points lost (0 for an optimal choice).
+    pub cost: f64,
+}
+
+/// A player's result.
+#[derive(Clone, Debug, Serialize)]
+pub struct PlayerSummary {
+    pub name: String,
+    pub bot: bool,
+    pub total: u32,
+    pub decisions: usize,
+    /// Expected points lost against optimal play, over the whole game.
+    pub cost: f64,
+}
+
+/// Every decision of a game, judged.
+#[derive(Clone, Debug, Serialize)]
+pub struct Review {
+    pub rules: &'static str,
+    pub finished: bool,
+    pub players: Vec<PlayerSummary>,
+    pub decisions: Vec<Decision>,
+}
+
+impl Review {
+    /// The `n` costliest decisions, costliest first (only those that cost something).
+    pub fn biggest_mistakes(&self, n: usize) -> Vec<&Decision> {
+        let mut d: Vec<&Decision> = self.decisions.iter().filter(|d| d.cost > 0.0).collect();
+        d.sort_by(|a, b| b.cost.total_cmp(&a.cost));
+        d.truncate(n);
+        d
+    }
+}
+
+/// What a choice is called in reviews and hints.
+pub fn label(c: &Choice) -> String {
+    match c {
+        Choice::Keep(k) if k.is_empty() => "reroll all".to_string(),
+        Choice::Keep(k) if k.len() == 5 => format!("keep all ({})", faces(k)),
+        Choice::Keep(k) => format!("keep {}", faces(k)),
+        Choice::Fill { category, score } => format!("score {} ({score})", category.name()),
+        Choice::ChanceChance => "chance-chance".to_string(),
+        Choice::Mulligan(k) => format!("mulligan: keep {}", faces(k)),
+    }
+}
+
+fn faces(d: &Dice) -> String {
+    d.faces()
+        .iter()
+        .map(u8::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The value of every option, and which one `event` chose, for the position before it.
+/// `None` for events that are not decisions, or that the replay will refuse.
+pub fn judge(advisor: &Advisor, game: &Game, event: &Event) -> Option<(Advice, usize)> {
+    let dice = game.dice()?;
+    let card = &game.current().card;
+    if game.kept().is_some() {
+        return None;
+    }
+    match event {
+        Event::Keep(k) => {
+            let advice = advisor.advise(card, dice, game.rolls_left()).ok()?;
+            let i = advice
+                .options
+                .iter()
+                .position(|o| o.choice == Choice::Keep(*k))?;
+            Some((advice, i))
+        }
+        Event::Score(c) => judge_box(advisor, game, dice, *c),
+        _ => None,
+    }
+}
+
+/// Scoring box `c`: with rolls left, it competes with every keep.
+fn judge_box(advisor: &Advisor, game: &Game, dice: Dice, c: Category) -> Option<(Advice, usize)> {
+    let card = &game.current().card;
+    let boxes = advisor.advise(card, dice, 0).ok()?;
+    let chosen = *boxes
+        .options
+        .iter()
+        .find(|o| matches!(o.choice, Choice::Fill { category, .. } if category == c))?;
+    let mut advice = match game.rolls_left() {
+        0 => boxes,
+        n => advisor.advise(card, dice, n).ok()?,
+    };
+    let i = match advice
+        .options
+        .iter()
+        .position(|o| o.choice == chosen.choice)
+    {
+        Some(i) => i,
+        None => {
+            advice.options.push(chosen);
+            advice.options.len() - 1
+        }
+    };
+    Some((advice, i))
+}
+
+/// Replays `record` and judges every keep and box with `advisor` (a table of the record's
+/// rules).
+pub fn review(record: &Record, advisor: &Advisor) -> Result<Review, RecordError> {
+    let mut decisions = Vec::new();
+    let game = record.replay(|game, line, event| {
+        if let Some((advice, i)) = judge(advisor, game, event) {
+            let best = advice.best();
+            let chosen = &advice.options[i];
+            decisions.push(Decision {
+                line,
+                player: game.current().name.clone(),
+                round: game.round(),
+                dice: game.dice().map(|d| d.faces()).unwrap_or_default(),
+                rolls_left: game.rolls_left(),
+                chosen: label(&chosen.choice),
+                chosen_ev: chosen.ev_remaining,
+                best: label(&best.choice),
+                best_ev: best.ev_remaining,
+                cost: (best.ev_remaining - chosen.ev_remaining).max(0.0),
+            });
+        }
+        Ok(())
+    })?;
+    let players = game
+        .players()
+        .iter()
+        .map(|p| {
+            let mine = decisions.iter().filter(|d| d.player == p.name);
+            PlayerSummary {
+                name: p.name.clone(),
+                bot: p.bot,
+                total: p.card.total(),
+                decisions: mine.clone().count(),
+                cost: mine.map(|d| d.cost).sum(),
+            }
+        })
+        .collect();
+    Ok(Review {
+        rules: record.rules.name,
+        finished: game.is_over(),
+        players,
+        decisions,
+    })
+}
