@@ -2,7 +2,9 @@
 //! finds or builds the value table, and prints what the library crates compute.
 
 mod advise;
+mod play;
 mod plot;
+mod review;
 mod rules_cmd;
 mod solve;
 mod stats;
@@ -32,6 +34,10 @@ enum Command {
     Simulate(stats::SimulateArgs),
     /// List every rule set and house rule with its optimal expected score.
     Rules(rules_cmd::Args),
+    /// Play a game in the terminal, with hints and the cost of every decision.
+    Play(play::Args),
+    /// Judge every decision of a game record against optimal play.
+    Review(review::Args),
 }
 
 /// `--rules NAME [--house SWITCH]...`: the rule set, shared by every command.
@@ -117,6 +123,8 @@ fn main() -> ExitCode {
         Command::Stats(args) => stats::run_stats(args),
         Command::Simulate(args) => stats::run_simulate(args),
         Command::Rules(args) => rules_cmd::run(args),
+        Command::Play(args) => play::run(args),
+        Command::Review(args) => review::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

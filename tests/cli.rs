@@ -555,3 +555,186 @@ fn advice_under_yatzy_and_house_rules() {
     ]);
     assert!(msg.contains("bogus"), "{msg}");
 }
+
+/// Runs `yahtzee` with `input` on its standard input.
+fn yahtzee_with_input(data_dir: &Path, args: &[&str], input: &str) -> Output {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_yahtzee"))
+        .env("YAHTZEE_DATA_DIR", data_dir)
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn play_a_scripted_game_with_hints_illegal_moves_and_a_quit() {
+    let dir = tempfile::tempdir().unwrap();
+    let record = dir.path().join("game.txt");
+    let input = "hint\nkeep 7\nscore one_pair\nfoo\nscore chance\ncard\nscore chance\nquit\n";
+    let out = yahtzee_with_input(
+        data(),
+        &[
+            "play",
+            "--seed",
+            "11",
+            "--players",
+            "Ann",
+            "--bot",
+            "Robo",
+            "--record",
+            record.to_str().unwrap(),
+        ],
+        input,
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    for want in [
+        "round 1 · Ann",
+        "best: ",
+        "next best: ",
+        "'7' is not a die face",
+        "one_pair is not a box of this game",
+        "'foo' is not a command",
+        "points in chance",
+        "Robo rolled",
+        "chance is already filled",
+        "standings when the game stopped",
+        "expected points lost against optimal play",
+    ] {
+        assert!(text.contains(want), "missing '{want}' in:\n{text}");
+    }
+    let saved = std::fs::read_to_string(&record).unwrap();
+    assert!(
+        saved.starts_with("# yahtzee game record 1\nrules forced\nseed 11\nplayer Ann\nbot Robo\n")
+    );
+    assert!(
+        saved.contains("score chance") && saved.trim_end().ends_with("quit"),
+        "{saved}"
+    );
+
+    // The review charges Ann what play told her, and Robo nothing.
+    let out = yahtzee(data(), &["review", record.to_str().unwrap(), "--json"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let r: Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(r["finished"], false);
+    let ann = &r["decisions"][0];
+    assert_eq!(ann["player"], "Ann");
+    let cost = ann["cost"].as_f64().unwrap();
+    if cost > 0.0 {
+        assert!(
+            text.contains(&format!("that cost {cost:.2} expected points")),
+            "{text}"
+        );
+    } else {
+        assert!(text.contains("optimal"));
+    }
+    assert_eq!(r["players"][1]["cost"], 0.0);
+}
+
+#[test]
+fn auto_games_are_reproducible_and_cost_nothing() {
+    let dirs = [tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap()];
+    for d in &dirs {
+        let rec = d.path().join("auto.txt");
+        let out = yahtzee(
+            data(),
+            &[
+                "play",
+                "--auto",
+                "--games",
+                "2",
+                "--bot",
+                "Ann",
+                "--bot",
+                "Bob",
+                "--seed",
+                "5",
+                "--record",
+                rec.to_str().unwrap(),
+                "-q",
+            ],
+        );
+        assert!(out.status.success(), "{}", stderr(&out));
+        assert!(stdout(&out).contains("average over the games"));
+    }
+    for name in ["auto-1.txt", "auto-2.txt"] {
+        let a = std::fs::read_to_string(dirs[0].path().join(name)).unwrap();
+        let b = std::fs::read_to_string(dirs[1].path().join(name)).unwrap();
+        assert_eq!(a, b);
+        let out = yahtzee(
+            data(),
+            &[
+                "review",
+                dirs[0].path().join(name).to_str().unwrap(),
+                "--json",
+            ],
+        );
+        let r: Value = serde_json::from_str(&stdout(&out)).unwrap();
+        assert_eq!(r["finished"], true);
+        for p in r["players"].as_array().unwrap() {
+            assert_eq!(p["cost"], 0.0, "{p}");
+        }
+    }
+    let msg = refused(&["play", "--auto", "--players", "Ann"]);
+    assert!(msg.contains("bots only"), "{msg}");
+}
+
+#[test]
+fn physical_dice_can_be_typed() {
+    let dir = tempfile::tempdir().unwrap();
+    let record = dir.path().join("table.txt");
+    // Five of a kind typed, scored as a Yahtzee; a typed roll that loses a kept die is
+    // refused; then the player quits at the dice prompt.
+    let input = "1 1 1 1 1\nscore yahtzee\n23456\nkeep 2 3\n45566\n2 3 4 5 5\nquit\n";
+    let out = yahtzee_with_input(
+        data(),
+        &[
+            "play",
+            "--dice-from-stdin",
+            "--players",
+            "Ann",
+            "--record",
+            record.to_str().unwrap(),
+        ],
+        input,
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("50 points in yahtzee"), "{text}");
+    assert!(text.contains("does not contain the kept dice"), "{text}");
+    let saved = std::fs::read_to_string(&record).unwrap();
+    assert!(
+        saved.contains(
+            "roll 1 1 1 1 1\nscore yahtzee\nturn 2 Ann\nroll 2 3 4 5 6\nkeep 2 3\nroll 2 3 4 5 5\n"
+        ),
+        "{saved}"
+    );
+}
+
+#[test]
+fn review_names_the_bad_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.txt");
+    std::fs::write(
+        &bad,
+        "rules forced\nplayer Ann\nturn 1 Ann\nroll 12345\nkeep 66\n",
+    )
+    .unwrap();
+    let msg = refused(&["review", bad.to_str().unwrap()]);
+    assert!(
+        msg.contains("line 5") && msg.contains("cannot keep 66"),
+        "{msg}"
+    );
+    let msg = refused(&["review", dir.path().join("missing.txt").to_str().unwrap()]);
+    assert!(msg.contains("cannot read"), "{msg}");
+}

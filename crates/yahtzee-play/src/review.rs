@@ -157,7 +157,7 @@ pub fn review(record: &Record, advisor: &Advisor) -> Result<Review, RecordError>
                 bot: p.bot,
                 total: p.card.total(),
                 decisions: mine.clone().count(),
-                cost: mine.map(|d| d.cost).sum(),
+                cost: mine.fold(0.0, |a, d| a + d.cost),
             }
         })
         .collect();

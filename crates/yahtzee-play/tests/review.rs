@@ -1,0 +1,258 @@
+//! Records read and replayed line by line, every malformed line reported with its number,
+//! and reviews whose costs are the solver's values.
+
+use std::sync::OnceLock;
+
+use yahtzee_advice::{Advisor, Choice};
+use yahtzee_play::{review, Event, Game, Record};
+use yahtzee_rules::{Category, Dice, RuleSet};
+use yahtzee_table::{write_table, Table};
+
+fn advisor() -> &'static Advisor {
+    static A: OnceLock<(tempfile::TempDir, Advisor)> = OnceLock::new();
+    &A.get_or_init(|| {
+        let rules = RuleSet::by_name("forced").unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("forced.table");
+        write_table(&path, rules, &yahtzee_solver::solve(rules, &|_| {})).unwrap();
+        let advisor = Advisor::new(Table::open(&path, rules).unwrap());
+        (dir, advisor)
+    })
+    .1
+}
+
+const HEAD: &str = "# yahtzee game record 1\nrules forced\nseed 3\nplayer Ann\n";
+
+/// The error for a record whose lines after the header are `body`.
+fn error(body: &str) -> (usize, String) {
+    let text = format!("{HEAD}{body}");
+    let e = match Record::parse(&text) {
+        Err(e) => e,
+        Ok(r) => review(&r, advisor()).expect_err("a malformed record"),
+    };
+    (e.line, e.message)
+}
+
+#[test]
+fn every_malformed_line_is_reported_with_its_number() {
+    let cases: &[(&str, usize, &str)] = &[
+        ("turn 1 Ann\nrol 12345\n", 6, "expected rules, seed, player"),
+        ("turn 1 Ann\nroll 1234\n", 6, "roll '1234'"),
+        ("turn 1 Ann\nroll 12347\n", 6, "roll '12347'"),
+        ("turn 1 Ann\nroll 12345\nkeep 66\n", 7, "cannot keep 66"),
+        ("turn 1 Ann\nroll 12345\nkeep 1x\n", 7, "'x' is not a face"),
+        ("turn 1 Ann\nroll 12345\nkeep 12345\n", 7, "keep all five"),
+        (
+            "turn 1 Ann\nroll 12345\nkeep 12\nroll 33456\n",
+            8,
+            "does not contain the kept dice",
+        ),
+        (
+            "turn 1 Ann\nroll 12345\nkeep 12\nscore chance\n",
+            8,
+            "roll the others first",
+        ),
+        (
+            "turn 1 Ann\nroll 12345\nscore sevens\n",
+            7,
+            "unknown box 'sevens'",
+        ),
+        (
+            "turn 1 Ann\nroll 12345\nroll 12345\n",
+            7,
+            "say which dice to keep",
+        ),
+        ("turn 1 Ann\nscore chance\n", 6, "roll the dice first"),
+        ("turn 2 Ann\n", 5, "expected 'turn 1 Ann'"),
+        ("turn 1 Bob\n", 5, "expected 'turn 1 Ann'"),
+        ("turn x Ann\n", 5, "expected 'turn ROUND NAME'"),
+        (
+            "turn 1 Ann\nroll 12345\nscore ls\nturn 2 Ann\nroll 23456\nscore large_straight\n",
+            10,
+            "already filled",
+        ),
+        (
+            "turn 1 Ann\nroll 12345\nkeep 1\nroll 11111\nkeep 1\nroll 11111\nkeep 11\n",
+            11,
+            "no rolls left",
+        ),
+        (
+            "turn 1 Ann\nroll 12345\nscore one_pair\n",
+            7,
+            "not a box of this game",
+        ),
+        (
+            "turn 1 Ann\nplayer Bob\n",
+            6,
+            "expected rules, seed, player",
+        ),
+    ];
+    for (body, line, msg) in cases {
+        let (l, m) = error(body);
+        assert_eq!(l, *line, "{body:?}: {m}");
+        assert!(m.contains(msg), "{body:?}: line {l}: {m}");
+    }
+    for (text, line, msg) in [
+        ("", 1, "no 'rules' line"),
+        ("roll 12345\n", 1, "starts with 'rules NAME'"),
+        ("rules bogus\n", 1, "unknown rules 'bogus'"),
+        ("rules forced\n", 1, "no 'player' or 'bot' line"),
+        ("rules forced\nseed -4\nplayer A\n", 2, "not a seed"),
+        (
+            "rules forced\nplayer A\nplayer A\n",
+            3,
+            "two players are called 'A'",
+        ),
+        ("rules forced\nplayer\n", 2, "needs a name"),
+    ] {
+        let e = Record::parse(text).expect_err(text);
+        assert_eq!(e.line, line, "{text:?}: {e}");
+        assert!(e.message.contains(msg), "{text:?}: {e}");
+    }
+}
+
+/// A whole game played by `choose` (which picks an option from the advice), recorded.
+fn play(
+    seats: usize,
+    seed: u64,
+    mut choose: impl FnMut(&yahtzee_advice::Advice) -> Choice,
+) -> Record {
+    let rules = RuleSet::by_name("forced").unwrap();
+    let players: Vec<(String, bool)> = (0..seats).map(|i| (format!("P{i}"), false)).collect();
+    let mut game = Game::new(rules, players.clone());
+    let mut record = Record::new(rules, Some(seed), players);
+    let mut x = seed;
+    let mut die = move || {
+        x = x
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((x >> 33) % 6) as usize
+    };
+    let mut roll = |game: &mut Game, record: &mut Record| {
+        let mut c = game.to_keep().counts();
+        for _ in game.to_keep().len()..5 {
+            c[die()] += 1;
+        }
+        let d = Dice::from_counts(c).unwrap();
+        game.roll(d).unwrap();
+        record.push(Event::Roll(d));
+    };
+    while !game.is_over() {
+        record.push(Event::Turn {
+            round: game.round(),
+            player: game.current().name.clone(),
+        });
+        roll(&mut game, &mut record);
+        loop {
+            let advice = advisor()
+                .advise(
+                    &game.current().card,
+                    game.dice().unwrap(),
+                    game.rolls_left(),
+                )
+                .unwrap();
+            match choose(&advice) {
+                Choice::Keep(k) if k.len() < 5 => {
+                    game.keep(k).unwrap();
+                    record.push(Event::Keep(k));
+                    roll(&mut game, &mut record);
+                }
+                Choice::Fill { category, .. } => {
+                    game.score(category).unwrap();
+                    record.push(Event::Score(category));
+                    break;
+                }
+                _ => {
+                    let boxes = advisor()
+                        .advise(&game.current().card, game.dice().unwrap(), 0)
+                        .unwrap();
+                    let Choice::Fill { category, .. } = boxes.best().choice else {
+                        unreachable!()
+                    };
+                    game.score(category).unwrap();
+                    record.push(Event::Score(category));
+                    break;
+                }
+            }
+        }
+    }
+    record
+}
+
+#[test]
+fn optimal_games_cost_nothing_and_survive_the_round_trip() {
+    for seed in [1, 2, 3] {
+        let record = play(2, seed, |a| a.best().choice);
+        let again = Record::parse(&record.to_text()).unwrap();
+        assert_eq!(again.to_text(), record.to_text());
+        let r = review(&again, advisor()).unwrap();
+        assert!(r.finished);
+        assert!(r.decisions.len() >= 26);
+        for d in &r.decisions {
+            assert_eq!(d.cost, 0.0, "{d:?}");
+        }
+        assert!(r.players.iter().all(|p| p.cost == 0.0));
+        assert!(r.biggest_mistakes(5).is_empty());
+    }
+}
+
+#[test]
+fn costs_are_the_differences_of_the_solver_values() {
+    // Always take the second-best option that a record can hold (not "keep all five"):
+    // every decision costs exactly its gap to the best expected value.
+    let mut gaps = Vec::new();
+    let record = play(1, 9, |a| {
+        let playable: Vec<_> = a
+            .options
+            .iter()
+            .filter(|o| !matches!(o.choice, Choice::Keep(k) if k.len() == 5))
+            .collect();
+        let o = playable.get(1).unwrap_or(&playable[0]);
+        gaps.push(a.best().ev_remaining - o.ev_remaining);
+        o.choice
+    });
+    let r = review(&record, advisor()).unwrap();
+    assert_eq!(r.decisions.len(), gaps.len());
+    for (d, gap) in r.decisions.iter().zip(&gaps) {
+        assert!((d.cost - gap).abs() < 1e-12, "{d:?} vs {gap}");
+    }
+    let total: f64 = gaps.iter().sum();
+    assert!((r.players[0].cost - total).abs() < 1e-9);
+    assert!(total > 1.0);
+    let worst = r.biggest_mistakes(3);
+    assert_eq!(worst.len(), 3);
+    assert!(worst[0].cost >= worst[1].cost && worst[1].cost >= worst[2].cost);
+}
+
+#[test]
+fn scoring_with_rolls_left_costs_against_the_best_keep() {
+    // 1 1 2 2 2 on the first roll: scoring it in Chance now, against keeping 2 2 2.
+    let text = format!("{HEAD}turn 1 Ann\nroll 11222\nscore chance\n");
+    let r = review(&Record::parse(&text).unwrap(), advisor()).unwrap();
+    let d = &r.decisions[0];
+    assert_eq!((d.line, d.rolls_left), (7, 2));
+    let card = yahtzee_rules::Scorecard::new(RuleSet::by_name("forced").unwrap());
+    let dice = Dice::parse_roll("11222").unwrap();
+    let best = advisor()
+        .advise(&card, dice, 2)
+        .unwrap()
+        .best()
+        .ev_remaining;
+    let chance = advisor().advise(&card, dice, 0).unwrap();
+    let chance = chance
+        .options
+        .iter()
+        .find(|o| {
+            matches!(
+                o.choice,
+                Choice::Fill {
+                    category: Category::Chance,
+                    ..
+                }
+            )
+        })
+        .unwrap()
+        .ev_remaining;
+    assert!((d.cost - (best - chance)).abs() < 1e-12);
+    assert!(!r.finished);
+}

@@ -1,0 +1,546 @@
+//! `yahtzee play`: a game in the terminal for people and optimal bots, with hints, the cost
+//! of every decision, and a game record; `--auto` lets bots play one another.
+
+use std::io::{BufRead, Write};
+use std::path::{Path, PathBuf};
+
+use anyhow::{bail, Context, Result};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use yahtzee_advice::{Advisor, Choice};
+use yahtzee_play::{judge, label, Event, Game, Record};
+use yahtzee_rules::{Category, Dice, House, Scorecard};
+
+use crate::{table_file, RulesOpts};
+
+#[derive(clap::Args)]
+pub struct Args {
+    #[command(flatten)]
+    rules: RulesOpts,
+    /// People playing, in turn order, e.g. "Ann,Bob" [default: You, unless --auto].
+    #[arg(long, value_delimiter = ',')]
+    players: Vec<String>,
+    /// Add an optimal bot with this name (repeat for more bots).
+    #[arg(long)]
+    bot: Vec<String>,
+    /// Seed of the dice [default: from the clock]; it is written in the record.
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Type the dice rolled at the table (all five showing) instead of the program rolling.
+    #[arg(long)]
+    dice_from_stdin: bool,
+    /// Game record to write [default: records/game-<seed>.txt; with --auto, one per game].
+    #[arg(long)]
+    record: Option<PathBuf>,
+    /// Bots only, no questions: play --games games.
+    #[arg(long)]
+    auto: bool,
+    /// Games to play with --auto.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
+    games: u64,
+    /// Table file [default: data/<rules>.table, built if missing].
+    #[arg(long)]
+    table: Option<PathBuf>,
+    /// Less output: no cards and no bot moves (with --auto, only the results).
+    #[arg(long, short)]
+    quiet: bool,
+}
+
+pub fn run(args: Args) -> Result<()> {
+    let rules = args.rules.rules();
+    if rules.house != House::NONE {
+        bail!("play does not support house rules yet (solve, advise, stats and simulate do)");
+    }
+    let mut seats: Vec<(String, bool)> = args
+        .players
+        .iter()
+        .map(|n| (n.trim().to_string(), false))
+        .collect();
+    if args.auto && !seats.is_empty() {
+        bail!("--auto plays bots only: name them with --bot");
+    }
+    seats.extend(args.bot.iter().map(|n| (n.trim().to_string(), true)));
+    if seats.is_empty() {
+        seats = if args.auto {
+            vec![("Bot 1".into(), true), ("Bot 2".into(), true)]
+        } else {
+            vec![("You".into(), false)]
+        };
+    }
+    if let Some(bad) = seats.iter().find(|(n, _)| n.is_empty() || n.contains('\n')) {
+        bail!("bad player name '{}'", bad.0);
+    }
+    for (i, (n, _)) in seats.iter().enumerate() {
+        if seats[..i].iter().any(|(m, _)| m == n) {
+            bail!("two players are called '{n}'");
+        }
+    }
+    let path = args
+        .table
+        .clone()
+        .unwrap_or_else(|| table_file::default_path(rules));
+    let advisor = Advisor::new(table_file::open_or_build(rules, &path, args.quiet)?);
+    let seed = args.seed.unwrap_or_else(clock_seed);
+    let games = if args.auto { args.games } else { 1 };
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    let mut results = Vec::new();
+    for g in 0..games {
+        let game_seed = seed.wrapping_add(g);
+        let mut table = Session {
+            advisor: &advisor,
+            game: Game::new(rules, seats.clone()),
+            record: Record::new(rules, Some(game_seed), seats.clone()),
+            rng: ChaCha8Rng::seed_from_u64(game_seed),
+            costs: vec![0.0; seats.len()],
+            dice_from_stdin: args.dice_from_stdin,
+            verbose: !args.quiet,
+            out: String::new(),
+        };
+        let finished = table.play(&mut input)?;
+        let file = record_path(&args.record, game_seed, games > 1, g);
+        write_record(&file, &table.record.to_text())?;
+        if args.auto {
+            let totals: Vec<String> = table
+                .game
+                .players()
+                .iter()
+                .map(|p| format!("{} {}", p.name, p.card.total()))
+                .collect();
+            table.say(format!(
+                "game {} (seed {game_seed}): {} · record {}",
+                g + 1,
+                totals.join(", "),
+                file.display()
+            ));
+        } else {
+            table.standings(finished);
+            table.say(format!("game record: {}", file.display()));
+        }
+        table.flush()?;
+        results.push(table.game);
+    }
+    if games > 1 {
+        let mut out = String::from("\naverage over the games:\n");
+        for (i, (name, _)) in seats.iter().enumerate() {
+            let mean = results
+                .iter()
+                .map(|g| f64::from(g.players()[i].card.total()))
+                .sum::<f64>()
+                / results.len() as f64;
+            out += &format!("  {name:<12} {mean:.1}\n");
+        }
+        crate::print_stdout(&out)?;
+    }
+    Ok(())
+}
+
+fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs())
+}
+
+fn record_path(given: &Option<PathBuf>, seed: u64, many: bool, g: u64) -> PathBuf {
+    let base = given
+        .clone()
+        .unwrap_or_else(|| PathBuf::from(format!("records/game-{seed}.txt")));
+    if !many || given.is_none() {
+        return base;
+    }
+    let stem = base
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let ext = base
+        .extension()
+        .map(|e| format!(".{}", e.to_string_lossy()))
+        .unwrap_or_default();
+    base.with_file_name(format!("{stem}-{}{ext}", g + 1))
+}
+
+/// Writes a record atomically (temporary file in the same folder, then rename).
+fn write_record(path: &Path, text: &str) -> Result<()> {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    let mut tmp = tempfile::Builder::new()
+        .prefix(".record-")
+        .tempfile_in(dir)
+        .with_context(|| format!("cannot write record {}", path.display()))?;
+    tmp.write_all(text.as_bytes())
+        .and_then(|()| tmp.as_file().sync_all())
+        .with_context(|| format!("cannot write record {}", path.display()))?;
+    tmp.persist(path)
+        .map_err(|e| e.error)
+        .with_context(|| format!("cannot write record {}", path.display()))?;
+    Ok(())
+}
+
+/// One game at the table.
+struct Session<'a> {
+    advisor: &'a Advisor,
+    game: Game,
+    record: Record,
+    rng: ChaCha8Rng,
+    /// Expected points each player lost against optimal play.
+    costs: Vec<f64>,
+    dice_from_stdin: bool,
+    verbose: bool,
+    out: String,
+}
+
+/// What a person typed.
+enum Command {
+    Keep(Dice),
+    Score(Category),
+    Hint,
+    Card,
+    Help,
+    Quit,
+}
+
+const HELP: &str = "commands: keep 3 3 5 (or k 335) · roll (reroll all) · score full_house \
+(or just fh) · hint · card · help · quit";
+
+impl Session<'_> {
+    fn say(&mut self, line: impl AsRef<str>) {
+        self.out.push_str(line.as_ref());
+        self.out.push('\n');
+    }
+
+    fn flush(&mut self) -> Result<()> {
+        let text = std::mem::take(&mut self.out);
+        crate::print_stdout(&text)
+    }
+
+    /// Plays to the end, or until a person quits; returns whether the game finished.
+    fn play(&mut self, input: &mut impl BufRead) -> Result<bool> {
+        while !self.game.is_over() {
+            let p = self.game.current().clone();
+            self.record.push(Event::Turn {
+                round: self.game.round(),
+                player: p.name.clone(),
+            });
+            if self.verbose && !p.bot {
+                self.say(format!("\n── round {} · {} ──", self.game.round(), p.name));
+                self.say(card_text(&p.card));
+            }
+            if !self.roll(input)? {
+                self.record.push(Event::Quit);
+                return Ok(false);
+            }
+            let done = if p.bot {
+                self.bot_turn(input)?
+            } else {
+                self.human_turn(input)?
+            };
+            if !done {
+                self.record.push(Event::Quit);
+                return Ok(false);
+            }
+            self.flush()?;
+        }
+        Ok(true)
+    }
+
+    /// Rolls the dice not kept (or reads them), and records the roll. False if the player
+    /// quit instead of typing dice.
+    fn roll(&mut self, input: &mut impl BufRead) -> Result<bool> {
+        let kept = self.game.to_keep();
+        loop {
+            let dice = if self.dice_from_stdin {
+                let n = 5 - kept.len();
+                self.say(format!(
+                    "roll {n} dice and type all five showing{}:",
+                    if kept.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" (kept {kept})")
+                    }
+                ));
+                self.flush()?;
+                let Some(line) = read_line(input)?.filter(|l| !matches!(l.as_str(), "quit" | "q"))
+                else {
+                    return Ok(false);
+                };
+                match Dice::parse_roll(&line) {
+                    Ok(d) => d,
+                    Err(e) => {
+                        self.say(format!("✗ {e}"));
+                        continue;
+                    }
+                }
+            } else {
+                let mut counts = kept.counts();
+                for _ in kept.len()..5 {
+                    counts[self.rng.random_range(0..6)] += 1;
+                }
+                Dice::from_counts(counts).expect("five dice")
+            };
+            match self.game.roll(dice) {
+                Ok(()) => {
+                    self.record.push(Event::Roll(dice));
+                    return Ok(true);
+                }
+                Err(e) => self.say(format!("✗ {e}")),
+            }
+        }
+    }
+
+    /// The optimal strategy's turn; false if the game cannot go on.
+    fn bot_turn(&mut self, input: &mut impl BufRead) -> Result<bool> {
+        loop {
+            let dice = self.game.dice().expect("rolled");
+            let card = self.game.current().card.clone();
+            let rolls_left = self.game.rolls_left();
+            let advice = self
+                .advisor
+                .advise(&card, dice, rolls_left)
+                .expect("a turn to play");
+            let event = match advice.best().choice {
+                Choice::Keep(k) if k.len() < 5 => Event::Keep(k),
+                // Standing on all five: the best box now.
+                _ => {
+                    let boxes = self.advisor.advise(&card, dice, 0).expect("a turn to play");
+                    match boxes.best().choice {
+                        Choice::Fill { category, .. } => Event::Score(category),
+                        _ => unreachable!("without house rules the options are boxes"),
+                    }
+                }
+            };
+            if self.verbose {
+                let name = self.game.current().name.clone();
+                let what = match &event {
+                    Event::Keep(k) if k.is_empty() => "rerolls all".to_string(),
+                    Event::Keep(k) => format!("keeps {k}"),
+                    Event::Score(c) => format!("scores {c}"),
+                    _ => String::new(),
+                };
+                self.say(format!("{name} rolled {dice}, {what}"));
+            }
+            if let Err(e) = self.act(event, false) {
+                bail!("the bot's move was refused: {e}");
+            }
+            if self.game.dice().is_none() {
+                return Ok(true);
+            }
+            if !self.roll(input)? {
+                return Ok(false);
+            }
+        }
+    }
+
+    /// Applies a decision: judges it, applies it to the game and records it. Tells a
+    /// person what it cost.
+    fn act(&mut self, event: Event, tell: bool) -> Result<(), String> {
+        let judged = judge(self.advisor, &self.game, &event);
+        let seat = self
+            .game
+            .players()
+            .iter()
+            .position(|p| p.name == self.game.current().name)
+            .unwrap_or(0);
+        let result = match &event {
+            Event::Keep(k) => self.game.keep(*k).map(|()| None),
+            Event::Score(c) => self.game.score(*c).map(Some),
+            _ => Ok(None),
+        };
+        let scored = result.map_err(|e| e.to_string())?;
+        self.record.push(event);
+        if let Some((advice, i)) = judged {
+            let best = advice.best();
+            let chosen = &advice.options[i];
+            let cost = (best.ev_remaining - chosen.ev_remaining).max(0.0);
+            self.costs[seat] += cost;
+            if tell {
+                if cost > 0.0 {
+                    self.say(format!(
+                        "  that cost {cost:.2} expected points (best: {}, {:.2} vs {:.2})",
+                        label(&best.choice),
+                        best.ev_remaining,
+                        chosen.ev_remaining
+                    ));
+                } else {
+                    self.say("  optimal");
+                }
+            }
+        }
+        if let (Some(m), true) = (scored, tell) {
+            self.say(format!(
+                "  {} points in {}",
+                m.points(),
+                self.game.rules().boxes[m.box_index]
+            ));
+        }
+        Ok(())
+    }
+
+    /// A person's turn; false if they quit.
+    fn human_turn(&mut self, input: &mut impl BufRead) -> Result<bool> {
+        loop {
+            let dice = self.game.dice().expect("rolled");
+            let left = self.game.rolls_left();
+            self.say(format!(
+                "{}: {dice}  ({left} roll{} left) >",
+                self.game.current().name,
+                if left == 1 { "" } else { "s" }
+            ));
+            self.flush()?;
+            let Some(line) = read_line(input)? else {
+                self.say("input ended: game stopped");
+                return Ok(false);
+            };
+            let command = match parse_command(&line) {
+                Ok(c) => c,
+                Err(msg) => {
+                    self.say(format!("✗ {msg}"));
+                    continue;
+                }
+            };
+            match command {
+                Command::Help => self.say(HELP),
+                Command::Quit => return Ok(false),
+                Command::Card => {
+                    let cards: Vec<String> = self
+                        .game
+                        .players()
+                        .iter()
+                        .map(|p| format!("{}\n{}", p.name, card_text(&p.card)))
+                        .collect();
+                    self.say(cards.join("\n"));
+                }
+                Command::Hint => self.hint(),
+                Command::Keep(_) if left == 0 => {
+                    self.say("✗ no rolls left this turn: choose a box (hint helps)")
+                }
+                Command::Keep(k) => match self.act(Event::Keep(k), true) {
+                    Ok(()) => {
+                        if !self.roll(input)? {
+                            return Ok(false);
+                        }
+                    }
+                    Err(e) => self.say(format!("✗ {e}")),
+                },
+                Command::Score(c) => match self.act(Event::Score(c), true) {
+                    Ok(()) => return Ok(true),
+                    Err(e) => self.say(format!("✗ {e}")),
+                },
+            }
+        }
+    }
+
+    fn hint(&mut self) {
+        let dice = self.game.dice().expect("rolled");
+        let card = &self.game.current().card;
+        let Ok(advice) = self.advisor.advise(card, dice, self.game.rolls_left()) else {
+            return;
+        };
+        let so_far = f64::from(card.total());
+        for (o, what) in advice.options.iter().zip(["best", "next best"]) {
+            self.say(format!(
+                "  {what}: {} — expected final total {:.2}",
+                label(&o.choice),
+                so_far + o.ev_remaining
+            ));
+        }
+    }
+
+    fn standings(&mut self, finished: bool) {
+        let mut order: Vec<usize> = (0..self.game.players().len()).collect();
+        order.sort_by_key(|&i| std::cmp::Reverse(self.game.players()[i].card.total()));
+        self.say(if finished {
+            "\nfinal standings:"
+        } else {
+            "\nstandings when the game stopped:"
+        });
+        for (rank, i) in order.into_iter().enumerate() {
+            let p = &self.game.players()[i];
+            self.say(format!(
+                "  {}. {:<12} {:>4} points, {:.2} expected points lost against optimal play",
+                rank + 1,
+                p.name,
+                p.card.total(),
+                self.costs[i]
+            ));
+        }
+    }
+}
+
+fn read_line(input: &mut impl BufRead) -> Result<Option<String>> {
+    let mut line = String::new();
+    if input
+        .read_line(&mut line)
+        .context("reading standard input")?
+        == 0
+    {
+        return Ok(None);
+    }
+    Ok(Some(line.trim().to_string()))
+}
+
+fn parse_command(line: &str) -> Result<Command, String> {
+    let (word, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+    let rest = rest.trim();
+    match word.to_ascii_lowercase().as_str() {
+        "" => Err(HELP.to_string()),
+        "help" | "?" => Ok(Command::Help),
+        "hint" | "h" => Ok(Command::Hint),
+        "card" | "c" | "cards" => Ok(Command::Card),
+        "quit" | "q" | "exit" => Ok(Command::Quit),
+        "roll" | "r" | "reroll" => Ok(Command::Keep(Dice::EMPTY)),
+        "keep" | "k" => {
+            let faces: Vec<u8> = rest
+                .chars()
+                .filter(|c| !c.is_whitespace() && *c != ',')
+                .map(|c| {
+                    c.to_digit(10)
+                        .map(|d| d as u8)
+                        .ok_or(format!("'{c}' is not a die face"))
+                })
+                .collect::<Result<_, _>>()?;
+            let keep = Dice::from_faces(&faces).map_err(|e| e.to_string())?;
+            if keep.len() == 5 {
+                return Err("keeping all five ends rolling: choose a box instead".into());
+            }
+            Ok(Command::Keep(keep))
+        }
+        "score" | "s" => Category::from_name(rest)
+            .map(Command::Score)
+            .ok_or_else(|| format!("unknown box '{rest}'")),
+        _ => Category::from_name(line)
+            .map(Command::Score)
+            .ok_or_else(|| format!("'{line}' is not a command. {HELP}")),
+    }
+}
+
+/// A card as a small table: each box with its score or a dot, the upper subtotal and bonus
+/// progress, Yahtzee bonuses and the total.
+fn card_text(card: &Scorecard) -> String {
+    let rules = card.rules();
+    let mut cells = Vec::new();
+    for &c in rules.boxes {
+        let v = card.score(c).map_or("·".to_string(), |s| s.to_string());
+        cells.push(format!("{:>15} {:>3}", c.name(), v));
+    }
+    let mut lines: Vec<String> = cells.chunks(3).map(|c| c.join("  ")).collect();
+    let upper = card.upper_total();
+    let bonus = if upper >= rules.upper_threshold {
+        format!("bonus {} earned", rules.upper_bonus)
+    } else {
+        format!(
+            "{} more for the {} bonus",
+            rules.upper_threshold - upper,
+            rules.upper_bonus
+        )
+    };
+    let mut tail = format!("  upper {upper} ({bonus})");
+    if rules.yahtzee_bonus > 0 {
+        tail += &format!(" · yahtzee bonus {}", card.yahtzee_bonus());
+    }
+    tail += &format!(" · total {}", card.total());
+    lines.push(tail);
+    lines.join("\n")
+}
