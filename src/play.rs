@@ -225,7 +225,12 @@ impl Session<'_> {
                 player: p.name.clone(),
             });
             if self.verbose && !p.bot {
-                self.say(format!("\n── round {} · {} ──", self.game.round(), p.name));
+                let rounds = self.game.rules().box_count();
+                self.say(format!(
+                    "\n── round {}/{rounds} · {} ──",
+                    self.game.round(),
+                    p.name
+                ));
                 self.say(card_text(&p.card));
             }
             if !self.roll(input)? {

@@ -599,7 +599,7 @@ fn play_a_scripted_game_with_hints_illegal_moves_and_a_quit() {
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
     for want in [
-        "round 1 · Ann",
+        "round 1/13 · Ann",
         "best: ",
         "next best: ",
         "'7' is not a die face",
