@@ -205,9 +205,9 @@ impl Record {
         for (_, e) in &self.events {
             let _ = match e {
                 Event::Turn { round, player } => writeln!(out, "turn {round} {player}"),
-                Event::Roll(d) => writeln!(out, "roll {}", faces(d)),
+                Event::Roll(d) => writeln!(out, "roll {}", d.spaced()),
                 Event::Keep(d) if d.is_empty() => writeln!(out, "keep"),
-                Event::Keep(d) => writeln!(out, "keep {}", faces(d)),
+                Event::Keep(d) => writeln!(out, "keep {}", d.spaced()),
                 Event::Score(c) => writeln!(out, "score {}", c.name()),
                 Event::Quit => writeln!(out, "quit"),
             };
@@ -250,12 +250,4 @@ impl Record {
         }
         Ok(game)
     }
-}
-
-fn faces(d: &Dice) -> String {
-    d.faces()
-        .iter()
-        .map(u8::to_string)
-        .collect::<Vec<_>>()
-        .join(" ")
 }

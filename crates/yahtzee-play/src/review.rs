@@ -60,20 +60,12 @@ impl Review {
 pub fn label(c: &Choice) -> String {
     match c {
         Choice::Keep(k) if k.is_empty() => "reroll all".to_string(),
-        Choice::Keep(k) if k.len() == 5 => format!("keep all ({})", faces(k)),
-        Choice::Keep(k) => format!("keep {}", faces(k)),
+        Choice::Keep(k) if k.len() == 5 => format!("keep all ({})", k.spaced()),
+        Choice::Keep(k) => format!("keep {}", k.spaced()),
         Choice::Fill { category, score } => format!("score {} ({score})", category.name()),
         Choice::ChanceChance => "chance-chance".to_string(),
-        Choice::Mulligan(k) => format!("mulligan: keep {}", faces(k)),
+        Choice::Mulligan(k) => format!("mulligan: keep {}", k.spaced()),
     }
-}
-
-fn faces(d: &Dice) -> String {
-    d.faces()
-        .iter()
-        .map(u8::to_string)
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 /// The value of every option, and which one `event` chose, for the position before it.

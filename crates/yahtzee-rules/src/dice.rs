@@ -109,6 +109,12 @@ impl Dice {
         v
     }
 
+    /// The faces in ascending order, separated by spaces: `1 3 3 4 6` (empty for no dice).
+    pub fn spaced(&self) -> String {
+        let faces: Vec<String> = self.faces().iter().map(u8::to_string).collect();
+        faces.join(" ")
+    }
+
     /// The face of a five-of-a-kind, if these dice are one.
     pub fn five_of_a_kind(&self) -> Option<u8> {
         self.counts
