@@ -9,7 +9,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use yahtzee_advice::{Advisor, Choice};
 use yahtzee_play::{judge, label, Event, Game, Record};
-use yahtzee_rules::{Category, Dice, House, Scorecard};
+use yahtzee_rules::{Category, Dice, Scorecard};
 
 use crate::{table_file, RulesOpts};
 
@@ -48,9 +48,6 @@ pub struct Args {
 
 pub fn run(args: Args) -> Result<()> {
     let rules = args.rules.rules();
-    if rules.house != House::NONE {
-        bail!("play does not support house rules yet (solve, advise, stats and simulate do)");
-    }
     let mut seats: Vec<(String, bool)> = args
         .players
         .iter()
@@ -196,6 +193,8 @@ struct Session<'a> {
 enum Command {
     Keep(Dice),
     Score(Category),
+    Mulligan(Dice),
+    ChanceChance,
     Hint,
     Card,
     Help,
@@ -203,7 +202,8 @@ enum Command {
 }
 
 const HELP: &str = "commands: keep 3 3 5 (or k 335) · roll (reroll all) · score full_house \
-(or just fh) · hint · card · help · quit";
+(or just fh) · hint · card · help · quit; house rules: mulligan 3 3 (after the third roll) · \
+chance-chance (cc)";
 
 impl Session<'_> {
     fn say(&mut self, line: impl AsRef<str>) {
@@ -307,12 +307,14 @@ impl Session<'_> {
                 .expect("a turn to play");
             let event = match advice.best().choice {
                 Choice::Keep(k) if k.len() < 5 => Event::Keep(k),
-                // Standing on all five: the best box now.
+                // Standing on all five: the best choice after the last roll.
                 _ => {
-                    let boxes = self.advisor.advise(&card, dice, 0).expect("a turn to play");
-                    match boxes.best().choice {
+                    let last = self.advisor.advise(&card, dice, 0).expect("a turn to play");
+                    match last.best().choice {
                         Choice::Fill { category, .. } => Event::Score(category),
-                        _ => unreachable!("without house rules the options are boxes"),
+                        Choice::Mulligan(k) => Event::Mulligan(k),
+                        Choice::ChanceChance => Event::ChanceChance,
+                        Choice::Keep(_) => unreachable!("no keeps without rolls left"),
                     }
                 }
             };
@@ -322,6 +324,8 @@ impl Session<'_> {
                     Event::Keep(k) if k.is_empty() => "rerolls all".to_string(),
                     Event::Keep(k) => format!("keeps {k}"),
                     Event::Score(c) => format!("scores {c}"),
+                    Event::Mulligan(k) => format!("spends the mulligan keeping {}", k.spaced()),
+                    Event::ChanceChance => "goes chance-chance".to_string(),
                     _ => String::new(),
                 };
                 self.say(format!("{name} rolled {dice}, {what}"));
@@ -335,7 +339,21 @@ impl Session<'_> {
             if !self.roll(input)? {
                 return Ok(false);
             }
+            if self.game.in_chance_chance() {
+                self.score_chance_chance(false)?;
+                return Ok(true);
+            }
         }
+    }
+
+    /// A chance-chance roll goes in Chance: scored at once.
+    fn score_chance_chance(&mut self, tell: bool) -> Result<()> {
+        let dice = self.game.dice().expect("rolled");
+        if tell {
+            self.say(format!("  chance-chance roll: {dice}"));
+        }
+        self.act(Event::Score(Category::Chance), tell)
+            .map_err(|e| anyhow::anyhow!("chance-chance: {e}"))
     }
 
     /// Applies a decision: judges it, applies it to the game and records it. Tells a
@@ -351,6 +369,8 @@ impl Session<'_> {
         let result = match &event {
             Event::Keep(k) => self.game.keep(*k).map(|()| None),
             Event::Score(c) => self.game.score(*c).map(Some),
+            Event::Mulligan(k) => self.game.mulligan(*k).map(|()| None),
+            Event::ChanceChance => self.game.chance_chance().map(|()| None),
             _ => Ok(None),
         };
         let scored = result.map_err(|e| e.to_string())?;
@@ -419,7 +439,13 @@ impl Session<'_> {
                 }
                 Command::Hint => self.hint(),
                 Command::Keep(_) if left == 0 => {
-                    self.say("✗ no rolls left this turn: choose a box (hint helps)")
+                    let card = &self.game.current().card;
+                    let mulligan = card.rules().house.mulligan && !card.mulligan_used();
+                    self.say(if mulligan {
+                        "✗ no rolls left this turn: choose a box, or spend your mulligan (mulligan 3 3)"
+                    } else {
+                        "✗ no rolls left this turn: choose a box (hint helps)"
+                    })
                 }
                 Command::Keep(k) => match self.act(Event::Keep(k), true) {
                     Ok(()) => {
@@ -431,6 +457,24 @@ impl Session<'_> {
                 },
                 Command::Score(c) => match self.act(Event::Score(c), true) {
                     Ok(()) => return Ok(true),
+                    Err(e) => self.say(format!("✗ {e}")),
+                },
+                Command::Mulligan(k) => match self.act(Event::Mulligan(k), true) {
+                    Ok(()) => {
+                        if !self.roll(input)? {
+                            return Ok(false);
+                        }
+                    }
+                    Err(e) => self.say(format!("✗ {e}")),
+                },
+                Command::ChanceChance => match self.act(Event::ChanceChance, true) {
+                    Ok(()) => {
+                        if !self.roll(input)? {
+                            return Ok(false);
+                        }
+                        self.score_chance_chance(true)?;
+                        return Ok(true);
+                    }
                     Err(e) => self.say(format!("✗ {e}")),
                 },
             }
@@ -489,14 +533,15 @@ fn read_line(input: &mut impl BufRead) -> Result<Option<String>> {
 fn parse_command(line: &str) -> Result<Command, String> {
     let (word, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
     let rest = rest.trim();
-    match word.to_ascii_lowercase().as_str() {
+    let word = word.to_ascii_lowercase();
+    match word.as_str() {
         "" => Err(HELP.to_string()),
         "help" | "?" => Ok(Command::Help),
         "hint" | "h" => Ok(Command::Hint),
         "card" | "c" | "cards" => Ok(Command::Card),
         "quit" | "q" | "exit" => Ok(Command::Quit),
         "roll" | "r" | "reroll" => Ok(Command::Keep(Dice::EMPTY)),
-        "keep" | "k" => {
+        "keep" | "k" | "mulligan" | "m" => {
             let faces: Vec<u8> = rest
                 .chars()
                 .filter(|c| !c.is_whitespace() && *c != ',')
@@ -510,8 +555,13 @@ fn parse_command(line: &str) -> Result<Command, String> {
             if keep.len() == 5 {
                 return Err("keeping all five ends rolling: choose a box instead".into());
             }
-            Ok(Command::Keep(keep))
+            Ok(if word.starts_with('k') {
+                Command::Keep(keep)
+            } else {
+                Command::Mulligan(keep)
+            })
         }
+        "chance-chance" | "cc" => Ok(Command::ChanceChance),
         "score" | "s" => Category::from_name(rest)
             .map(Command::Score)
             .ok_or_else(|| format!("unknown box '{rest}'")),

@@ -738,3 +738,63 @@ fn review_names_the_bad_line() {
     let msg = refused(&["review", dir.path().join("missing.txt").to_str().unwrap()]);
     assert!(msg.contains("cannot read"), "{msg}");
 }
+
+#[test]
+fn play_with_house_rules() {
+    let dir = tempfile::tempdir().unwrap();
+    let record = dir.path().join("house.txt");
+    let input = "mulligan 1\nroll\nroll\nkeep 2\ncc\nquit\n";
+    let out = yahtzee_with_input(
+        dir.path(),
+        &[
+            "play",
+            "-q",
+            "--house",
+            "mulligan,chance-chance",
+            "--players",
+            "Ann",
+            "--seed",
+            "4",
+            "--record",
+            record.to_str().unwrap(),
+        ],
+        input,
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("use it after the third"), "{text}");
+    assert!(text.contains("or spend your mulligan"), "{text}");
+    assert!(
+        text.contains("chance-chance roll:") && text.contains("points in chance"),
+        "{text}"
+    );
+    let saved = std::fs::read_to_string(&record).unwrap();
+    assert!(saved.starts_with("# yahtzee game record 1\nrules forced+mulligan+chance-chance\n"));
+    assert!(
+        saved.contains("chance-chance\nroll ") && saved.contains("score chance"),
+        "{saved}"
+    );
+    // Bots with both house rules: reviewed at no cost.
+    let auto = dir.path().join("auto.txt");
+    let out = yahtzee(
+        dir.path(),
+        &[
+            "play",
+            "-q",
+            "--auto",
+            "--house",
+            "mulligan,chance-chance",
+            "--bot",
+            "A",
+            "--seed",
+            "8",
+            "--record",
+            auto.to_str().unwrap(),
+        ],
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let out = yahtzee(dir.path(), &["review", auto.to_str().unwrap(), "--json"]);
+    let r: Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(r["finished"], true);
+    assert_eq!(r["players"][0]["cost"], 0.0);
+}

@@ -25,6 +25,18 @@ pub enum PlayError {
     NoSuchBox(Category),
     #[error("{0} is already filled")]
     Filled(Category),
+    #[error("these rules have no {0} (add it with --house)")]
+    NoHouseRule(&'static str),
+    #[error("the mulligan is already used")]
+    MulliganUsed,
+    #[error("the mulligan is a fourth roll: use it after the third")]
+    MulliganTooEarly,
+    #[error("a mulligan rerolls at least one die")]
+    MulliganKeepsAll,
+    #[error("chance-chance needs Chance open")]
+    ChanceFilled,
+    #[error("the chance-chance roll must be scored in chance")]
+    ChanceChanceOnly,
     #[error("{category} is not allowed for {dice} (Joker rule: {allowed})")]
     JokerForbids {
         category: Category,
@@ -53,6 +65,16 @@ pub struct Game {
     dice: Option<Dice>,
     rolls: u8,
     kept: Option<Dice>,
+    /// House rules: the next roll is the mulligan's, or a chance-chance reroll (which must
+    /// then be scored in Chance).
+    extra: Extra,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Extra {
+    None,
+    Mulligan,
+    ChanceChance,
 }
 
 impl Game {
@@ -72,6 +94,7 @@ impl Game {
             dice: None,
             rolls: 0,
             kept: None,
+            extra: Extra::None,
         }
     }
 
@@ -114,7 +137,12 @@ impl Game {
 
     /// Rerolls still allowed after the dice showing.
     pub fn rolls_left(&self) -> u8 {
-        3 - self.rolls
+        3u8.saturating_sub(self.rolls)
+    }
+
+    /// True when the dice showing are a chance-chance reroll, to be scored in Chance.
+    pub fn in_chance_chance(&self) -> bool {
+        self.extra == Extra::ChanceChance && self.kept.is_none()
     }
 
     /// The dice that the next roll keeps (none at the start of a turn).
@@ -127,7 +155,7 @@ impl Game {
         if self.is_over() {
             return Err(PlayError::GameOver);
         }
-        if self.rolls >= 3 {
+        if self.rolls >= 3 && self.extra == Extra::None {
             return Err(PlayError::NoRollsLeft);
         }
         if self.rolls > 0 && self.kept.is_none() {
@@ -145,10 +173,7 @@ impl Game {
 
     /// Keeps `keep` (a sub-multiset of the dice showing) and asks for a roll of the others.
     pub fn keep(&mut self, keep: Dice) -> Result<(), PlayError> {
-        let dice = self.dice.ok_or(PlayError::NotRolled)?;
-        if self.kept.is_some() {
-            return Err(PlayError::MustRoll);
-        }
+        let dice = self.ready()?;
         if self.rolls >= 3 {
             return Err(PlayError::NoRollsLeft);
         }
@@ -156,6 +181,63 @@ impl Game {
             return Err(PlayError::NotShowing { keep, dice });
         }
         self.kept = Some(keep);
+        Ok(())
+    }
+
+    /// The dice showing, when the player is to decide (rolled, nothing kept, not a
+    /// chance-chance roll).
+    fn ready(&self) -> Result<Dice, PlayError> {
+        let dice = self.dice.ok_or(PlayError::NotRolled)?;
+        if self.kept.is_some() {
+            return Err(PlayError::MustRoll);
+        }
+        if self.extra == Extra::ChanceChance {
+            return Err(PlayError::ChanceChanceOnly);
+        }
+        Ok(dice)
+    }
+
+    /// House rule "mulligan": after the third roll, keep `keep` and roll the others once
+    /// more; the card records the mulligan as used.
+    pub fn mulligan(&mut self, keep: Dice) -> Result<(), PlayError> {
+        let dice = self.ready()?;
+        if !self.rules.house.mulligan {
+            return Err(PlayError::NoHouseRule("mulligan"));
+        }
+        if self.current().card.mulligan_used() {
+            return Err(PlayError::MulliganUsed);
+        }
+        if self.rolls < 3 {
+            return Err(PlayError::MulliganTooEarly);
+        }
+        if !dice.contains(&keep) {
+            return Err(PlayError::NotShowing { keep, dice });
+        }
+        if keep.len() == 5 {
+            return Err(PlayError::MulliganKeepsAll);
+        }
+        self.players[self.current].card.spend_mulligan();
+        self.kept = Some(keep);
+        self.extra = Extra::Mulligan;
+        Ok(())
+    }
+
+    /// House rule "chance-chance": instead of scoring, reroll all five dice; that roll must
+    /// then be scored in Chance.
+    pub fn chance_chance(&mut self) -> Result<(), PlayError> {
+        self.ready()?;
+        if !self.rules.house.chance_chance {
+            return Err(PlayError::NoHouseRule("chance-chance"));
+        }
+        if self
+            .rules
+            .chance_chance_box(self.current().card.state())
+            .is_none()
+        {
+            return Err(PlayError::ChanceFilled);
+        }
+        self.kept = Some(Dice::EMPTY);
+        self.extra = Extra::ChanceChance;
         Ok(())
     }
 
@@ -179,6 +261,15 @@ impl Game {
         if self.current().card.state().is_filled(b) {
             return Err(PlayError::Filled(c));
         }
+        if self.extra == Extra::ChanceChance {
+            if c != Category::Chance {
+                return Err(PlayError::ChanceChanceOnly);
+            }
+            let m = self
+                .rules
+                .chance_chance_move(self.current().card.state(), &dice);
+            return Ok(self.write(m));
+        }
         let moves = self.moves();
         let Some(m) = moves.iter().find(|m| m.box_index == b).copied() else {
             let allowed: Vec<&str> = moves
@@ -191,20 +282,26 @@ impl Game {
                 allowed: allowed.join(", "),
             });
         };
+        Ok(self.write(m))
+    }
+
+    /// Writes a legal move on the current card and passes the turn.
+    fn write(&mut self, m: Move) -> Move {
         let card = &mut self.players[self.current].card;
-        card.set(b, m.score)
+        card.set(m.box_index, m.score)
             .expect("a legal move's score fits its box");
         let bonus = card.yahtzee_bonus() + m.yahtzee_bonus;
         card.set_yahtzee_bonus(bonus)
             .expect("a bonus earned by a legal move is valid");
         self.next_turn();
-        Ok(m)
+        m
     }
 
     fn next_turn(&mut self) {
         self.dice = None;
         self.rolls = 0;
         self.kept = None;
+        self.extra = Extra::None;
         self.current += 1;
         if self.current == self.players.len() {
             self.current = 0;

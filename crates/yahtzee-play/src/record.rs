@@ -21,7 +21,9 @@
 //! or `bot NAME` (the optimal strategy) line per seat, in turn order. Body: `turn ROUND
 //! NAME` starts a turn; `roll` gives all five dice showing after a roll (kept ones
 //! included); `keep` the dice kept for the next roll (nothing after it: keep none);
-//! `score BOX` fills a box and ends the turn; `quit` ends an unfinished game. Blank lines
+//! `score BOX` fills a box and ends the turn; `quit` ends an unfinished game. House rules:
+//! `mulligan FACES` keeps those dice for the once-per-game fourth roll, `chance-chance`
+//! rerolls all five for Chance (the next `roll` is that roll). Blank lines
 //! and lines starting with `#` are ignored. Every line is checked when read, and replaying
 //! checks it against the rules, so an error names its line.
 
@@ -53,10 +55,17 @@ fn err(line: usize, message: impl Into<String>) -> RecordError {
 /// One line of a record's body.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Event {
-    Turn { round: u32, player: String },
+    Turn {
+        round: u32,
+        player: String,
+    },
     Roll(Dice),
     Keep(Dice),
     Score(Category),
+    /// House rule: spend the mulligan keeping these dice.
+    Mulligan(Dice),
+    /// House rule: reroll all five dice into Chance.
+    ChanceChance,
     Quit,
 }
 
@@ -145,7 +154,7 @@ impl Record {
                     let dice = Dice::parse_roll(rest).map_err(|e| err(line, format!("roll '{rest}': {e}")))?;
                     events.push((line, Event::Roll(dice)));
                 }
-                "keep" => {
+                "keep" | "mulligan" => {
                     let faces: Result<Vec<u8>, _> = rest
                         .chars()
                         .filter(|c| !c.is_whitespace() && *c != ',')
@@ -154,15 +163,16 @@ impl Record {
                     let faces = faces.map_err(|c| err(line, format!("keep '{rest}': '{c}' is not a face")))?;
                     let keep = Dice::from_faces(&faces).map_err(|e| err(line, format!("keep '{rest}': {e}")))?;
                     if keep.len() == 5 {
-                        return Err(err(line, "keep all five: write 'score BOX' to stop rolling"));
+                        return Err(err(line, format!("{word} all five: write 'score BOX' to stop rolling")));
                     }
-                    events.push((line, Event::Keep(keep)));
+                    events.push((line, if word == "keep" { Event::Keep(keep) } else { Event::Mulligan(keep) }));
                 }
                 "score" => {
                     let c = Category::from_name(rest)
                         .ok_or_else(|| err(line, format!("unknown box '{rest}'")))?;
                     events.push((line, Event::Score(c)));
                 }
+                "chance-chance" if rest.is_empty() => events.push((line, Event::ChanceChance)),
                 "quit" | "end" => {
                     if word == "quit" {
                         events.push((line, Event::Quit));
@@ -171,7 +181,7 @@ impl Record {
                 _ => {
                     return Err(err(
                         line,
-                        format!("'{l}': expected rules, seed, player, bot, turn, roll, keep, score or quit here"),
+                        format!("'{l}': expected rules, seed, player, bot, turn, roll, keep, score, mulligan, chance-chance or quit here"),
                     ))
                 }
             }
@@ -209,6 +219,9 @@ impl Record {
                 Event::Keep(d) if d.is_empty() => writeln!(out, "keep"),
                 Event::Keep(d) => writeln!(out, "keep {}", d.spaced()),
                 Event::Score(c) => writeln!(out, "score {}", c.name()),
+                Event::Mulligan(d) if d.is_empty() => writeln!(out, "mulligan"),
+                Event::Mulligan(d) => writeln!(out, "mulligan {}", d.spaced()),
+                Event::ChanceChance => writeln!(out, "chance-chance"),
                 Event::Quit => writeln!(out, "quit"),
             };
         }
@@ -245,6 +258,8 @@ impl Record {
                 Event::Score(c) => {
                     game.score(*c).map_err(|e| at(line, e))?;
                 }
+                Event::Mulligan(d) => game.mulligan(*d).map_err(|e| at(line, e))?,
+                Event::ChanceChance => game.chance_chance().map_err(|e| at(line, e))?,
                 Event::Quit => return Ok(game),
             }
         }

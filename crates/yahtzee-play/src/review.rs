@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 use yahtzee_advice::{Advice, Advisor, Choice};
-use yahtzee_rules::{Category, Dice};
+use yahtzee_rules::Dice;
 
 use crate::game::Game;
 use crate::record::{Event, Record, RecordError};
@@ -69,13 +69,15 @@ pub fn label(c: &Choice) -> String {
 }
 
 /// The value of every option, and which one `event` chose, for the position before it.
-/// `None` for events that are not decisions, or that the replay will refuse.
+/// `None` for events that are not decisions (a chance-chance roll must go in Chance), or
+/// that the replay will refuse.
 pub fn judge(advisor: &Advisor, game: &Game, event: &Event) -> Option<(Advice, usize)> {
     let dice = game.dice()?;
     let card = &game.current().card;
-    if game.kept().is_some() {
+    if game.kept().is_some() || game.in_chance_chance() {
         return None;
     }
+    let is = |want: Choice| move |c: &Choice| *c == want;
     match event {
         Event::Keep(k) => {
             let advice = advisor.advise(card, dice, game.rolls_left()).ok()?;
@@ -85,21 +87,31 @@ pub fn judge(advisor: &Advisor, game: &Game, event: &Event) -> Option<(Advice, u
                 .position(|o| o.choice == Choice::Keep(*k))?;
             Some((advice, i))
         }
-        Event::Score(c) => judge_box(advisor, game, dice, *c),
+        Event::Score(c) => judge_final(
+            advisor,
+            game,
+            dice,
+            |o: &Choice| matches!(o, Choice::Fill { category, .. } if category == c),
+        ),
+        Event::Mulligan(k) => judge_final(advisor, game, dice, is(Choice::Mulligan(*k))),
+        Event::ChanceChance => judge_final(advisor, game, dice, is(Choice::ChanceChance)),
         _ => None,
     }
 }
 
-/// Scoring box `c`: with rolls left, it competes with every keep.
-fn judge_box(advisor: &Advisor, game: &Game, dice: Dice, c: Category) -> Option<(Advice, usize)> {
+/// A choice made after the last roll (a box, chance-chance, the mulligan); made with rolls
+/// left, it competes with every keep.
+fn judge_final(
+    advisor: &Advisor,
+    game: &Game,
+    dice: Dice,
+    chosen: impl Fn(&Choice) -> bool,
+) -> Option<(Advice, usize)> {
     let card = &game.current().card;
-    let boxes = advisor.advise(card, dice, 0).ok()?;
-    let chosen = *boxes
-        .options
-        .iter()
-        .find(|o| matches!(o.choice, Choice::Fill { category, .. } if category == c))?;
+    let last = advisor.advise(card, dice, 0).ok()?;
+    let chosen = *last.options.iter().find(|o| chosen(&o.choice))?;
     let mut advice = match game.rolls_left() {
-        0 => boxes,
+        0 => last,
         n => advisor.advise(card, dice, n).ok()?,
     };
     let i = match advice

@@ -256,3 +256,42 @@ fn scoring_with_rolls_left_costs_against_the_best_keep() {
     assert!((d.cost - (best - chance)).abs() < 1e-12);
     assert!(!r.finished);
 }
+
+#[test]
+fn house_rule_lines_are_checked() {
+    let head = "rules forced+mulligan+chance-chance\nplayer Ann\nturn 1 Ann\n";
+    let cases: &[(&str, usize, &str)] = &[
+        ("roll 12345\nmulligan 1\n", 5, "use it after the third"),
+        ("roll 12345\nkeep 1\nroll 11111\nkeep 1\nroll 11111\nmulligan 11111\n", 9, "mulligan all five"),
+        ("roll 12345\nkeep 1\nroll 11111\nkeep 1\nroll 11112\nmulligan 1111\nroll 11113\nmulligan 111\n", 11, "already used"),
+        ("roll 12345\nchance-chance\nroll 66666\nscore yahtzee\n", 7, "must be scored in chance"),
+        ("roll 12345\nchance-chance\nkeep 1\n", 6, "roll the others first"),
+        ("roll 12345\nchance-chance extra\n", 5, "expected rules"),
+    ];
+    for (body, line, msg) in cases {
+        let text = format!("{head}{body}");
+        let e = match Record::parse(&text) {
+            Err(e) => e,
+            Ok(r) => r.replay(|_, _, _| Ok(())).expect_err(&text),
+        };
+        assert_eq!(e.line, *line, "{body:?}: {e}");
+        assert!(e.message.contains(msg), "{body:?}: {e}");
+    }
+    let e = Record::parse("rules forced\nplayer Ann\nturn 1 Ann\nroll 12345\nchance-chance\n")
+        .unwrap()
+        .replay(|_, _, _| Ok(()))
+        .unwrap_err();
+    assert_eq!(e.line, 5);
+    assert!(e.message.contains("no chance-chance"), "{e}");
+    // A legal use of both, replayed to the right cards.
+    let ok = format!("{head}roll 12345\nkeep 1\nroll 11112\nkeep 1 1 1 1\nroll 11113\nmulligan 1 1 1 1\nroll 1 1 1 1 1\nscore yahtzee\nturn 2 Ann\nroll 23456\nchance-chance\nroll 66666\nscore chance\n");
+    let record = Record::parse(&ok).unwrap();
+    let game = record.replay(|_, _, _| Ok(())).unwrap();
+    let card = &game.players()[0].card;
+    assert_eq!(card.total(), 50 + 30 + 100);
+    assert!(card.mulligan_used());
+    assert_eq!(
+        Record::parse(&record.to_text()).unwrap().to_text(),
+        record.to_text()
+    );
+}

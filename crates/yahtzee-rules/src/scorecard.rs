@@ -129,6 +129,13 @@ impl Scorecard {
         Ok(())
     }
 
+    /// Spends the mulligan during a turn (house rule; the rules must have it). Unlike
+    /// [`Scorecard::set_mulligan_used`] this is allowed on the first turn, mid-turn.
+    pub fn spend_mulligan(&mut self) {
+        debug_assert!(self.rules.house.mulligan);
+        self.mulligan_used = true;
+    }
+
     /// True when the mulligan (house rule) has been spent.
     pub fn mulligan_used(&self) -> bool {
         self.mulligan_used
