@@ -360,6 +360,7 @@ impl Session<'_> {
     /// person what it cost.
     fn act(&mut self, event: Event, tell: bool) -> Result<(), String> {
         let judged = judge(self.advisor, &self.game, &event);
+        let so_far = f64::from(self.game.current().card.total());
         let seat = self
             .game
             .players()
@@ -383,10 +384,10 @@ impl Session<'_> {
             if tell {
                 if cost > 0.0 {
                     self.say(format!(
-                        "  that cost {cost:.2} expected points (best: {}, {:.2} vs {:.2})",
+                        "  that cost {cost:.2} expected points: expected final total {:.2}, best was {} for {:.2}",
+                        so_far + chosen.ev_remaining,
                         label(&best.choice),
-                        best.ev_remaining,
-                        chosen.ev_remaining
+                        so_far + best.ev_remaining
                     ));
                 } else {
                     self.say("  optimal");
@@ -409,8 +410,9 @@ impl Session<'_> {
             let dice = self.game.dice().expect("rolled");
             let left = self.game.rolls_left();
             self.say(format!(
-                "{}: {dice}  ({left} roll{} left) >",
+                "{}: {}  ({left} roll{} left) >",
                 self.game.current().name,
+                dice.spaced(),
                 if left == 1 { "" } else { "s" }
             ));
             self.flush()?;
