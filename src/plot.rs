@@ -42,7 +42,7 @@ const MEDIAN_COLOUR: RGBColor = RGBColor(30, 150, 60);
 pub struct Histogram<'a> {
     /// Chart title, e.g. "Final score under optimal play (forced Joker), exact".
     pub title: String,
-    /// probabilities[x] = P(final total == x), x from 0 up; may be ~1600 long; many entries 0 or
+    /// `probabilities[x]` = P(final total == x), x from 0 up; may be ~1600 long; many entries 0 or
     /// tiny.
     pub probabilities: &'a [f64],
     /// Mean and median of the distribution, marked on the chart as labelled vertical lines.

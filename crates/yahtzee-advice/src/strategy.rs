@@ -289,7 +289,7 @@ impl<'v> Strategy<'v> {
     /// Fills `d` with the decisions of a turn starting in `state` (which must not be full):
     /// the value of every keep with one and two rerolls left and the best box of every
     /// final roll. The choices themselves are read off with [`TurnDecisions::keep_for`] and
-    /// [`TurnDecisions::move_for`].
+    /// [`TurnDecisions::final_choice`].
     pub fn decide(&self, state: State, d: &mut TurnDecisions) {
         debug_assert!((state.filled().count_ones() as usize) < self.rules.box_count());
         let mulligan = self.rules.house.mulligan && !state.mulligan_used();

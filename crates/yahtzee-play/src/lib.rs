@@ -1,5 +1,5 @@
 //! Playing games: a turn-by-turn [`Game`] that checks every action against the rules,
-//! plain-text game [`Record`]s, and the [`review`] of a record against optimal play (the
+//! plain-text game [`Record`]s, and the [`review()`] of a record against optimal play (the
 //! expected points each decision cost).
 //!
 //! Data flow: rules → solver → table → advice → **play** → CLI (`yahtzee play`, `yahtzee

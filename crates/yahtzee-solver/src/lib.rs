@@ -1,7 +1,7 @@
 //! The exact solver: backward induction over every scorecard state of a rule set, giving the
 //! expected final score still to come under optimal (expected-score maximising) play.
 //!
-//! [`solve`] produces the whole value table; [`turn`] holds the one-turn kernel that both
+//! [`solve()`] produces the whole value table; [`turn`] holds the one-turn kernel that both
 //! the solver and the advice use, so advice is computed by the very code that built the
 //! table.
 

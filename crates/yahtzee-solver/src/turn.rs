@@ -39,7 +39,7 @@ impl Values for [f64] {
     }
 }
 
-/// A solved table held in memory, as [`solve`](crate::solve) returns it.
+/// A solved table held in memory, as [`solve()`](crate::solve()) returns it.
 impl Values for Vec<f64> {
     fn value(&self, rules: &RuleSet, s: State) -> f64 {
         self[rules.state_index(s)]

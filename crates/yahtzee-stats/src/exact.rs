@@ -20,7 +20,7 @@ use yahtzee_rules::{tables, Dice, Joker, Move, RuleSet, Scorecard, State, ROLLS}
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Moments {
     pub mean: f64,
-    /// E[X²].
+    /// E(X²).
     pub mean_square: f64,
     /// P(X = 0).
     pub p_zero: f64,

@@ -1,9 +1,9 @@
 //! Statistics of optimal play: what the strategy of a solved table scores, not just on
 //! average.
 //!
-//! - [`exact`]: the exact distribution of the final total and exact per-box moments, by
+//! - [`exact()`]: the exact distribution of the final total and exact per-box moments, by
 //!   carrying probability forward through every turn (no sampling).
-//! - [`simulate`]: seeded, parallel Monte Carlo games with the same strategy, reproducible
+//! - [`simulate()`]: seeded, parallel Monte Carlo games with the same strategy, reproducible
 //!   whatever the number of threads.
 //! - [`summary`]: both turned into one report (means, spreads, percentiles, tail
 //!   probabilities; confidence intervals for simulations), serialisable as JSON.
