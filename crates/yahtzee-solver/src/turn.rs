@@ -292,6 +292,23 @@ impl TurnPlan {
                 scratch[i] = max(scratch[i], c[i]);
             }
         }
+        // Chance-chance (house rule) is open to every roll alike, so it joins the scratch.
+        let chance_chance = self
+            .rules
+            .chance_chance_box(states[0])
+            .map(|chance| -> Lanes {
+                std::array::from_fn(|i| {
+                    chance_chance_from(self.rules, lane_state(i), |sum| {
+                        ws.cont[usize::from(self.slot_by_score[chance * MAX_SCORE + sum as usize])]
+                            [i]
+                    })
+                })
+            });
+        if let Some(cc) = chance_chance {
+            for i in 0..LANES {
+                scratch[i] = max(scratch[i], cc[i]);
+            }
+        }
         for r in 0..ROLLS {
             let range = self.scoring_start[r] as usize..self.scoring_start[r + 1] as usize;
             let mut acc = scratch;
@@ -308,13 +325,11 @@ impl TurnPlan {
         }
         if self.extra_yahtzees_differ {
             self.extra_yahtzees(ws, states);
-        }
-        if self.rules.chance_chance_box(states[0]).is_some() {
-            let cc: Lanes =
-                std::array::from_fn(|i| chance_chance_value(self.rules, lane_state(i), next));
-            for v in &mut ws.keeps[..ROLLS] {
-                for i in 0..LANES {
-                    v[i] = max(v[i], cc[i]);
+            if let Some(cc) = chance_chance {
+                for &r in &self.yahtzee_rolls {
+                    for i in 0..LANES {
+                        ws.keeps[r][i] = max(ws.keeps[r][i], cc[i]);
+                    }
                 }
             }
         }
