@@ -327,8 +327,8 @@ impl TurnPlan {
             self.extra_yahtzees(ws, states);
             if let Some(cc) = chance_chance {
                 for &r in &self.yahtzee_rolls {
-                    for i in 0..LANES {
-                        ws.keeps[r][i] = max(ws.keeps[r][i], cc[i]);
+                    for (v, c) in ws.keeps[r].iter_mut().zip(cc) {
+                        *v = max(*v, c);
                     }
                 }
             }
