@@ -293,17 +293,7 @@ impl TurnPlan {
             }
         }
         // Chance-chance (house rule) is open to every roll alike, so it joins the scratch.
-        let chance_chance = self
-            .rules
-            .chance_chance_box(states[0])
-            .map(|chance| -> Lanes {
-                std::array::from_fn(|i| {
-                    chance_chance_from(self.rules, lane_state(i), |sum| {
-                        ws.cont[usize::from(self.slot_by_score[chance * MAX_SCORE + sum as usize])]
-                            [i]
-                    })
-                })
-            });
+        let chance_chance = self.chance_chance_lanes(ws, states);
         if let Some(cc) = chance_chance {
             for i in 0..LANES {
                 scratch[i] = max(scratch[i], cc[i]);
@@ -333,6 +323,19 @@ impl TurnPlan {
                 }
             }
         }
+    }
+
+    /// The value of chance-chance (house rule) per lane, where it applies, from the
+    /// continuations already in `ws.cont`. Kept out of line: inlined, it slows the hot loop
+    /// of every rule set.
+    #[inline(never)]
+    fn chance_chance_lanes(&self, ws: &Workspace, states: &[State]) -> Option<Lanes> {
+        let chance = self.rules.chance_chance_box(states[0])?;
+        let slot = |sum: u32| usize::from(self.slot_by_score[chance * MAX_SCORE + sum as usize]);
+        Some(std::array::from_fn(|i| {
+            let s = states[i.min(states.len() - 1)];
+            chance_chance_from(self.rules, s, |sum| ws.cont[slot(sum)][i])
+        }))
     }
 
     /// Five of a kind may be an extra Yahtzee, where the Joker rule decides the legal boxes
