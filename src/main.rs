@@ -2,6 +2,7 @@
 //! finds or builds the value table, and prints what the library crates compute.
 
 mod advise;
+mod atomic;
 mod play;
 mod plot;
 mod review;

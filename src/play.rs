@@ -158,14 +158,9 @@ fn record_path(given: &Option<PathBuf>, seed: u64, many: bool, g: u64) -> PathBu
 
 /// Writes a record atomically (temporary file in the same folder, then rename).
 fn write_record(path: &Path, text: &str) -> Result<()> {
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
+    let dir = crate::atomic::folder_of(path);
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-    let mut tmp = tempfile::Builder::new()
-        .prefix(".record-")
-        .tempfile_in(dir)
+    let mut tmp = crate::atomic::temp_beside(path, ".tmp")
         .with_context(|| format!("cannot write record {}", path.display()))?;
     tmp.write_all(text.as_bytes())
         .and_then(|()| tmp.as_file().sync_all())
@@ -361,12 +356,7 @@ impl Session<'_> {
     fn act(&mut self, event: Event, tell: bool) -> Result<(), String> {
         let judged = judge(self.advisor, &self.game, &event);
         let so_far = f64::from(self.game.current().card.total());
-        let seat = self
-            .game
-            .players()
-            .iter()
-            .position(|p| p.name == self.game.current().name)
-            .unwrap_or(0);
+        let seat = self.game.current_seat();
         let result = match &event {
             Event::Keep(k) => self.game.keep(*k).map(|()| None),
             Event::Score(c) => self.game.score(*c).map(Some),
@@ -544,16 +534,7 @@ fn parse_command(line: &str) -> Result<Command, String> {
         "quit" | "q" | "exit" => Ok(Command::Quit),
         "roll" | "r" | "reroll" => Ok(Command::Keep(Dice::EMPTY)),
         "keep" | "k" | "mulligan" | "m" => {
-            let faces: Vec<u8> = rest
-                .chars()
-                .filter(|c| !c.is_whitespace() && *c != ',')
-                .map(|c| {
-                    c.to_digit(10)
-                        .map(|d| d as u8)
-                        .ok_or(format!("'{c}' is not a die face"))
-                })
-                .collect::<Result<_, _>>()?;
-            let keep = Dice::from_faces(&faces).map_err(|e| e.to_string())?;
+            let keep = Dice::parse_keep(rest).map_err(|e| e.to_string())?;
             if keep.len() == 5 {
                 return Err("keeping all five ends rolling: choose a box instead".into());
             }

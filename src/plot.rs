@@ -75,23 +75,11 @@ pub fn write_histogram(path: &Path, h: &Histogram) -> anyhow::Result<()> {
     let layout = Layout::new(h).with_context(|| format!("cannot draw '{}'", path.display()))?;
     register_embedded_font()?;
 
-    let dir = match path.parent() {
-        Some(dir) if !dir.as_os_str().is_empty() => dir,
-        _ => Path::new("."),
-    };
-    let file_name = path
-        .file_name()
-        .ok_or_else(|| anyhow!("cannot draw '{}': not a file name", path.display()))?;
-    let prefix = format!(".{}.", file_name.to_string_lossy());
-    let mut builder = tempfile::Builder::new();
-    builder.prefix(&prefix).suffix(format.suffix());
-    #[cfg(unix)]
-    {
-        // The mode `File::create` would give (0o666 less the umask), not tempfile's private 0o600.
-        use std::os::unix::fs::PermissionsExt;
-        builder.permissions(std::fs::Permissions::from_mode(0o666));
+    let dir = crate::atomic::folder_of(path);
+    if path.file_name().is_none() {
+        return Err(anyhow!("cannot draw '{}': not a file name", path.display()));
     }
-    let mut tmp = builder.tempfile_in(dir).with_context(|| {
+    let mut tmp = crate::atomic::temp_beside(path, format.suffix()).with_context(|| {
         format!(
             "cannot write plot '{}': cannot create a temporary file in '{}'",
             path.display(),

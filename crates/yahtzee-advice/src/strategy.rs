@@ -291,7 +291,7 @@ impl<'v> Strategy<'v> {
     /// final roll. The choices themselves are read off with [`TurnDecisions::keep_for`] and
     /// [`TurnDecisions::final_choice`].
     pub fn decide(&self, state: State, d: &mut TurnDecisions) {
-        debug_assert!((state.filled().count_ones() as usize) < self.rules.box_count());
+        debug_assert!(!self.rules.is_full(state));
         let mulligan = self.rules.house.mulligan && !state.mulligan_used();
         d.mulligan_keep.clear();
         if mulligan {

@@ -111,6 +111,11 @@ impl Game {
         &self.players[self.current]
     }
 
+    /// The seat (index in [`Game::players`]) whose turn it is.
+    pub fn current_seat(&self) -> usize {
+        self.current
+    }
+
     pub fn round(&self) -> u32 {
         self.round
     }

@@ -30,7 +30,7 @@
 use std::fmt::Write;
 
 use thiserror::Error;
-use yahtzee_rules::{Category, Dice, RuleSet};
+use yahtzee_rules::{Category, Dice, DiceError, RuleSet};
 
 use crate::game::{Game, PlayError};
 
@@ -155,13 +155,13 @@ impl Record {
                     events.push((line, Event::Roll(dice)));
                 }
                 "keep" | "mulligan" => {
-                    let faces: Result<Vec<u8>, _> = rest
-                        .chars()
-                        .filter(|c| !c.is_whitespace() && *c != ',')
-                        .map(|c| c.to_digit(10).map(|d| d as u8).ok_or(c))
-                        .collect();
-                    let faces = faces.map_err(|c| err(line, format!("keep '{rest}': '{c}' is not a face")))?;
-                    let keep = Dice::from_faces(&faces).map_err(|e| err(line, format!("keep '{rest}': {e}")))?;
+                    let keep = Dice::parse_keep(rest).map_err(|e| {
+                        let why = match e {
+                            DiceError::BadFace(c) => format!("'{c}' is not a face"),
+                            e => e.to_string(),
+                        };
+                        err(line, format!("keep '{rest}': {why}"))
+                    })?;
                     if keep.len() == 5 {
                         return Err(err(line, format!("{word} all five: write 'score BOX' to stop rolling")));
                     }

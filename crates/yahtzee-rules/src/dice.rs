@@ -73,6 +73,20 @@ impl Dice {
         Dice::from_faces(&dice)
     }
 
+    /// Parses a keep of up to five dice, typed loosely: every character other than spaces
+    /// and commas is one face (`335`, `3 3 5`, `3,35`; empty for no dice).
+    pub fn parse_keep(s: &str) -> Result<Dice, DiceError> {
+        let faces: Vec<u8> = s
+            .chars()
+            .filter(|c| !c.is_whitespace() && *c != ',')
+            .map(|c| match c.to_digit(10) {
+                Some(d @ 1..=6) => Ok(d as u8),
+                _ => Err(DiceError::BadFace(c.to_string())),
+            })
+            .collect::<Result<_, _>>()?;
+        Dice::from_faces(&faces)
+    }
+
     /// Count of dice showing `face` (1 to 6).
     pub fn count(&self, face: u8) -> u8 {
         self.counts[usize::from(face - 1)]

@@ -508,6 +508,20 @@ impl RuleSet {
         }
     }
 
+    /// True when every box of the card is filled.
+    #[inline]
+    pub fn is_full(&self, state: State) -> bool {
+        state.filled().count_ones() as usize == self.box_count()
+    }
+
+    /// True when writing `dice` in box `b` from `state` uses a Joker: an extra Yahtzee put in
+    /// a lower box under a Joker rule (what the statistics count as "Jokers applied").
+    pub fn is_joker(&self, state: State, dice: &Dice, b: usize) -> bool {
+        self.joker != Joker::None
+            && self.boxes[b].upper_face().is_none()
+            && self.is_extra_yahtzee(state, dice)
+    }
+
     /// True when `dice` is an extra Yahtzee in `state`: five of a kind with the Yahtzee box
     /// already filled.
     pub fn is_extra_yahtzee(&self, state: State, dice: &Dice) -> bool {

@@ -14,7 +14,7 @@
 
 use rayon::prelude::*;
 use yahtzee_advice::{FinalChoice, Strategy, TurnDecisions};
-use yahtzee_rules::{tables, Dice, Joker, Move, RuleSet, Scorecard, State, ROLLS};
+use yahtzee_rules::{tables, Dice, Move, RuleSet, Scorecard, State, ROLLS};
 
 /// Mean, second moment and probability of zero of a quantity that takes whole values.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -159,8 +159,7 @@ impl Sums {
         }
         if dice.five_of_a_kind().is_some() {
             self.yahtzees += w;
-            let lower = rules.boxes[m.box_index].upper_face().is_none();
-            if lower && rules.is_extra_yahtzee(state, dice) && rules.joker != Joker::None {
+            if rules.is_joker(state, dice, m.box_index) {
                 self.jokers += w;
             }
         }
@@ -192,7 +191,7 @@ pub fn exact(strategy: &Strategy, card: &Scorecard, progress: &(dyn Fn(u64) + Sy
     let mut sums = Sums::new(rules.box_count());
     let mut incoming: Vec<Vec<Incoming>> = Vec::new();
     incoming.resize_with(rules.state_count(), Vec::new);
-    while !is_full(rules, level[0].state) {
+    while !rules.is_full(level[0].state) {
         let turns: Vec<(Vec<Step>, Sums)> = level
             .par_iter()
             .map_init(
@@ -228,10 +227,6 @@ pub fn exact(strategy: &Strategy, card: &Scorecard, progress: &(dyn Fn(u64) + Sy
         progress(1);
     }
     finish(strategy, card, &level, &sums)
-}
-
-fn is_full(rules: &RuleSet, s: State) -> bool {
-    s.filled().count_ones() as usize == rules.box_count()
 }
 
 /// Plays one turn from `node`: its steps (merged by next state, points and bonus) and its

@@ -9,7 +9,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 use yahtzee_advice::{FinalChoice, Strategy, TurnDecisions};
-use yahtzee_rules::{tables, Dice, Joker, Move, RuleSet, Scorecard, State};
+use yahtzee_rules::{tables, Dice, Move, RuleSet, Scorecard, State};
 
 /// Games handed to a worker at a time (and the progress granularity).
 const CHUNK: u64 = 2048;
@@ -132,7 +132,7 @@ impl<'s, 'v> Player<'s, 'v> {
         let (mut yahtzees, mut jokers) = (0, 0);
         let mut state = self.card.state();
         let mut first = true;
-        while (state.filled().count_ones() as usize) < rules.box_count() {
+        while !rules.is_full(state) {
             let d = if first {
                 &self.first
             } else {
@@ -152,8 +152,7 @@ impl<'s, 'v> Player<'s, 'v> {
             yahtzee_bonus += m.yahtzee_bonus;
             if dice.five_of_a_kind().is_some() {
                 yahtzees += 1;
-                let lower = rules.boxes[m.box_index].upper_face().is_none();
-                if lower && rules.is_extra_yahtzee(from, &dice) && rules.joker != Joker::None {
+                if rules.is_joker(from, &dice, m.box_index) {
                     jokers += 1;
                 }
             }
