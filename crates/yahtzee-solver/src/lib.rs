@@ -5,8 +5,12 @@
 //! the solver and the advice use, so advice is computed by the very code that built the
 //! table.
 
+pub mod max_points;
+pub mod points;
 pub mod solve;
 pub mod turn;
 
+pub use max_points::{max_remaining, NO_STATE};
+pub use points::{solve_payoff, solve_target, PointsPlan, PointsTable, PointsValues};
 pub use solve::{reachable_states, solve, UNREACHABLE};
-pub use turn::{chance_chance_value, Lanes, TurnPlan, Values, Workspace, LANES};
+pub use turn::{chance_chance_value, Lane, Lanes, TurnPlan, Values, Workspace, LANES};

@@ -20,7 +20,7 @@ use std::collections::HashMap;
 use yahtzee_rules::{tables, Dice, Joker, RuleSet, State, KEEPS, ROLLS};
 
 /// Scores of a single box range over 0..MAX_SCORE.
-const MAX_SCORE: usize = 51;
+pub(crate) const MAX_SCORE: usize = 51;
 
 /// States evaluated together by one call of the kernel.
 pub const LANES: usize = 8;
@@ -50,26 +50,26 @@ impl Values for Vec<f64> {
 pub struct TurnPlan {
     rules: &'static RuleSet,
     /// Per box: the slot of scoring it 0.
-    zero_slot: Vec<u16>,
+    pub(crate) zero_slot: Vec<u16>,
     /// Per roll, the boxes it scores positively in: (box, slot, score), flattened with
     /// `scoring_start[r]..scoring_start[r + 1]`.
-    scoring: Vec<(u8, u16, f64)>,
-    scoring_start: Vec<u32>,
+    pub(crate) scoring: Vec<(u8, u16, f64)>,
+    pub(crate) scoring_start: Vec<u32>,
     /// Per slot: the box and a score with that slot's effect on the state.
-    slots: Vec<(usize, u32)>,
+    pub(crate) slots: Vec<(usize, u32)>,
     /// Slot of every (box, score) a box can hold: `slot_by_score[b * 51 + score]`.
-    slot_by_score: Vec<u16>,
+    pub(crate) slot_by_score: Vec<u16>,
     /// For keeps with fewer than five dice: the six one-die-larger keeps.
     add: Vec<[u16; 6]>,
     /// One-die-smaller keeps of every keep, grouped by the number of distinct faces it
     /// holds so the inner loops have a fixed length: `subkeeps.d1` holds keeps with one
     /// distinct face, and so on. Groups are in order of size, smallest keeps first.
     subkeeps: SubKeeps,
-    roll_prob: Vec<f64>,
+    pub(crate) roll_prob: Vec<f64>,
     /// Roll indices of the six five-of-a-kinds (where Joker rules can apply).
-    yahtzee_rolls: [usize; 6],
+    pub(crate) yahtzee_rolls: [usize; 6],
     /// Whether an extra Yahtzee can score other than normally (a Joker rule or a bonus).
-    extra_yahtzees_differ: bool,
+    pub(crate) extra_yahtzees_differ: bool,
 }
 
 /// Scratch space of one worker: the per-keep lanes and the continuation slots.
@@ -91,8 +91,26 @@ impl Workspace {
     }
 }
 
+/// A number the keep steps work on: `f64` for expected scores, `f32` for the probability
+/// vectors of the points kernel ([`crate::points`]). The steps are written once, over arrays
+/// `[T; N]` of independent lanes, and the compiler vectorises each instantiation.
+pub trait Lane:
+    Copy + PartialOrd + std::ops::Add<Output = Self> + std::ops::Mul<Output = Self>
+{
+    /// 1/6 in this type (the mean of six one-die-larger keeps).
+    const SIXTH: Self;
+}
+
+impl Lane for f64 {
+    const SIXTH: f64 = 1.0 / 6.0;
+}
+
+impl Lane for f32 {
+    const SIXTH: f32 = 1.0 / 6.0;
+}
+
 #[inline(always)]
-fn max(a: f64, b: f64) -> f64 {
+pub(crate) fn max<T: Lane>(a: T, b: T) -> T {
     // Not f64::max: this form maps to one vector max instruction (values are never NaN).
     if a > b {
         a
@@ -383,18 +401,23 @@ impl TurnPlan {
     /// keeps, i.e. its expected value when the missing dice are rolled.
     #[inline(always)]
     pub fn expect_keeps(&self, ws: &mut Workspace) {
-        let a = &mut ws.keeps;
+        self.expect_keeps_in(&mut ws.keeps);
+    }
+
+    /// [`TurnPlan::expect_keeps`] over any lanes (`a` has one entry per keep).
+    #[inline(always)]
+    pub fn expect_keeps_in<T: Lane, const N: usize>(&self, a: &mut [[T; N]]) {
         for k in ROLLS..KEEPS {
             let add = &self.add[k - ROLLS];
             let mut sum = a[usize::from(add[0])];
             for &j in &add[1..] {
                 let x = &a[usize::from(j)];
-                for i in 0..LANES {
-                    sum[i] += x[i];
+                for i in 0..N {
+                    sum[i] = sum[i] + x[i];
                 }
             }
             for s in &mut sum {
-                *s *= 1.0 / 6.0;
+                *s = *s * T::SIXTH;
             }
             a[k] = sum;
         }
@@ -404,7 +427,12 @@ impl TurnPlan {
     /// five-dice keep that is the value of holding that roll with a reroll to come.
     #[inline(always)]
     pub fn best_subkeeps(&self, ws: &mut Workspace) {
-        let a = &mut ws.keeps;
+        self.best_subkeeps_in(&mut ws.keeps);
+    }
+
+    /// [`TurnPlan::best_subkeeps`] over any lanes.
+    #[inline(always)]
+    pub fn best_subkeeps_in<T: Lane, const N: usize>(&self, a: &mut [[T; N]]) {
         let g = &self.subkeeps;
         // Smallest keeps first, so each one-die-smaller keep already holds its best.
         for size in 1..=5 {
@@ -455,13 +483,13 @@ static SUM_PROBS: std::sync::LazyLock<[f64; 31]> = std::sync::LazyLock::new(|| {
 });
 
 #[inline(always)]
-fn best_of<const D: usize>(a: &mut [Lanes], group: &[(u16, [u16; D])]) {
+fn best_of<T: Lane, const N: usize, const D: usize>(a: &mut [[T; N]], group: &[(u16, [u16; D])]) {
     for (k, subs) in group {
         let k = usize::from(*k);
         let mut best = a[k];
         for &j in subs {
             let x = &a[usize::from(j)];
-            for i in 0..LANES {
+            for i in 0..N {
                 best[i] = max(best[i], x[i]);
             }
         }

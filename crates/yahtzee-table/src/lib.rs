@@ -1,15 +1,25 @@
-//! The value-table file: a solved rule set's expected values, written once and then read
-//! back through a memory map by any number of processes.
+//! The table files: a solved rule set written once and then read back through a memory map
+//! by any number of processes.
 //!
-//! Layout (specified for other languages in `docs/TABLE_FORMAT.md`): a [`Header`] encoded
-//! with bincode's legacy configuration (little-endian, fixed-width integers), zero padding
-//! to [`Header::payload_offset`] (a multiple of 64), then one little-endian `f64` per state
-//! in [`yahtzee_rules::RuleSet::state_index`] order. Files are written to a temporary file
-//! in the target folder and renamed into place, so a reader never sees half a table.
+//! Two objectives share one header ([`Header`], bincode's legacy configuration:
+//! little-endian, fixed-width integers) and differ in what follows it (specified for other
+//! languages in `docs/TABLE_FORMAT.md`):
+//!
+//! - **expected** ([`Table`], [`write_table`]): zero padding to [`Header::payload_offset`]
+//!   (a multiple of 64), then one little-endian `f64` per state in
+//!   [`yahtzee_rules::RuleSet::state_index`] order: the expected points still to come.
+//! - **target** ([`TargetTable`], [`write_target_table`]): an index (one `u64` offset per
+//!   state plus one, then one CRC-32 per filled set) and a payload of `f32`s: for each
+//!   reachable state, P(scoring at least `c` more points) for `c` from 0 to the most it can
+//!   still score.
+//!
+//! Files are written to a temporary file in the target folder and renamed into place, so a
+//! reader never sees half a table; they are readable by every user (mode 0644).
 
 use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU8, Ordering};
 
 use memmap2::Mmap;
 use serde::{Deserialize, Serialize};
@@ -18,11 +28,39 @@ use yahtzee_rules::{RuleSet, State};
 
 /// First eight bytes of every table file.
 pub const MAGIC: [u8; 8] = *b"YZTABLE\0";
-/// The layout version this code writes and reads.
-pub const FORMAT_VERSION: u32 = 1;
-/// The only value type so far: IEEE-754 binary64, little-endian.
+/// The layout version this code writes and reads (2 added the objective and the index).
+pub const FORMAT_VERSION: u32 = 2;
+/// Value type of expected-value tables: IEEE-754 binary64, little-endian.
 pub const VALUE_TYPE: &str = "f64le";
+/// Value type of target tables: IEEE-754 binary32, little-endian.
+pub const TARGET_VALUE_TYPE: &str = "f32le";
 const PAYLOAD_ALIGN: u64 = 64;
+
+/// What a table's values mean.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Objective {
+    /// Expected points still to come under play that maximises the expected final score.
+    Expected,
+    /// P(scoring at least `c` more points) under play that maximises it, for every `c`.
+    Target,
+}
+
+impl Objective {
+    /// The name in the header and on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Objective::Expected => "expected",
+            Objective::Target => "target",
+        }
+    }
+
+    fn value_type(self) -> &'static str {
+        match self {
+            Objective::Expected => VALUE_TYPE,
+            Objective::Target => TARGET_VALUE_TYPE,
+        }
+    }
+}
 
 /// Everything a reader needs to trust and index the payload.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -33,6 +71,8 @@ pub struct Header {
     pub format_version: u32,
     /// Rule-set name (`forced`, `free`, ...).
     pub rules: String,
+    /// [`Objective::name`]: `expected` or `target`.
+    pub objective: String,
     /// Number of boxes on the card (the filled set has this many bits).
     pub boxes: u32,
     /// Number of upper-total values (64: totals 0 to 63, capped).
@@ -43,6 +83,10 @@ pub struct Header {
     pub value_type: String,
     /// Number of values in the payload.
     pub value_count: u64,
+    /// Byte offset of the index (target tables; 0 for expected-value tables).
+    pub index_offset: u64,
+    /// CRC-32 of the index bytes (0 without an index).
+    pub index_crc32: u32,
     /// Byte offset of the payload from the start of the file.
     pub payload_offset: u64,
     /// CRC-32 (IEEE, as zlib's `crc32`) of the payload bytes.
@@ -72,6 +116,12 @@ pub enum TableError {
     },
     #[error("{path} has a corrupt header: {reason}")]
     BadHeader { path: PathBuf, reason: String },
+    #[error("{path} is a table for objective '{found}', not '{expected}' (see `yahtzee solve --objective`)")]
+    WrongObjective {
+        path: PathBuf,
+        found: String,
+        expected: &'static str,
+    },
     #[error("{path} is a table for rules '{found}', not '{expected}'")]
     WrongRules {
         path: PathBuf,
@@ -96,6 +146,18 @@ pub enum TableError {
         expected: u32,
         found: u32,
     },
+    #[error(
+        "{path} is corrupt: index checksum {found:08x} does not match the header's {expected:08x}"
+    )]
+    IndexChecksum {
+        path: PathBuf,
+        expected: u32,
+        found: u32,
+    },
+    #[error("{path} is corrupt: {reason}")]
+    BadIndex { path: PathBuf, reason: String },
+    #[error("{path} is corrupt: the values of filled set {filled:#x} fail their checksum")]
+    BlockChecksum { path: PathBuf, filled: u32 },
 }
 
 fn config() -> impl bincode::config::Config {
@@ -103,31 +165,45 @@ fn config() -> impl bincode::config::Config {
 }
 
 impl Header {
-    /// The header for a table of `rules` with the given payload checksum.
+    /// The header for an expected-value table of `rules` with the given payload checksum.
     pub fn new(rules: &RuleSet, payload_crc32: u32) -> Header {
-        let mut h = Header {
+        let mut h = Header::blank(rules, Objective::Expected, rules.state_count() as u64);
+        h.payload_crc32 = payload_crc32;
+        h.payload_offset = align(h.encode().len() as u64);
+        h
+    }
+
+    fn blank(rules: &RuleSet, objective: Objective, value_count: u64) -> Header {
+        Header {
             magic: MAGIC,
             format_version: FORMAT_VERSION,
             rules: rules.name.to_string(),
+            objective: objective.name().to_string(),
             boxes: rules.box_count() as u32,
             upper_totals: 64,
             flag_bits: rules.flag_bits(),
-            value_type: VALUE_TYPE.to_string(),
-            value_count: rules.state_count() as u64,
+            value_type: objective.value_type().to_string(),
+            value_count,
+            index_offset: 0,
+            index_crc32: 0,
             payload_offset: 0,
-            payload_crc32,
+            payload_crc32: 0,
             producer: concat!("yahtzee ", env!("CARGO_PKG_VERSION")).to_string(),
-        };
-        let len = h.encode().len() as u64;
-        h.payload_offset = len.div_ceil(PAYLOAD_ALIGN) * PAYLOAD_ALIGN;
-        h
+        }
+    }
+
+    /// Where the index of a target table starts and ends, and where its payload starts.
+    fn target_layout(&self) -> (u64, u64) {
+        let states = 64u64 << (self.boxes + self.flag_bits);
+        let index_len = (states + 1) * 8 + (4u64 << self.boxes);
+        (index_len, align(self.index_offset + index_len))
     }
 
     fn encode(&self) -> Vec<u8> {
         bincode::serde::encode_to_vec(self, config()).expect("a header always encodes")
     }
 
-    fn check_dimensions(&self, rules: &RuleSet) -> Result<(), String> {
+    fn check_dimensions(&self, rules: &RuleSet, objective: Objective) -> Result<(), String> {
         let expect = [
             ("boxes", u64::from(self.boxes), rules.box_count() as u64),
             ("upper totals", u64::from(self.upper_totals), 64),
@@ -136,27 +212,42 @@ impl Header {
                 u64::from(self.flag_bits),
                 u64::from(rules.flag_bits()),
             ),
-            ("values", self.value_count, rules.state_count() as u64),
         ];
         for (what, found, want) in expect {
             if found != want {
                 return Err(format!("{what} {found}, expected {want}"));
             }
         }
-        if self.value_type != VALUE_TYPE {
+        if objective == Objective::Expected && self.value_count != rules.state_count() as u64 {
+            let (found, want) = (self.value_count, rules.state_count());
+            return Err(format!("values {found}, expected {want}"));
+        }
+        if self.value_type != objective.value_type() {
             return Err(format!(
-                "value type '{}', expected '{VALUE_TYPE}'",
-                self.value_type
+                "value type '{}', expected '{}'",
+                self.value_type,
+                objective.value_type()
             ));
         }
-        if self.payload_offset % 8 != 0 {
+        if self.payload_offset % 8 != 0 || self.index_offset % 8 != 0 {
             return Err(format!(
-                "payload offset {} is not 8-byte aligned",
-                self.payload_offset
+                "payload offset {} or index offset {} is not 8-byte aligned",
+                self.payload_offset, self.index_offset
+            ));
+        }
+        if objective == Objective::Target && self.payload_offset != self.target_layout().1 {
+            return Err(format!(
+                "payload offset {}, expected {}",
+                self.payload_offset,
+                self.target_layout().1
             ));
         }
         Ok(())
     }
+}
+
+fn align(n: u64) -> u64 {
+    n.div_ceil(PAYLOAD_ALIGN) * PAYLOAD_ALIGN
 }
 
 /// Writes the values of `rules` (one per state, in state-index order) to `path` atomically:
@@ -164,15 +255,68 @@ impl Header {
 /// On any error the temporary file is removed and an existing table is left untouched.
 pub fn write_table(path: &Path, rules: &RuleSet, values: &[f64]) -> Result<Header, TableError> {
     assert_eq!(values.len(), rules.state_count(), "one value per state");
+    let payload: Vec<u8> = values.iter().flat_map(|v| v.to_le_bytes()).collect();
+    let header = Header::new(rules, crc32fast::hash(&payload));
+    write_atomically(path, &header, &[&payload])?;
+    Ok(header)
+}
+
+/// Writes a target table atomically (as [`write_table`]): `offsets` has one entry per state
+/// plus one (state `i`'s probabilities are `values[offsets[i]..offsets[i + 1]]`, empty for
+/// unreachable states).
+pub fn write_target_table(
+    path: &Path,
+    rules: &RuleSet,
+    offsets: &[u64],
+    values: &[f32],
+) -> Result<Header, TableError> {
+    assert_eq!(
+        offsets.len(),
+        rules.state_count() + 1,
+        "one offset per state"
+    );
+    assert_eq!(offsets.last().copied(), Some(values.len() as u64));
+    let bytes = f32_bytes(values);
+    let lanes = rules.lanes_per_set();
+    let mut index: Vec<u8> = offsets.iter().flat_map(|o| o.to_le_bytes()).collect();
+    for set in 0..1usize << rules.box_count() {
+        let range = offsets[set * lanes] as usize * 4..offsets[(set + 1) * lanes] as usize * 4;
+        index.extend(crc32fast::hash(&bytes[range]).to_le_bytes());
+    }
+    let mut header = Header::blank(rules, Objective::Target, values.len() as u64);
+    header.index_crc32 = crc32fast::hash(&index);
+    header.payload_crc32 = crc32fast::hash(bytes);
+    // The offsets depend on the header's length, which does not depend on their values.
+    header.index_offset = align(header.encode().len() as u64);
+    header.payload_offset = header.target_layout().1;
+    let gap = (header.payload_offset - header.index_offset) as usize - index.len();
+    write_atomically(path, &header, &[&index, &vec![0; gap], bytes])?;
+    Ok(header)
+}
+
+/// The bytes of `f32`s as stored (little-endian; this program only builds for
+/// little-endian machines, where that is their memory layout).
+fn f32_bytes(values: &[f32]) -> &[u8] {
+    bytemuck::cast_slice(values)
+}
+
+#[cfg(not(target_endian = "little"))]
+compile_error!("table files are read and written in place as little-endian numbers");
+
+/// The header, zero padding to the first section, then `sections`, written to a temporary
+/// file beside `path`, flushed, made readable by everyone and renamed over `path`.
+fn write_atomically(path: &Path, header: &Header, sections: &[&[u8]]) -> Result<(), TableError> {
     let write_err = |io| TableError::Write {
         path: path.to_path_buf(),
         io,
     };
-    let payload: Vec<u8> = values.iter().flat_map(|v| v.to_le_bytes()).collect();
-    let header = Header::new(rules, crc32fast::hash(&payload));
     let mut head = header.encode();
-    head.resize(header.payload_offset as usize, 0);
-
+    let first = if header.index_offset > 0 {
+        header.index_offset
+    } else {
+        header.payload_offset
+    };
+    head.resize(first as usize, 0);
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
@@ -184,13 +328,111 @@ pub fn write_table(path: &Path, rules: &RuleSet, values: &[f64]) -> Result<Heade
         .tempfile_in(dir)
         .map_err(write_err)?;
     {
-        let mut w = BufWriter::new(tmp.as_file());
+        let mut w = BufWriter::with_capacity(1 << 20, tmp.as_file());
         w.write_all(&head).map_err(write_err)?;
-        w.write_all(&payload).map_err(write_err)?;
+        for s in sections {
+            w.write_all(s).map_err(write_err)?;
+        }
         w.flush().map_err(write_err)?;
     }
     tmp.as_file().sync_all().map_err(write_err)?;
+    make_readable(tmp.as_file()).map_err(write_err)?;
     tmp.persist(path).map_err(|e| write_err(e.error))?;
+    Ok(())
+}
+
+/// Tables are meant to be shared and shipped: rw-r--r-- rather than the temporary file's
+/// owner-only mode.
+fn make_readable(file: &File) -> std::io::Result<()> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        file.set_permissions(std::fs::Permissions::from_mode(0o644))?;
+    }
+    #[cfg(not(unix))]
+    let _ = file;
+    Ok(())
+}
+
+/// Maps a table file read-only.
+fn map(path: &Path) -> Result<Mmap, TableError> {
+    let p = || path.to_path_buf();
+    let file = File::open(path).map_err(|io| TableError::Open { path: p(), io })?;
+    // SAFETY: the map is read-only and private to this process. Table files are only
+    // ever replaced by renaming a new file over them, never modified in place, so the
+    // mapped bytes cannot change under us; every byte is checked against a checksum
+    // before a value is read from it.
+    unsafe { Mmap::map(&file) }.map_err(|io| TableError::Open { path: p(), io })
+}
+
+/// Checks, in order: magic, format version, header decoding, objective, rule set,
+/// dimensions and file size. Returns the header.
+fn check_header(
+    bytes: &[u8],
+    path: &Path,
+    rules: &RuleSet,
+    objective: Objective,
+) -> Result<Header, TableError> {
+    let p = || path.to_path_buf();
+    let prefix = &bytes[..bytes.len().min(8)];
+    if bytes.len() < 12 && MAGIC.starts_with(prefix) {
+        return Err(TableError::TooShort {
+            path: p(),
+            found: bytes.len() as u64,
+        });
+    }
+    if bytes.len() < 12 || bytes[..8] != MAGIC {
+        return Err(TableError::BadMagic { path: p() });
+    }
+    let version = u32::from_le_bytes(bytes[8..12].try_into().expect("4 bytes"));
+    if version != FORMAT_VERSION {
+        return Err(TableError::Version {
+            path: p(),
+            found: version,
+            expected: FORMAT_VERSION,
+        });
+    }
+    let (header, _): (Header, usize) =
+        bincode::serde::decode_from_slice(bytes, config()).map_err(|e| TableError::BadHeader {
+            path: p(),
+            reason: e.to_string(),
+        })?;
+    if header.objective != objective.name() {
+        return Err(TableError::WrongObjective {
+            path: p(),
+            found: header.objective,
+            expected: objective.name(),
+        });
+    }
+    if header.rules != rules.name {
+        return Err(TableError::WrongRules {
+            path: p(),
+            found: header.rules,
+            expected: rules.name.to_string(),
+        });
+    }
+    header
+        .check_dimensions(rules, objective)
+        .map_err(|reason| TableError::Dimensions {
+            path: p(),
+            rules: rules.name.to_string(),
+            reason,
+        })?;
+    let width = match objective {
+        Objective::Expected => 8,
+        Objective::Target => 4,
+    };
+    let expected = header
+        .value_count
+        .checked_mul(width)
+        .and_then(|n| n.checked_add(header.payload_offset));
+    if expected != Some(bytes.len() as u64) {
+        return Err(TableError::Size {
+            path: p(),
+            expected: expected.unwrap_or(u64::MAX),
+            found: bytes.len() as u64,
+        });
+    }
     Ok(header)
 }
 
@@ -203,81 +445,25 @@ pub struct Table {
 }
 
 impl Table {
-    /// Opens and verifies the table at `path` for `rules`: magic, format version, rule set,
-    /// dimensions, file size and payload checksum, in that order.
+    /// Opens and verifies the table at `path` for `rules`: magic, format version,
+    /// objective, rule set, dimensions, file size and payload checksum, in that order.
     pub fn open(path: &Path, rules: &'static RuleSet) -> Result<Table, TableError> {
-        let p = || path.to_path_buf();
-        let file = File::open(path).map_err(|io| TableError::Open { path: p(), io })?;
-        // SAFETY: the map is read-only and private to this process. Table files are only
-        // ever replaced by renaming a new file over them, never modified in place, so the
-        // mapped bytes cannot change under us; the whole payload is verified against its
-        // checksum before any value is read.
-        let map = unsafe { Mmap::map(&file) }.map_err(|io| TableError::Open { path: p(), io })?;
-        let header = Self::verify(&map, path, rules)?;
-        Ok(Table {
-            map,
-            header,
-            rules,
-            path: p(),
-        })
-    }
-
-    fn verify(bytes: &[u8], path: &Path, rules: &RuleSet) -> Result<Header, TableError> {
-        let p = || path.to_path_buf();
-        let prefix = &bytes[..bytes.len().min(8)];
-        if bytes.len() < 12 && MAGIC.starts_with(prefix) {
-            return Err(TableError::TooShort {
-                path: p(),
-                found: bytes.len() as u64,
-            });
-        }
-        if bytes.len() < 12 || bytes[..8] != MAGIC {
-            return Err(TableError::BadMagic { path: p() });
-        }
-        let version = u32::from_le_bytes(bytes[8..12].try_into().expect("4 bytes"));
-        if version != FORMAT_VERSION {
-            return Err(TableError::Version {
-                path: p(),
-                found: version,
-                expected: FORMAT_VERSION,
-            });
-        }
-        let (header, _): (Header, usize) = bincode::serde::decode_from_slice(bytes, config())
-            .map_err(|e| TableError::BadHeader {
-                path: p(),
-                reason: e.to_string(),
-            })?;
-        if header.rules != rules.name {
-            return Err(TableError::WrongRules {
-                path: p(),
-                found: header.rules,
-                expected: rules.name.to_string(),
-            });
-        }
-        header
-            .check_dimensions(rules)
-            .map_err(|reason| TableError::Dimensions {
-                path: p(),
-                rules: rules.name.to_string(),
-                reason,
-            })?;
-        let expected = header.payload_offset + header.value_count * 8;
-        if bytes.len() as u64 != expected {
-            return Err(TableError::Size {
-                path: p(),
-                expected,
-                found: bytes.len() as u64,
-            });
-        }
-        let found = crc32fast::hash(&bytes[header.payload_offset as usize..]);
+        let map = map(path)?;
+        let header = check_header(&map, path, rules, Objective::Expected)?;
+        let found = crc32fast::hash(&map[header.payload_offset as usize..]);
         if found != header.payload_crc32 {
             return Err(TableError::Checksum {
-                path: p(),
+                path: path.to_path_buf(),
                 expected: header.payload_crc32,
                 found,
             });
         }
-        Ok(header)
+        Ok(Table {
+            map,
+            header,
+            rules,
+            path: path.to_path_buf(),
+        })
     }
 
     /// The verified header.
@@ -309,5 +495,175 @@ impl Table {
     /// The raw payload bytes (little-endian `f64`s).
     pub fn payload(&self) -> &[u8] {
         &self.map[self.header.payload_offset as usize..]
+    }
+}
+
+/// A target table opened through a memory map. Opening checks the header and the index;
+/// the probabilities of each filled set are checked against their own checksum before
+/// first use ([`TargetTable::verify_sets`]), so answering one position reads a few
+/// megabytes, not the whole file.
+pub struct TargetTable {
+    map: Mmap,
+    header: Header,
+    rules: &'static RuleSet,
+    path: PathBuf,
+    /// Per filled set: 0 not checked yet, 1 checked and sound.
+    checked: Vec<AtomicU8>,
+}
+
+impl TargetTable {
+    /// Opens the target table at `path` for `rules`: the header checks of [`Table::open`],
+    /// then the index's checksum and the offsets' order and bounds.
+    pub fn open(path: &Path, rules: &'static RuleSet) -> Result<TargetTable, TableError> {
+        let map = map(path)?;
+        let header = check_header(&map, path, rules, Objective::Target)?;
+        let (index_len, _) = header.target_layout();
+        let at = header.index_offset as usize;
+        let index = &map[at..at + index_len as usize];
+        let found = crc32fast::hash(index);
+        if found != header.index_crc32 {
+            return Err(TableError::IndexChecksum {
+                path: path.to_path_buf(),
+                expected: header.index_crc32,
+                found,
+            });
+        }
+        let table = TargetTable {
+            checked: (0..1usize << rules.box_count())
+                .map(|_| AtomicU8::new(0))
+                .collect(),
+            map,
+            header,
+            rules,
+            path: path.to_path_buf(),
+        };
+        table.check_offsets()?;
+        Ok(table)
+    }
+
+    fn offsets(&self) -> &[u64] {
+        let at = self.header.index_offset as usize;
+        let n = self.rules.state_count() + 1;
+        bytemuck::cast_slice(&self.map[at..at + n * 8])
+    }
+
+    fn set_crcs(&self) -> &[u32] {
+        let at = self.header.index_offset as usize + (self.rules.state_count() + 1) * 8;
+        bytemuck::cast_slice(&self.map[at..at + (4 << self.rules.box_count())])
+    }
+
+    fn values(&self) -> &[f32] {
+        bytemuck::cast_slice(&self.map[self.header.payload_offset as usize..])
+    }
+
+    fn check_offsets(&self) -> Result<(), TableError> {
+        let o = self.offsets();
+        let bad = |reason: String| TableError::BadIndex {
+            path: self.path.clone(),
+            reason,
+        };
+        if o[0] != 0 || o[o.len() - 1] != self.header.value_count {
+            return Err(bad(format!(
+                "offsets run from {} to {}, not 0 to {}",
+                o[0],
+                o[o.len() - 1],
+                self.header.value_count
+            )));
+        }
+        if let Some(i) = o.windows(2).position(|w| w[1] < w[0]) {
+            return Err(bad(format!("offset of state {} goes backwards", i + 1)));
+        }
+        Ok(())
+    }
+
+    /// Checks the probabilities of the given filled sets against their checksums (each set
+    /// once per opening).
+    pub fn verify_sets(&self, sets: impl IntoIterator<Item = u32>) -> Result<(), TableError> {
+        let lanes = self.rules.lanes_per_set();
+        let bytes = &self.map[self.header.payload_offset as usize..];
+        for filled in sets {
+            let flag = &self.checked[filled as usize];
+            if flag.load(Ordering::Relaxed) == 1 {
+                continue;
+            }
+            let o = self.offsets();
+            let f = filled as usize;
+            let range = o[f * lanes] as usize * 4..o[(f + 1) * lanes] as usize * 4;
+            if crc32fast::hash(&bytes[range]) != self.set_crcs()[f] {
+                return Err(TableError::BlockChecksum {
+                    path: self.path.clone(),
+                    filled,
+                });
+            }
+            flag.store(1, Ordering::Relaxed);
+        }
+        Ok(())
+    }
+
+    /// Checks every filled set (and so the whole payload).
+    pub fn verify_all(&self) -> Result<(), TableError> {
+        self.verify_sets(0..1u32 << self.rules.box_count())
+    }
+
+    /// Checks the sets a turn from `state` reads: its own and the ones a move leads to.
+    pub fn verify_turn(&self, state: State) -> Result<(), TableError> {
+        let f = state.filled();
+        let open = (0..self.rules.box_count() as u32).filter(|b| f >> b & 1 == 0);
+        self.verify_sets(std::iter::once(f).chain(open.map(|b| f | 1 << b)))
+    }
+
+    /// Checks every set a game from `state` can reach.
+    pub fn verify_future(&self, state: State) -> Result<(), TableError> {
+        let f = state.filled();
+        let all = (1u32 << self.rules.box_count()) - 1;
+        self.verify_sets((f..=all).filter(|s| s & f == f))
+    }
+
+    /// The verified header.
+    pub fn header(&self) -> &Header {
+        &self.header
+    }
+
+    /// The rule set this table solves.
+    pub fn rules(&self) -> &'static RuleSet {
+        self.rules
+    }
+
+    /// Where the table was opened from.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// The probabilities of state `s`: `v[c]` = P(scoring at least `c` more points) for `c`
+    /// from 0 to the most it can still score (empty for an unreachable state). Its filled
+    /// set must have been verified.
+    pub fn vector(&self, s: State) -> &[f32] {
+        let i = self.rules.state_index(s);
+        debug_assert_eq!(
+            self.checked[s.filled() as usize].load(Ordering::Relaxed),
+            1,
+            "set {:#x} read before it was verified",
+            s.filled()
+        );
+        let o = self.offsets();
+        &self.values()[o[i] as usize..o[i + 1] as usize]
+    }
+
+    /// P(scoring at least `c` more points from the start of a turn in `s`): 1 for `c <= 0`,
+    /// 0 past the most the state can still score.
+    pub fn p_at_least(&self, s: State, c: i64) -> f64 {
+        if c <= 0 {
+            return 1.0;
+        }
+        self.vector(s)
+            .get(c as usize)
+            .map_or(0.0, |&p| f64::from(p))
+    }
+
+    /// The most points still to come from `s` (None for an unreachable state).
+    pub fn max_points(&self, s: State) -> Option<u32> {
+        let i = self.rules.state_index(s);
+        let o = self.offsets();
+        (o[i + 1] > o[i]).then(|| (o[i + 1] - o[i] - 1) as u32)
     }
 }

@@ -103,9 +103,9 @@ fn another_format_version_is_refused() {
         b[8..12].copy_from_slice(&(FORMAT_VERSION + 1).to_le_bytes())
     });
     let (e, msg) = open_err(&path);
-    assert!(matches!(e, TableError::Version { found: 2, .. }), "{msg}");
+    assert!(matches!(e, TableError::Version { found: 3, .. }), "{msg}");
     assert!(
-        msg.contains("version 2") && msg.contains("yahtzee solve"),
+        msg.contains("version 3") && msg.contains("yahtzee solve"),
         "{msg}"
     );
 }

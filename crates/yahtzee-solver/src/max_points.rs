@@ -1,0 +1,90 @@
+//! The most points each scorecard state can still earn.
+//!
+//! The points-needed tables ([`crate::points`]) hold, for every state, one probability per
+//! number of points still needed from 0 up to this maximum: beyond it the probability is 0,
+//! so the maximum decides each state's share of the file, and it is what a value check can
+//! hold a table to.
+
+use rayon::prelude::*;
+use yahtzee_rules::{tables, RuleSet, State, ROLLS};
+
+use crate::solve::reachable_states;
+
+/// Marks states no game reaches in [`max_remaining`]'s result.
+pub const NO_STATE: u16 = u16::MAX;
+
+/// For every state (by [`RuleSet::state_index`]): the most points a game can still earn
+/// from the start of a turn there, every later roll as lucky as it can be (boxes, upper
+/// bonus, extra-Yahtzee bonuses, house-rule moves). Unreachable states hold [`NO_STATE`].
+pub fn max_remaining(rules: &RuleSet) -> Vec<u16> {
+    let lanes = rules.lanes_per_set();
+    let nb = rules.box_count() as u32;
+    let full = (1u32 << nb) - 1;
+    let normal = normal_scores(rules);
+    let mut out = vec![NO_STATE; rules.state_count()];
+    for s in reachable_states(rules, full) {
+        out[rules.state_index(s)] = 0;
+    }
+    for level in (0..nb).rev() {
+        let sets: Vec<u32> = (0..full).filter(|f| f.count_ones() == level).collect();
+        let done: &[u16] = &out;
+        let blocks: Vec<Vec<(usize, u16)>> = sets
+            .par_iter()
+            .map(|&filled| {
+                reachable_states(rules, filled)
+                    .into_iter()
+                    .map(|s| (rules.lane(s), best(rules, &normal, s, done)))
+                    .collect()
+            })
+            .collect();
+        for (filled, block) in sets.iter().zip(blocks) {
+            for (lane, m) in block {
+                out[*filled as usize * lanes + lane] = m;
+            }
+        }
+    }
+    out
+}
+
+/// Per box, every score some roll other than a five of a kind gives it (five of a kind
+/// may be an extra Yahtzee, where the Joker rule decides: those go through
+/// [`RuleSet::for_each_move`]).
+fn normal_scores(rules: &RuleSet) -> Vec<Vec<u32>> {
+    let t = tables();
+    (0..rules.box_count())
+        .map(|b| {
+            let mut scores: Vec<u32> = (0..ROLLS)
+                .filter(|&r| t.keep(r).five_of_a_kind().is_none())
+                .map(|r| rules.score_of_roll(b, r))
+                .collect();
+            scores.sort_unstable();
+            scores.dedup();
+            scores
+        })
+        .collect()
+}
+
+/// The best single final roll and move from `s`, plus the most of what follows.
+fn best(rules: &RuleSet, normal: &[Vec<u32>], s: State, done: &[u16]) -> u16 {
+    let after = |next: State| u32::from(done[rules.state_index(next)]);
+    let mut most = 0u32;
+    for b in (0..rules.box_count()).filter(|&b| !s.is_filled(b)) {
+        for &score in &normal[b] {
+            let (next, bonus) = rules.place(s, b, score);
+            most = most.max(score + bonus + after(next));
+        }
+    }
+    let t = tables();
+    for r in (0..ROLLS).filter(|&r| t.keep(r).five_of_a_kind().is_some()) {
+        rules.for_each_move(s, &t.keep(r), |m| {
+            most = most.max(m.points() + after(m.next));
+        });
+    }
+    if rules.chance_chance_box(s).is_some() {
+        for r in 0..ROLLS {
+            let m = rules.chance_chance_move(s, &t.keep(r));
+            most = most.max(m.points() + after(m.next));
+        }
+    }
+    u16::try_from(most).expect("scores fit in 16 bits")
+}

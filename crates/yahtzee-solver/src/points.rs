@@ -1,0 +1,424 @@
+//! Playing for a score instead of an average: the points-needed kernel and solver.
+//!
+//! Where [`crate::turn`] carries one expected value per state, this kernel carries, for one
+//! state, a whole vector `v[c]` indexed by a *points coordinate* `c`: the best probability
+//! (or, for a general payoff, the best expected payoff) from the start of a turn there. A
+//! move that earns `p` points reads the next state's vector at `c - p`. Reads below 0 give
+//! 1 and reads past the end of a vector give 0, so:
+//!
+//! - **Target** ([`solve_target`]): `c` is the number of points still needed, the final
+//!   payoff is `[1.0]` (nothing more needed), and `v[c]` is the best P(earning at least `c`
+//!   more points). One vector per state answers every target. Each state's vector runs
+//!   from 0 to the most it can still score ([`crate::max_points`]).
+//! - **Any payoff that rises with the final total** ([`solve_payoff`], for playing to win
+//!   against opponents' score distributions): `c = top - x` for a final total `x`; the full
+//!   card's vector is the payoff listed from `x = top` down, and 1 above `top`.
+//!
+//! The turn is the solver's: final rolls take the best move (bonuses, Joker rules and house
+//! rules as in [`crate::TurnPlan`], whose keep steps run here on chunks of [`CHUNK`] `f32`
+//! lanes of `c`), then two rerolls, then the mean over the opening roll (summed in `f64`).
+//! Every lane is independent, so the result does not depend on how the work is split.
+
+use multiversion::multiversion;
+use rayon::prelude::*;
+use yahtzee_rules::{tables, RuleSet, State, KEEPS, ROLLS};
+
+use crate::max_points::{max_remaining, NO_STATE};
+use crate::solve::reachable_states;
+use crate::turn::{max, TurnPlan, MAX_SCORE};
+
+/// Points coordinates evaluated together by one pass of the kernel.
+pub const CHUNK: usize = 64;
+
+type Chunk = [f32; CHUNK];
+
+/// Reads the points vector of a state after this turn.
+pub trait PointsValues {
+    /// `v[c]` for `c` from 0; reads below 0 mean 1 and reads past the end mean 0.
+    fn vector(&self, s: State) -> &[f32];
+}
+
+/// Points vectors of many states held in memory: state `i`'s vector is
+/// `values[offsets[i]..offsets[i + 1]]` (empty for states not computed).
+#[derive(Clone, Debug)]
+pub struct PointsTable {
+    pub rules: &'static RuleSet,
+    /// `state_count + 1` offsets into `values`, by [`RuleSet::state_index`].
+    pub offsets: Vec<u64>,
+    pub values: Vec<f32>,
+}
+
+impl PointsTable {
+    fn new(rules: &'static RuleSet, lengths: &[u32]) -> PointsTable {
+        let mut offsets = Vec::with_capacity(lengths.len() + 1);
+        let mut at = 0u64;
+        offsets.push(0);
+        for &n in lengths {
+            at += u64::from(n);
+            offsets.push(at);
+        }
+        PointsTable {
+            rules,
+            offsets,
+            values: vec![0.0; at as usize],
+        }
+    }
+
+    /// The vector of the state at table index `i`.
+    pub fn at(&self, i: usize) -> &[f32] {
+        &self.values[self.offsets[i] as usize..self.offsets[i + 1] as usize]
+    }
+
+    fn at_mut(&mut self, i: usize) -> &mut [f32] {
+        &mut self.values[self.offsets[i] as usize..self.offsets[i + 1] as usize]
+    }
+
+    /// P(scoring at least `c` more points) from state `s` (target tables).
+    pub fn p_at_least(&self, s: State, c: i64) -> f64 {
+        read(self.vector(s), c)
+    }
+}
+
+impl PointsValues for PointsTable {
+    fn vector(&self, s: State) -> &[f32] {
+        self.at(self.rules.state_index(s))
+    }
+}
+
+/// `v[c]` with the conventions of [`PointsValues::vector`].
+pub fn read(v: &[f32], c: i64) -> f64 {
+    if c < 0 {
+        1.0
+    } else {
+        v.get(c as usize).map_or(0.0, |&x| f64::from(x))
+    }
+}
+
+/// Rule-specific tables for the points kernel, built once per rule set.
+pub struct PointsPlan {
+    turn: TurnPlan,
+    /// Room below `c = 0` in the continuation buffers: the most points one move can earn
+    /// besides the upper bonus (which the buffers already include).
+    pad: usize,
+    /// Chance-chance (house rule) outcomes: (sum of the five dice, five of a kind, probability).
+    chance_chance: Vec<(u32, bool, f64)>,
+}
+
+/// Scratch space of one worker.
+pub struct PointsWorkspace {
+    keeps: Vec<Chunk>,
+    mulligan: Vec<Chunk>,
+    /// Per slot, the next state's vector shifted by the slot's upper bonus, from `c = -pad`
+    /// up to the state's length rounded up to a chunk: `cont[slot * stride + pad + c]`.
+    cont: Vec<f32>,
+    /// The same for the state with the mulligan spent (house rule).
+    cont_spent: Vec<f32>,
+    stride: usize,
+}
+
+impl PointsPlan {
+    pub fn new(rules: &'static RuleSet) -> PointsPlan {
+        let turn = TurnPlan::new(rules);
+        let t = tables();
+        let mut chance_chance: Vec<(u32, bool, f64)> = Vec::new();
+        for r in 0..ROLLS {
+            let dice = t.keep(r);
+            let key = (dice.sum(), dice.five_of_a_kind().is_some());
+            match chance_chance.iter_mut().find(|g| (g.0, g.1) == key) {
+                Some(g) => g.2 += t.roll_prob(r),
+                None => chance_chance.push((key.0, key.1, t.roll_prob(r))),
+            }
+        }
+        let pad = (MAX_SCORE + rules.yahtzee_bonus as usize).next_multiple_of(8);
+        PointsPlan {
+            turn,
+            pad,
+            chance_chance,
+        }
+    }
+
+    pub fn rules(&self) -> &'static RuleSet {
+        self.turn.rules()
+    }
+
+    /// The one-turn kernel this builds on.
+    pub fn turn_plan(&self) -> &TurnPlan {
+        &self.turn
+    }
+
+    /// Scratch for states whose vectors have at most `max_len` entries.
+    pub fn workspace(&self, max_len: usize) -> PointsWorkspace {
+        let stride = self.pad + max_len.next_multiple_of(CHUNK);
+        let n = self.turn.slots.len() * stride;
+        PointsWorkspace {
+            keeps: vec![[0.0; CHUNK]; KEEPS],
+            mulligan: vec![[0.0; CHUNK]; ROLLS],
+            cont: vec![0.0; n],
+            cont_spent: if self.rules().house.mulligan {
+                vec![0.0; n]
+            } else {
+                Vec::new()
+            },
+            stride,
+        }
+    }
+
+    /// Fills `out` (the state's whole vector, `out.len()` entries) for a turn starting in
+    /// `state`, reading later states from `next`.
+    pub fn state_vector(
+        &self,
+        ws: &mut PointsWorkspace,
+        state: State,
+        next: &(impl PointsValues + ?Sized),
+        out: &mut [f32],
+    ) {
+        kernel(self, ws, state, next, out);
+    }
+
+    /// The continuations of `state` into `cont` (see [`PointsWorkspace::cont`]).
+    fn fill_cont(
+        &self,
+        cont: &mut [f32],
+        stride: usize,
+        state: State,
+        next: &(impl PointsValues + ?Sized),
+    ) {
+        let rules = self.rules();
+        for (slot, &(b, score)) in self.turn.slots.iter().enumerate() {
+            if state.is_filled(b) {
+                continue;
+            }
+            let (after, bonus) = rules.place(state, b, score);
+            let v = next.vector(after);
+            let buf = &mut cont[slot * stride..(slot + 1) * stride];
+            // buf[j] is c = j - pad, which reads the next vector at c - bonus.
+            let ones = (self.pad + bonus as usize).min(stride);
+            buf[..ones].fill(1.0);
+            let rest = &mut buf[ones..];
+            let n = v.len().min(rest.len());
+            rest[..n].copy_from_slice(&v[..n]);
+            rest[n..].fill(0.0);
+        }
+    }
+
+    /// Step 1 for the chunk at `c0`: `ws.keeps[r]` = value of final roll `r`.
+    #[inline(always)]
+    fn final_rolls(
+        &self,
+        keeps: &mut [Chunk],
+        cont: &[f32],
+        stride: usize,
+        state: State,
+        c0: usize,
+    ) {
+        let rules = self.rules();
+        let turn = &self.turn;
+        let pad = self.pad;
+        let lane = |slot: usize, shift: usize| -> &[f32] {
+            let at = slot * stride + pad + c0 - shift;
+            &cont[at..at + CHUNK]
+        };
+        let mut scratch = [f32::NEG_INFINITY; CHUNK];
+        for b in (0..rules.box_count()).filter(|&b| !state.is_filled(b)) {
+            let c = lane(usize::from(turn.zero_slot[b]), 0);
+            for i in 0..CHUNK {
+                scratch[i] = max(scratch[i], c[i]);
+            }
+        }
+        let chance_chance = self.chance_chance_lanes(cont, stride, state, c0);
+        if let Some(cc) = &chance_chance {
+            for i in 0..CHUNK {
+                scratch[i] = max(scratch[i], cc[i]);
+            }
+        }
+        let filled = state.filled();
+        for r in 0..ROLLS {
+            let range = turn.scoring_start[r] as usize..turn.scoring_start[r + 1] as usize;
+            let mut acc = scratch;
+            for &(b, slot, score) in &turn.scoring[range] {
+                if filled >> b & 1 == 1 {
+                    continue;
+                }
+                let c = lane(usize::from(slot), score as usize);
+                for i in 0..CHUNK {
+                    acc[i] = max(acc[i], c[i]);
+                }
+            }
+            keeps[r] = acc;
+        }
+        if turn.extra_yahtzees_differ {
+            for &r in &turn.yahtzee_rolls {
+                let dice = tables().keep(r);
+                if !rules.is_extra_yahtzee(state, &dice) {
+                    continue;
+                }
+                let mut acc = [f32::NEG_INFINITY; CHUNK];
+                rules.for_each_move(state, &dice, |m| {
+                    let slot = turn.slot_by_score[m.box_index * MAX_SCORE + m.score as usize];
+                    let c = lane(usize::from(slot), (m.score + m.yahtzee_bonus) as usize);
+                    for i in 0..CHUNK {
+                        acc[i] = max(acc[i], c[i]);
+                    }
+                });
+                if let Some(cc) = &chance_chance {
+                    for i in 0..CHUNK {
+                        acc[i] = max(acc[i], cc[i]);
+                    }
+                }
+                keeps[r] = acc;
+            }
+        }
+    }
+
+    /// House rule "chance-chance": the chunk's values of rerolling all five into Chance.
+    #[inline(never)]
+    fn chance_chance_lanes(
+        &self,
+        cont: &[f32],
+        stride: usize,
+        state: State,
+        c0: usize,
+    ) -> Option<Chunk> {
+        let rules = self.rules();
+        let chance = rules.chance_chance_box(state)?;
+        let mut total = [0.0f64; CHUNK];
+        for &(sum, five, p) in &self.chance_chance {
+            let slot = usize::from(self.turn.slot_by_score[chance * MAX_SCORE + sum as usize]);
+            let bonus = if five && state.yahtzee_50() {
+                rules.yahtzee_bonus
+            } else {
+                0
+            };
+            let at = slot * stride + self.pad + c0 - (sum + bonus) as usize;
+            for (t, &x) in total.iter_mut().zip(&cont[at..at + CHUNK]) {
+                *t += p * f64::from(x);
+            }
+        }
+        Some(total.map(|x| x as f32))
+    }
+}
+
+/// The kernel for one state, compiled for AVX2 and AVX-512 besides the baseline (the same
+/// operations in every version, so the same bits).
+#[multiversion(targets("x86_64+avx2", "x86_64+avx512f+avx512vl"))]
+fn kernel(
+    plan: &PointsPlan,
+    ws: &mut PointsWorkspace,
+    state: State,
+    next: &(impl PointsValues + ?Sized),
+    out: &mut [f32],
+) {
+    let rules = plan.rules();
+    let len = out.len();
+    assert!(len <= ws.stride - plan.pad, "workspace too small");
+    let stride = ws.stride;
+    let spent = state.with_mulligan_used(true);
+    let mulligan = rules.house.mulligan && !state.mulligan_used();
+    plan.fill_cont(&mut ws.cont, stride, state, next);
+    if mulligan {
+        plan.fill_cont(&mut ws.cont_spent, stride, spent, next);
+    }
+    let turn = &plan.turn;
+    for c0 in (0..len).step_by(CHUNK) {
+        if mulligan {
+            // Spending the mulligan: the best keep with one more roll, the mulligan gone.
+            plan.final_rolls(&mut ws.keeps, &ws.cont_spent, stride, spent, c0);
+            turn.expect_keeps_in(&mut ws.keeps);
+            turn.best_subkeeps_in(&mut ws.keeps);
+            ws.mulligan.copy_from_slice(&ws.keeps[..ROLLS]);
+        }
+        plan.final_rolls(&mut ws.keeps, &ws.cont, stride, state, c0);
+        if mulligan {
+            for (v, m) in ws.keeps[..ROLLS].iter_mut().zip(&ws.mulligan) {
+                for i in 0..CHUNK {
+                    v[i] = max(v[i], m[i]);
+                }
+            }
+        }
+        for _ in 0..2 {
+            turn.expect_keeps_in(&mut ws.keeps);
+            turn.best_subkeeps_in(&mut ws.keeps);
+        }
+        let mut total = [0.0f64; CHUNK];
+        for (v, &p) in ws.keeps[..ROLLS].iter().zip(&turn.roll_prob) {
+            for i in 0..CHUNK {
+                total[i] += p * f64::from(v[i]);
+            }
+        }
+        let n = CHUNK.min(len - c0);
+        for (o, t) in out[c0..c0 + n].iter_mut().zip(total) {
+            *o = t as f32;
+        }
+    }
+}
+
+/// The target table of `rules`: for every reachable state, P(scoring at least `c` more
+/// points) under the play that maximises it, for `c` from 0 to the most the state can
+/// still score. `progress` is called with the number of filled sets just finished.
+pub fn solve_target(rules: &'static RuleSet, progress: &(dyn Fn(u64) + Sync)) -> PointsTable {
+    let max = max_remaining(rules);
+    solve_payoff(rules, &max, &[1.0], |_| true, progress)
+}
+
+/// The points vectors of the reachable states that `include` accepts (and that are only
+/// followed by accepted states), for a final payoff `terminal` (`terminal[c]` is the
+/// payoff of a full card at coordinate `c`; 1 below 0, 0 past the end). Each state's vector
+/// has `terminal.len() + max[state]` entries.
+pub fn solve_payoff(
+    rules: &'static RuleSet,
+    max: &[u16],
+    terminal: &[f32],
+    include: impl Fn(State) -> bool + Sync,
+    progress: &(dyn Fn(u64) + Sync),
+) -> PointsTable {
+    let lengths: Vec<u32> = (0..rules.state_count())
+        .map(|i| {
+            let s = rules.state_at(i);
+            match max[i] {
+                NO_STATE => 0,
+                _ if !include(s) || !rules.is_reachable(s) => 0,
+                m => terminal.len() as u32 + u32::from(m),
+            }
+        })
+        .collect();
+    let longest = lengths.iter().copied().max().unwrap_or(0) as usize;
+    let mut table = PointsTable::new(rules, &lengths);
+    let plan = PointsPlan::new(rules);
+    let nb = rules.box_count() as u32;
+    let full = (1u32 << nb) - 1;
+    for s in reachable_states(rules, full) {
+        let i = rules.state_index(s);
+        if lengths[i] > 0 {
+            table.at_mut(i).copy_from_slice(terminal);
+        }
+    }
+    progress(1);
+    for level in (0..nb).rev() {
+        let sets: Vec<u32> = (0..full).filter(|f| f.count_ones() == level).collect();
+        let done = &table;
+        let blocks: Vec<Vec<(usize, Vec<f32>)>> = sets
+            .par_iter()
+            .map_init(
+                || plan.workspace(longest),
+                |ws, &filled| {
+                    let block = reachable_states(rules, filled)
+                        .into_iter()
+                        .map(|s| (s, rules.state_index(s)))
+                        .filter(|&(_, i)| lengths[i] > 0)
+                        .map(|(s, i)| {
+                            let mut v = vec![0.0; lengths[i] as usize];
+                            plan.state_vector(ws, s, done, &mut v);
+                            (i, v)
+                        })
+                        .collect();
+                    progress(1);
+                    block
+                },
+            )
+            .collect();
+        for (i, v) in blocks.into_iter().flatten() {
+            table.at_mut(i).copy_from_slice(&v);
+        }
+    }
+    table
+}

@@ -1,0 +1,387 @@
+//! The target solver (best P(scoring at least t more points)) against a plain reference
+//! solver on reduced games of every rule set and house rule, hand-checked one-box games,
+//! and its invariants.
+
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+use yahtzee_rules::{tables, Category, Dice, RuleSet, State, KEEPS, ROLLS};
+use yahtzee_solver::{max_remaining, solve_payoff, solve_target, PointsTable, NO_STATE};
+
+fn rules(name: &str) -> &'static RuleSet {
+    RuleSet::by_name(name).unwrap()
+}
+
+fn all_but(r: &RuleSet, open: &[Category]) -> u32 {
+    let mut filled = (1u32 << r.box_count()) - 1;
+    for c in open {
+        filled &= !(1 << r.box_index(*c).unwrap());
+    }
+    filled
+}
+
+/// For every keep, the rolls it can become and their probabilities, by counting the ways
+/// the missing dice can fall.
+fn outcomes() -> &'static Vec<Vec<(usize, f64)>> {
+    static OUTCOMES: OnceLock<Vec<Vec<(usize, f64)>>> = OnceLock::new();
+    OUTCOMES.get_or_init(|| {
+        let t = tables();
+        let prob = |keep: &Dice, roll: &Dice| -> f64 {
+            let rest: Vec<u8> = (0..6)
+                .map(|f| roll.counts()[f] - keep.counts()[f])
+                .collect();
+            let n: u32 = rest.iter().map(|&c| u32::from(c)).sum();
+            let fact = |k: u32| (1..=k).product::<u32>() as f64;
+            let ways = rest
+                .iter()
+                .fold(fact(n), |acc, &c| acc / fact(u32::from(c)));
+            ways / 6f64.powi(n as i32)
+        };
+        (0..KEEPS)
+            .map(|k| {
+                let keep = t.keep(k);
+                (0..ROLLS)
+                    .filter(|&x| t.keep(x).contains(&keep))
+                    .map(|x| (x, prob(&keep, &t.keep(x))))
+                    .collect()
+            })
+            .collect()
+    })
+}
+
+/// The plain way: per state a vector over points needed, every final roll's legal moves
+/// (and house-rule options) from the rules' generic move list, keeps valued by explicit
+/// outcome probabilities, best keeps by enumerating every sub-multiset; the longest vector
+/// by brute force over every roll. Returns (vectors, maxima) by state index.
+fn reference_target(r: &RuleSet) -> (Vec<Vec<f64>>, Vec<Option<u32>>) {
+    let t = tables();
+    let n = r.state_count();
+    let mut vecs: Vec<Vec<f64>> = vec![Vec::new(); n];
+    let mut most: Vec<Option<u32>> = vec![None; n];
+    let nb = r.box_count() as u32;
+    let read = |v: &Vec<f64>, c: i64| -> f64 {
+        if c < 0 {
+            1.0
+        } else {
+            v.get(c as usize).copied().unwrap_or(0.0)
+        }
+    };
+    for level in (0..=nb).rev() {
+        for index in 0..n {
+            let s = r.state_at(index);
+            if s.filled().count_ones() != level || !r.is_reachable(s) {
+                continue;
+            }
+            if level == nb {
+                vecs[index] = vec![1.0];
+                most[index] = Some(0);
+                continue;
+            }
+            // Brute-force maximum over every roll and move (and chance-chance rerolls).
+            let mut m = 0;
+            for roll in 0..ROLLS {
+                let dice = t.keep(roll);
+                r.for_each_move(s, &dice, |mv| {
+                    m = m.max(mv.points() + most[r.state_index(mv.next)].unwrap());
+                });
+                if r.chance_chance_box(s).is_some() {
+                    let mv = r.chance_chance_move(s, &dice);
+                    m = m.max(mv.points() + most[r.state_index(mv.next)].unwrap());
+                }
+            }
+            most[index] = Some(m);
+            let len = m as usize + 1;
+            let finals = |state: State| -> Vec<Vec<f64>> {
+                let value = |mv: &yahtzee_rules::Move, c: usize| {
+                    read(
+                        &vecs[r.state_index(mv.next)],
+                        c as i64 - i64::from(mv.points()),
+                    )
+                };
+                let chance_chance: Option<Vec<f64>> = r.chance_chance_box(state).map(|_| {
+                    (0..len)
+                        .map(|c| {
+                            (0..ROLLS)
+                                .map(|x| {
+                                    t.roll_prob(x)
+                                        * value(&r.chance_chance_move(state, &t.keep(x)), c)
+                                })
+                                .sum()
+                        })
+                        .collect()
+                });
+                (0..ROLLS)
+                    .map(|roll| {
+                        let mut best = chance_chance
+                            .clone()
+                            .unwrap_or_else(|| vec![f64::NEG_INFINITY; len]);
+                        r.for_each_move(state, &t.keep(roll), |mv| {
+                            for (c, b) in best.iter_mut().enumerate() {
+                                *b = b.max(value(&mv, c));
+                            }
+                        });
+                        best
+                    })
+                    .collect()
+            };
+            let expect = |roll_values: &[Vec<f64>]| -> Vec<Vec<f64>> {
+                outcomes()
+                    .iter()
+                    .map(|o| {
+                        (0..len)
+                            .map(|c| o.iter().map(|&(x, p)| p * roll_values[x][c]).sum())
+                            .collect()
+                    })
+                    .collect()
+            };
+            let best_keep = |keep_values: &[Vec<f64>]| -> Vec<Vec<f64>> {
+                (0..ROLLS)
+                    .map(|x| {
+                        (0..len)
+                            .map(|c| {
+                                t.keep(x)
+                                    .sub_keeps()
+                                    .iter()
+                                    .map(|k| keep_values[k.index()][c])
+                                    .fold(f64::NEG_INFINITY, f64::max)
+                            })
+                            .collect()
+                    })
+                    .collect()
+            };
+            let mut last = finals(s);
+            if r.house.mulligan && !s.mulligan_used() {
+                let spent = finals(s.with_mulligan_used(true));
+                let again = best_keep(&expect(&spent));
+                for (v, a) in last.iter_mut().zip(again) {
+                    for (x, y) in v.iter_mut().zip(a) {
+                        *x = x.max(y);
+                    }
+                }
+            }
+            let two_left = best_keep(&expect(&best_keep(&expect(&last))));
+            vecs[index] = (0..len)
+                .map(|c| (0..ROLLS).map(|x| t.roll_prob(x) * two_left[x][c]).sum())
+                .collect();
+        }
+    }
+    (vecs, most)
+}
+
+/// Small games of every base rule set and house rule, with the boxes where their rules
+/// differ and an upper bonus within reach.
+fn reduced_games() -> Vec<&'static RuleSet> {
+    use Category::*;
+    vec![
+        rules("forced").reduced(&[Fours, FullHouse, Yahtzee, Chance], 8),
+        rules("free").reduced(&[Twos, SmallStraight, Yahtzee], 4),
+        rules("no-bonus").reduced(&[Threes, FourOfAKind, Yahtzee], 9),
+        rules("original-1956").reduced(&[Ones, Yahtzee, LargeStraight], 3),
+        rules("yatzy").reduced(&[Twos, OnePair, TwoPairs, FullHouse], 6),
+        rules("forced+mulligan").reduced(&[Sixes, Yahtzee, ThreeOfAKind], 18),
+        rules("free+chance-chance").reduced(&[Fives, Yahtzee, Chance], 10),
+        rules("yatzy+mulligan+chance-chance").reduced(&[Ones, SmallStraight, Chance], 3),
+    ]
+}
+
+#[test]
+fn reduced_games_agree_with_a_plain_reference_solver_on_every_state() {
+    for r in reduced_games() {
+        let fast = solve_target(r, &|_| {});
+        let max = max_remaining(r);
+        let (slow, most) = reference_target(r);
+        let mut compared = 0;
+        for i in 0..r.state_count() {
+            let s = r.state_at(i);
+            assert_eq!(most[i].is_none(), max[i] == NO_STATE, "{} {s:?}", r.name);
+            let Some(m) = most[i] else { continue };
+            assert_eq!(u32::from(max[i]), m, "{} {s:?}: maximum", r.name);
+            let v = fast.at(i);
+            assert_eq!(v.len(), slow[i].len(), "{} {s:?}", r.name);
+            for (c, (a, b)) in v.iter().zip(&slow[i]).enumerate() {
+                assert!(
+                    (f64::from(*a) - b).abs() < 1e-6,
+                    "{} {s:?} c={c}: {a} vs {b}",
+                    r.name
+                );
+                compared += 1;
+            }
+        }
+        assert!(compared > 1000, "{}: {compared}", r.name);
+    }
+}
+
+fn forced_table() -> &'static PointsTable {
+    static TABLE: OnceLock<PointsTable> = OnceLock::new();
+    // Yahtzee, Chance and the upper section open: large enough to exercise Jokers, the
+    // upper bonus and long vectors, small enough for a test.
+    TABLE.get_or_init(|| {
+        let r = rules("forced");
+        let max = max_remaining(r);
+        let lower = all_but(
+            r,
+            &[
+                Category::Ones,
+                Category::Twos,
+                Category::Threes,
+                Category::Fours,
+                Category::Fives,
+                Category::Sixes,
+                Category::Yahtzee,
+                Category::Chance,
+            ],
+        );
+        solve_payoff(r, &max, &[1.0], |s| s.filled() & lower == lower, &|_| {})
+    })
+}
+
+#[test]
+fn one_box_open_checked_by_hand() {
+    let r = rules("forced");
+    let table = forced_table();
+    // Only Yahtzee open: P(five of a kind within three rolls) = 2.3014321 / 50.
+    let s = State::new(all_but(r, &[Category::Yahtzee]), 63, false);
+    let p = table.p_at_least(s, 50);
+    assert!((p - 0.0460286).abs() < 1e-7, "{p}");
+    assert_eq!(table.p_at_least(s, 51), 0.0);
+    assert_eq!(table.p_at_least(s, 0), 1.0);
+    assert!((table.p_at_least(s, 1) - p).abs() < 1e-7);
+    // Only Chance open: every sum from 5 is certain to be at least 5, 30 needs 66666.
+    let s = State::new(all_but(r, &[Category::Chance]), 63, false);
+    assert!((table.p_at_least(s, 5) - 1.0).abs() < 1e-7);
+    let p30 = table.p_at_least(s, 30);
+    assert!((p30 - chance_only(30)).abs() < 1e-7, "{p30}");
+    let p25 = table.p_at_least(s, 25);
+    assert!((p25 - chance_only(25)).abs() < 1e-7, "{p25}");
+    // Keeping every die at or above a threshold is a strategy, so it cannot do better.
+    assert!(p25 >= threshold_keeping(25) - 1e-7);
+}
+
+/// P(sum of five dice >= need) after three rolls, maximised by brute force over dice held
+/// as plain face lists (no keep indices, no shared code with the solver), remembering each
+/// sorted hand.
+fn chance_only(need: u32) -> f64 {
+    type Memo = HashMap<(Vec<u8>, u32, bool), f64>;
+    fn best(held: &[u8], rolls_left: u32, need: u32, memo: &mut Memo) -> f64 {
+        let key = (held.to_vec(), rolls_left, true);
+        if let Some(&p) = memo.get(&key) {
+            return p;
+        }
+        // Roll the missing dice: every ordered outcome, equally likely.
+        let missing = 5 - held.len();
+        let count = 6usize.pow(missing as u32);
+        let mut total = 0.0;
+        for code in 0..count {
+            let mut dice = held.to_vec();
+            let mut c = code;
+            for _ in 0..missing {
+                dice.push((c % 6) as u8 + 1);
+                c /= 6;
+            }
+            dice.sort_unstable();
+            total += after_roll(&dice, rolls_left, need, memo);
+        }
+        let p = total / count as f64;
+        memo.insert(key, p);
+        p
+    }
+    fn after_roll(dice: &[u8], rolls_left: u32, need: u32, memo: &mut Memo) -> f64 {
+        let key = (dice.to_vec(), rolls_left, false);
+        if let Some(&p) = memo.get(&key) {
+            return p;
+        }
+        let sum: u32 = dice.iter().map(|&d| u32::from(d)).sum();
+        let mut best_p = f64::from(u8::from(sum >= need));
+        if rolls_left > 0 {
+            // Every subset of the dice to hold (by position).
+            for mask in 0..31u32 {
+                let held: Vec<u8> = (0..5)
+                    .filter(|i| mask >> i & 1 == 1)
+                    .map(|i| dice[i])
+                    .collect();
+                best_p = best_p.max(best(&held, rolls_left - 1, need, memo));
+            }
+        }
+        memo.insert(key, best_p);
+        best_p
+    }
+    best(&[], 2, need, &mut HashMap::new())
+}
+
+/// P(sum >= need) when every die at or above the best threshold is held.
+fn threshold_keeping(need: u32) -> f64 {
+    (1..=6u8)
+        .map(|th| {
+            // Per die: roll up to three times, stop at th or more; the sum's distribution.
+            let mut die = [0.0f64; 7];
+            let mut stay = 1.0;
+            for roll in 0..3 {
+                for f in 1..=6u8 {
+                    if f >= th || roll == 2 {
+                        die[usize::from(f)] += stay / 6.0;
+                    }
+                }
+                stay *= f64::from(th - 1) / 6.0;
+            }
+            let mut sums = vec![1.0];
+            for _ in 0..5 {
+                let mut next = vec![0.0; sums.len() + 6];
+                for (s, p) in sums.iter().enumerate() {
+                    for f in 1..=6 {
+                        next[s + f] += p * die[f];
+                    }
+                }
+                sums = next;
+            }
+            sums.iter().skip(need as usize).sum::<f64>()
+        })
+        .fold(0.0, f64::max)
+}
+
+#[test]
+fn probabilities_start_at_one_and_never_rise() {
+    let table = forced_table();
+    let r = rules("forced");
+    let mut checked = 0;
+    for i in 0..r.state_count() {
+        let v = table.at(i);
+        if v.is_empty() {
+            continue;
+        }
+        assert_eq!(v[0], 1.0, "{:?}", r.state_at(i));
+        assert!(v.windows(2).all(|w| w[1] <= w[0]), "{:?}", r.state_at(i));
+        assert!(*v.last().unwrap() > 0.0, "{:?}", r.state_at(i));
+        assert!(v.iter().all(|x| (0.0..=1.0).contains(x)));
+        checked += 1;
+    }
+    assert!(checked > 5000, "{checked}");
+}
+
+#[test]
+fn target_table_is_bit_identical_with_one_and_two_threads() {
+    let r = rules("yatzy").reduced(
+        &[
+            Category::Twos,
+            Category::Fives,
+            Category::OnePair,
+            Category::FullHouse,
+            Category::Chance,
+        ],
+        10,
+    );
+    let run = |threads| {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        pool.install(|| solve_target(r, &|_| {}))
+    };
+    let one = run(1);
+    let two = run(2);
+    assert_eq!(one.offsets, two.offsets);
+    assert!(one
+        .values
+        .iter()
+        .zip(&two.values)
+        .all(|(a, b)| a.to_bits() == b.to_bits()));
+}
