@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 use anyhow::{Context, Result};
-use yahtzee_advice::{Advisor, Report};
+use yahtzee_advice::{Advisor, Report, TargetAdvisor};
 use yahtzee_rules::{Dice, Scorecard};
 
 use crate::{table_file, RulesOpts};
@@ -24,6 +24,13 @@ pub struct Args {
     /// Table file [default: data/<rules>.table, built if missing].
     #[arg(long)]
     table: Option<PathBuf>,
+    /// Play to reach this final total: rank options by P(final total >= TARGET) (points on
+    /// the card count), using the target table.
+    #[arg(long)]
+    target: Option<u32>,
+    /// Target table file [default: data/<rules>.target.table, built if missing].
+    #[arg(long)]
+    target_table: Option<PathBuf>,
     /// Print JSON (schema in the README).
     #[arg(long)]
     json: bool,
@@ -42,8 +49,25 @@ pub fn run(args: Args) -> Result<()> {
         .unwrap_or_else(|| table_file::default_path(rules));
     let table = table_file::open_or_build(rules, &path, args.quiet)?;
     let advisor = Advisor::new(table);
-    let advice = advisor.advise(&card, dice, args.rolls_left)?;
-    let report = Report::new(&card, &dice, args.rolls_left, &advice);
+    let report = match args.target {
+        None => {
+            let advice = advisor.advise(&card, dice, args.rolls_left)?;
+            Report::new(&card, &dice, args.rolls_left, &advice)
+        }
+        Some(target) => {
+            let path = args
+                .target_table
+                .clone()
+                .unwrap_or_else(|| table_file::default_target_path(rules));
+            let table = table_file::open_or_build_target(rules, &path, args.quiet)?;
+            let goal = TargetAdvisor::new(&advisor, &table)?;
+            let (advice, status) = goal.advise(&card, dice, args.rolls_left, target)?;
+            let mut report = Report::new(&card, &dice, args.rolls_left, &advice);
+            report.target = Some(target);
+            report.target_status = Some(status.name());
+            report
+        }
+    };
     let text = if args.json {
         serde_json::to_string_pretty(&report)? + "\n"
     } else {
@@ -71,13 +95,38 @@ fn human(r: &Report) -> String {
         "expected final total with optimal play: {:.4}",
         r.expected_final
     );
+    let target = r.target.zip(r.target_status);
+    if let Some((t, status)) = target {
+        let p = r.options[0].p_at_least.unwrap_or(0.0);
+        match status {
+            "reached" => println!(
+                "target {t}: already reached with {} points on the card; options ranked by expected score",
+                r.points_so_far
+            ),
+            "out of reach" => println!(
+                "target {t}: out of reach (no rolls can add {} points); options ranked by expected score",
+                t - r.points_so_far
+            ),
+            _ => println!(
+                "target {t}: best chance to finish with {t} or more is {:.4}%",
+                100.0 * p
+            ),
+        }
+    }
     println!();
     let what = if r.rolls_left > 0 {
         "keep"
     } else {
         "box or action"
     };
-    println!("{:>3}  {:<26} {:>12} {:>10}", "#", what, "expected", "loss");
+    if target.is_some() {
+        println!(
+            "{:>3}  {:<26} {:>10} {:>12} {:>10}",
+            "#", what, "P(>=target)", "expected", "loss"
+        );
+    } else {
+        println!("{:>3}  {:<26} {:>12} {:>10}", "#", what, "expected", "loss");
+    }
     for (i, o) in r.options.iter().enumerate() {
         let faces = |k: &[u8]| k.iter().map(u8::to_string).collect::<Vec<_>>().join(" ");
         let label = match (&o.keep, o.category) {
@@ -93,18 +142,28 @@ fn human(r: &Report) -> String {
             (None, Some(c)) => format!("{c} ({})", o.score.unwrap_or(0)),
             (None, None) => String::new(),
         };
-        let loss = if i == 0 {
+        let loss = if o.loss == 0.0 {
             "best".to_string()
         } else {
             format!("-{:.4}", o.loss)
         };
-        println!(
-            "{:>3}  {:<26} {:>12.4} {:>10}",
-            i + 1,
-            label,
-            o.ev_remaining,
-            loss
-        );
+        match o.p_at_least {
+            Some(p) => println!(
+                "{:>3}  {:<26} {:>10.4}% {:>12.4} {:>10}",
+                i + 1,
+                label,
+                100.0 * p,
+                o.ev_remaining,
+                loss
+            ),
+            None => println!(
+                "{:>3}  {:<26} {:>12.4} {:>10}",
+                i + 1,
+                label,
+                o.ev_remaining,
+                loss
+            ),
+        }
     }
     out
 }

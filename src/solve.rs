@@ -11,7 +11,11 @@ use crate::{table_file, RulesOpts};
 pub struct Args {
     #[command(flatten)]
     rules: RulesOpts,
-    /// Where to write the table [default: data/<rules>.table].
+    /// What the table answers: `expected` (expected score, the default) or `target` (the
+    /// best chance of reaching every possible score).
+    #[arg(long, value_enum, default_value = "expected")]
+    objective: ObjectiveArg,
+    /// Where to write the table [default: data/<rules>.table, or data/<rules>.target.table].
     #[arg(long)]
     out: Option<PathBuf>,
     /// No progress bar.
@@ -19,8 +23,39 @@ pub struct Args {
     quiet: bool,
 }
 
+/// Table objectives selectable with `--objective`.
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+pub enum ObjectiveArg {
+    /// Expected points still to come under score-maximising play.
+    Expected,
+    /// P(scoring at least t more points) for every t, under play that maximises it.
+    Target,
+}
+
 pub fn run(args: Args) -> Result<()> {
     let rules = args.rules.rules();
+    if let ObjectiveArg::Target = args.objective {
+        let path = args
+            .out
+            .unwrap_or_else(|| table_file::default_target_path(rules));
+        let secs = table_file::build_target(rules, &path, args.quiet)?;
+        let table = yahtzee_table::TargetTable::open(&path, rules)?;
+        table.verify_sets([0])?;
+        println!("rules: {} ({})", rules.name, rules.description);
+        println!("objective: target (best P(final total >= T) for every T)");
+        for t in [200, 250, 300, 350, 400, 500] {
+            let p = table.p_at_least(State::START, t);
+            println!("P(total >= {t}) from the empty card: {p:.6}");
+        }
+        let bytes = std::fs::metadata(&path)?.len();
+        println!(
+            "table: {} ({} probabilities, {:.0} MiB, solved in {secs:.1} s)",
+            path.display(),
+            table.header().value_count,
+            bytes as f64 / 1048576.0
+        );
+        return Ok(());
+    }
     let path = args.out.unwrap_or_else(|| table_file::default_path(rules));
     let (values, secs) = table_file::build(rules, &path, args.quiet)?;
     let ev = values[rules.state_index(State::START)];

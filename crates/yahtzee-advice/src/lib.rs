@@ -9,8 +9,10 @@
 //! whole games and for following probabilities through a turn (statistics, simulation).
 
 pub mod strategy;
+pub mod target;
 
 pub use strategy::{FinalChoice, Strategy, TurnDecisions};
+pub use target::{TargetAdvisor, TargetError, TargetStatus, TargetValues};
 
 use serde::Serialize;
 use thiserror::Error;
@@ -42,6 +44,9 @@ pub struct Ranked {
     pub ev_remaining: f64,
     /// Points for this box now, with the upper bonus and Yahtzee bonus it earns (boxes only).
     pub points_now: Option<u32>,
+    /// Playing for a target: P(final total >= target) with this option, then the play
+    /// that maximises it.
+    pub p_at_least: Option<f64>,
 }
 
 /// All options for one position, best first.
@@ -146,6 +151,7 @@ impl Advisor {
                 },
                 ev_remaining: f64::from(m.points()) + self.table.value(m.next),
                 points_now: Some(m.points()),
+                p_at_least: None,
             });
         });
         let values = TableValues(&self.table);
@@ -154,6 +160,7 @@ impl Advisor {
                 choice: Choice::ChanceChance,
                 ev_remaining: yahtzee_solver::chance_chance_value(rules, state, &values),
                 points_now: None,
+                p_at_least: None,
             });
         }
         if rules.house.mulligan && !state.mulligan_used() {
@@ -167,6 +174,7 @@ impl Advisor {
                     choice: Choice::Mulligan(k),
                     ev_remaining: ws.keeps[tables().index(&k)][0],
                     points_now: None,
+                    p_at_least: None,
                 });
             }
         }
@@ -187,6 +195,7 @@ impl Advisor {
                 choice: Choice::Keep(k),
                 ev_remaining: ws.keeps[tables().index(&k)][0],
                 points_now: None,
+                p_at_least: None,
             })
             .collect()
     }
@@ -202,6 +211,12 @@ pub struct Report {
     pub points_so_far: u32,
     /// Points so far plus the best option's expected value.
     pub expected_final: f64,
+    /// Playing for a target: the final total aimed at.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub target: Option<u32>,
+    /// Playing for a target: `in play`, `reached` or `out of reach`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub target_status: Option<&'static str>,
     pub options: Vec<ReportOption>,
 }
 
@@ -221,13 +236,20 @@ pub struct ReportOption {
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub chance_chance: bool,
     pub ev_remaining: f64,
-    /// Expected points lost against the best option (0 for the best).
+    /// Expected points lost against the option with the highest expected value (0 for it).
     pub loss: f64,
+    /// Playing for a target: P(final total >= target) with this option.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub p_at_least: Option<f64>,
 }
 
 impl Report {
     pub fn new(card: &Scorecard, dice: &Dice, rolls_left: u8, advice: &Advice) -> Report {
-        let best = advice.best().ev_remaining;
+        let best = advice
+            .options
+            .iter()
+            .map(|o| o.ev_remaining)
+            .fold(f64::NEG_INFINITY, f64::max);
         let options = advice
             .options
             .iter()
@@ -245,6 +267,7 @@ impl Report {
                     chance_chance: o.choice == Choice::ChanceChance,
                     ev_remaining: o.ev_remaining,
                     loss: best - o.ev_remaining,
+                    p_at_least: o.p_at_least,
                 }
             })
             .collect();
@@ -254,6 +277,8 @@ impl Report {
             rolls_left,
             points_so_far: card.total(),
             expected_final: f64::from(card.total()) + best,
+            target: None,
+            target_status: None,
             options,
         }
     }

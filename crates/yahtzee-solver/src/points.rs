@@ -25,31 +25,131 @@ use yahtzee_rules::{tables, RuleSet, State, KEEPS, ROLLS};
 
 use crate::max_points::{max_remaining, NO_STATE};
 use crate::solve::reachable_states;
-use crate::turn::{max, TurnPlan, MAX_SCORE};
+use crate::turn::{max, Lane, TurnPlan, MAX_SCORE};
 
 /// Points coordinates evaluated together by one pass of the kernel.
 pub const CHUNK: usize = 64;
 
-type Chunk = [f32; CHUNK];
+/// What the points kernel carries per coordinate: a probability (`f32`), or a payoff with a
+/// second probability that follows the same decisions ([`WinTie`]).
+pub trait Prob: Lane + Default + Send + Sync + std::fmt::Debug {
+    /// The value of a certain success (reads below `c = 0`).
+    const ONE: Self;
+    /// The value of a certain failure (reads past a vector's end).
+    const ZERO: Self;
+    /// Below the worst value (the start of a maximum).
+    const FLOOR: Self;
+    /// Accumulator of probability-weighted sums, in `f64` for accuracy.
+    type Acc: Copy + Default;
+    fn accumulate(acc: &mut Self::Acc, p: f64, x: Self);
+    fn from_acc(acc: Self::Acc) -> Self;
+}
+
+impl Prob for f32 {
+    const ONE: f32 = 1.0;
+    const ZERO: f32 = 0.0;
+    const FLOOR: f32 = f32::NEG_INFINITY;
+    type Acc = f64;
+    #[inline(always)]
+    fn accumulate(acc: &mut f64, p: f64, x: f32) {
+        *acc += p * f64::from(x);
+    }
+    #[inline(always)]
+    fn from_acc(acc: f64) -> f32 {
+        acc as f32
+    }
+}
+
+/// A payoff to maximise (`value`: P(win) + P(tie) / 2) and the probability of a tie under
+/// the same decisions: compared by `value` alone, added and scaled together.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct WinTie {
+    pub value: f32,
+    pub tie: f32,
+}
+
+impl PartialOrd for WinTie {
+    fn partial_cmp(&self, other: &WinTie) -> Option<std::cmp::Ordering> {
+        self.value.partial_cmp(&other.value)
+    }
+}
+
+impl std::ops::Add for WinTie {
+    type Output = WinTie;
+    #[inline(always)]
+    fn add(self, o: WinTie) -> WinTie {
+        WinTie {
+            value: self.value + o.value,
+            tie: self.tie + o.tie,
+        }
+    }
+}
+
+impl std::ops::Mul for WinTie {
+    type Output = WinTie;
+    #[inline(always)]
+    fn mul(self, o: WinTie) -> WinTie {
+        WinTie {
+            value: self.value * o.value,
+            tie: self.tie * o.tie,
+        }
+    }
+}
+
+impl Lane for WinTie {
+    const SIXTH: WinTie = WinTie {
+        value: 1.0 / 6.0,
+        tie: 1.0 / 6.0,
+    };
+}
+
+impl Prob for WinTie {
+    const ONE: WinTie = WinTie {
+        value: 1.0,
+        tie: 0.0,
+    };
+    const ZERO: WinTie = WinTie {
+        value: 0.0,
+        tie: 0.0,
+    };
+    const FLOOR: WinTie = WinTie {
+        value: f32::NEG_INFINITY,
+        tie: 0.0,
+    };
+    type Acc = (f64, f64);
+    #[inline(always)]
+    fn accumulate(acc: &mut (f64, f64), p: f64, x: WinTie) {
+        acc.0 += p * f64::from(x.value);
+        acc.1 += p * f64::from(x.tie);
+    }
+    #[inline(always)]
+    fn from_acc(acc: (f64, f64)) -> WinTie {
+        WinTie {
+            value: acc.0 as f32,
+            tie: acc.1 as f32,
+        }
+    }
+}
 
 /// Reads the points vector of a state after this turn.
-pub trait PointsValues {
-    /// `v[c]` for `c` from 0; reads below 0 mean 1 and reads past the end mean 0.
-    fn vector(&self, s: State) -> &[f32];
+pub trait PointsValues<T> {
+    /// `v[c]` for `c` from 0; reads below 0 mean [`Prob::ONE`] and reads past the end
+    /// [`Prob::ZERO`].
+    fn vector(&self, s: State) -> &[T];
 }
 
 /// Points vectors of many states held in memory: state `i`'s vector is
 /// `values[offsets[i]..offsets[i + 1]]` (empty for states not computed).
 #[derive(Clone, Debug)]
-pub struct PointsTable {
+pub struct PointsTable<T = f32> {
     pub rules: &'static RuleSet,
     /// `state_count + 1` offsets into `values`, by [`RuleSet::state_index`].
     pub offsets: Vec<u64>,
-    pub values: Vec<f32>,
+    pub values: Vec<T>,
 }
 
-impl PointsTable {
-    fn new(rules: &'static RuleSet, lengths: &[u32]) -> PointsTable {
+impl<T: Prob> PointsTable<T> {
+    fn new(rules: &'static RuleSet, lengths: &[u32]) -> PointsTable<T> {
         let mut offsets = Vec::with_capacity(lengths.len() + 1);
         let mut at = 0u64;
         offsets.push(0);
@@ -60,37 +160,45 @@ impl PointsTable {
         PointsTable {
             rules,
             offsets,
-            values: vec![0.0; at as usize],
+            values: vec![T::ZERO; at as usize],
         }
     }
 
     /// The vector of the state at table index `i`.
-    pub fn at(&self, i: usize) -> &[f32] {
+    pub fn at(&self, i: usize) -> &[T] {
         &self.values[self.offsets[i] as usize..self.offsets[i + 1] as usize]
     }
 
-    fn at_mut(&mut self, i: usize) -> &mut [f32] {
+    fn at_mut(&mut self, i: usize) -> &mut [T] {
         &mut self.values[self.offsets[i] as usize..self.offsets[i + 1] as usize]
     }
 
-    /// P(scoring at least `c` more points) from state `s` (target tables).
-    pub fn p_at_least(&self, s: State, c: i64) -> f64 {
+    /// The value at coordinate `c` of state `s` (for target tables: P(scoring at least `c`
+    /// more points)).
+    pub fn get(&self, s: State, c: i64) -> T {
         read(self.vector(s), c)
     }
 }
 
-impl PointsValues for PointsTable {
-    fn vector(&self, s: State) -> &[f32] {
+impl PointsTable<f32> {
+    /// P(scoring at least `c` more points) from state `s` (target tables).
+    pub fn p_at_least(&self, s: State, c: i64) -> f64 {
+        f64::from(self.get(s, c))
+    }
+}
+
+impl<T: Prob> PointsValues<T> for PointsTable<T> {
+    fn vector(&self, s: State) -> &[T] {
         self.at(self.rules.state_index(s))
     }
 }
 
 /// `v[c]` with the conventions of [`PointsValues::vector`].
-pub fn read(v: &[f32], c: i64) -> f64 {
+pub fn read<T: Prob>(v: &[T], c: i64) -> T {
     if c < 0 {
-        1.0
+        T::ONE
     } else {
-        v.get(c as usize).map_or(0.0, |&x| f64::from(x))
+        v.get(c as usize).copied().unwrap_or(T::ZERO)
     }
 }
 
@@ -105,14 +213,14 @@ pub struct PointsPlan {
 }
 
 /// Scratch space of one worker.
-pub struct PointsWorkspace {
-    keeps: Vec<Chunk>,
-    mulligan: Vec<Chunk>,
+pub struct PointsWorkspace<T> {
+    keeps: Vec<[T; CHUNK]>,
+    mulligan: Vec<[T; CHUNK]>,
     /// Per slot, the next state's vector shifted by the slot's upper bonus, from `c = -pad`
     /// up to the state's length rounded up to a chunk: `cont[slot * stride + pad + c]`.
-    cont: Vec<f32>,
+    cont: Vec<T>,
     /// The same for the state with the mulligan spent (house rule).
-    cont_spent: Vec<f32>,
+    cont_spent: Vec<T>,
     stride: usize,
 }
 
@@ -147,15 +255,15 @@ impl PointsPlan {
     }
 
     /// Scratch for states whose vectors have at most `max_len` entries.
-    pub fn workspace(&self, max_len: usize) -> PointsWorkspace {
+    pub fn workspace<T: Prob>(&self, max_len: usize) -> PointsWorkspace<T> {
         let stride = self.pad + max_len.next_multiple_of(CHUNK);
         let n = self.turn.slots.len() * stride;
         PointsWorkspace {
-            keeps: vec![[0.0; CHUNK]; KEEPS],
-            mulligan: vec![[0.0; CHUNK]; ROLLS],
-            cont: vec![0.0; n],
+            keeps: vec![[T::ZERO; CHUNK]; KEEPS],
+            mulligan: vec![[T::ZERO; CHUNK]; ROLLS],
+            cont: vec![T::ZERO; n],
             cont_spent: if self.rules().house.mulligan {
-                vec![0.0; n]
+                vec![T::ZERO; n]
             } else {
                 Vec::new()
             },
@@ -165,23 +273,23 @@ impl PointsPlan {
 
     /// Fills `out` (the state's whole vector, `out.len()` entries) for a turn starting in
     /// `state`, reading later states from `next`.
-    pub fn state_vector(
+    pub fn state_vector<T: Prob>(
         &self,
-        ws: &mut PointsWorkspace,
+        ws: &mut PointsWorkspace<T>,
         state: State,
-        next: &(impl PointsValues + ?Sized),
-        out: &mut [f32],
+        next: &(impl PointsValues<T> + ?Sized),
+        out: &mut [T],
     ) {
         kernel(self, ws, state, next, out);
     }
 
     /// The continuations of `state` into `cont` (see [`PointsWorkspace::cont`]).
-    fn fill_cont(
+    fn fill_cont<T: Prob>(
         &self,
-        cont: &mut [f32],
+        cont: &mut [T],
         stride: usize,
         state: State,
-        next: &(impl PointsValues + ?Sized),
+        next: &(impl PointsValues<T> + ?Sized),
     ) {
         let rules = self.rules();
         for (slot, &(b, score)) in self.turn.slots.iter().enumerate() {
@@ -193,20 +301,60 @@ impl PointsPlan {
             let buf = &mut cont[slot * stride..(slot + 1) * stride];
             // buf[j] is c = j - pad, which reads the next vector at c - bonus.
             let ones = (self.pad + bonus as usize).min(stride);
-            buf[..ones].fill(1.0);
+            buf[..ones].fill(T::ONE);
             let rest = &mut buf[ones..];
             let n = v.len().min(rest.len());
             rest[..n].copy_from_slice(&v[..n]);
-            rest[n..].fill(0.0);
+            rest[n..].fill(T::ZERO);
+        }
+    }
+
+    /// The continuations of `state` (and of its twin with the mulligan spent, while the
+    /// mulligan is in hand) into the workspace.
+    fn fill_conts<T: Prob>(
+        &self,
+        ws: &mut PointsWorkspace<T>,
+        state: State,
+        next: &(impl PointsValues<T> + ?Sized),
+    ) {
+        self.fill_cont(&mut ws.cont, ws.stride, state, next);
+        if self.rules().house.mulligan && !state.mulligan_used() {
+            let spent = state.with_mulligan_used(true);
+            self.fill_cont(&mut ws.cont_spent, ws.stride, spent, next);
+        }
+    }
+
+    /// Step 1 with the house rules for the chunk at `c0`: `ws.keeps[r]` = value of final
+    /// roll `r`, the best of the legal moves, chance-chance and (while the mulligan is in
+    /// hand) spending it on the best keep. The continuations must be filled.
+    #[inline(always)]
+    fn final_chunk<T: Prob>(&self, ws: &mut PointsWorkspace<T>, state: State, c0: usize) {
+        let stride = ws.stride;
+        let mulligan = self.rules().house.mulligan && !state.mulligan_used();
+        if mulligan {
+            // Spending the mulligan: the best keep with one more roll, the mulligan gone.
+            let spent = state.with_mulligan_used(true);
+            self.final_rolls(&mut ws.keeps, &ws.cont_spent, stride, spent, c0);
+            self.turn.expect_keeps_in(&mut ws.keeps);
+            self.turn.best_subkeeps_in(&mut ws.keeps);
+            ws.mulligan.copy_from_slice(&ws.keeps[..ROLLS]);
+        }
+        self.final_rolls(&mut ws.keeps, &ws.cont, stride, state, c0);
+        if mulligan {
+            for (v, m) in ws.keeps[..ROLLS].iter_mut().zip(&ws.mulligan) {
+                for i in 0..CHUNK {
+                    v[i] = max(v[i], m[i]);
+                }
+            }
         }
     }
 
     /// Step 1 for the chunk at `c0`: `ws.keeps[r]` = value of final roll `r`.
     #[inline(always)]
-    fn final_rolls(
+    fn final_rolls<T: Prob>(
         &self,
-        keeps: &mut [Chunk],
-        cont: &[f32],
+        keeps: &mut [[T; CHUNK]],
+        cont: &[T],
         stride: usize,
         state: State,
         c0: usize,
@@ -214,11 +362,11 @@ impl PointsPlan {
         let rules = self.rules();
         let turn = &self.turn;
         let pad = self.pad;
-        let lane = |slot: usize, shift: usize| -> &[f32] {
+        let lane = |slot: usize, shift: usize| -> &[T] {
             let at = slot * stride + pad + c0 - shift;
             &cont[at..at + CHUNK]
         };
-        let mut scratch = [f32::NEG_INFINITY; CHUNK];
+        let mut scratch = [T::FLOOR; CHUNK];
         for b in (0..rules.box_count()).filter(|&b| !state.is_filled(b)) {
             let c = lane(usize::from(turn.zero_slot[b]), 0);
             for i in 0..CHUNK {
@@ -252,7 +400,7 @@ impl PointsPlan {
                 if !rules.is_extra_yahtzee(state, &dice) {
                     continue;
                 }
-                let mut acc = [f32::NEG_INFINITY; CHUNK];
+                let mut acc = [T::FLOOR; CHUNK];
                 rules.for_each_move(state, &dice, |m| {
                     let slot = turn.slot_by_score[m.box_index * MAX_SCORE + m.score as usize];
                     let c = lane(usize::from(slot), (m.score + m.yahtzee_bonus) as usize);
@@ -272,16 +420,16 @@ impl PointsPlan {
 
     /// House rule "chance-chance": the chunk's values of rerolling all five into Chance.
     #[inline(never)]
-    fn chance_chance_lanes(
+    fn chance_chance_lanes<T: Prob>(
         &self,
-        cont: &[f32],
+        cont: &[T],
         stride: usize,
         state: State,
         c0: usize,
-    ) -> Option<Chunk> {
+    ) -> Option<[T; CHUNK]> {
         let rules = self.rules();
         let chance = rules.chance_chance_box(state)?;
-        let mut total = [0.0f64; CHUNK];
+        let mut total = [T::Acc::default(); CHUNK];
         for &(sum, five, p) in &self.chance_chance {
             let slot = usize::from(self.turn.slot_by_score[chance * MAX_SCORE + sum as usize]);
             let bonus = if five && state.yahtzee_50() {
@@ -291,63 +439,42 @@ impl PointsPlan {
             };
             let at = slot * stride + self.pad + c0 - (sum + bonus) as usize;
             for (t, &x) in total.iter_mut().zip(&cont[at..at + CHUNK]) {
-                *t += p * f64::from(x);
+                T::accumulate(t, p, x);
             }
         }
-        Some(total.map(|x| x as f32))
+        Some(total.map(T::from_acc))
     }
 }
 
 /// The kernel for one state, compiled for AVX2 and AVX-512 besides the baseline (the same
 /// operations in every version, so the same bits).
 #[multiversion(targets("x86_64+avx2", "x86_64+avx512f+avx512vl"))]
-fn kernel(
+fn kernel<T: Prob>(
     plan: &PointsPlan,
-    ws: &mut PointsWorkspace,
+    ws: &mut PointsWorkspace<T>,
     state: State,
-    next: &(impl PointsValues + ?Sized),
-    out: &mut [f32],
+    next: &(impl PointsValues<T> + ?Sized),
+    out: &mut [T],
 ) {
-    let rules = plan.rules();
     let len = out.len();
     assert!(len <= ws.stride - plan.pad, "workspace too small");
-    let stride = ws.stride;
-    let spent = state.with_mulligan_used(true);
-    let mulligan = rules.house.mulligan && !state.mulligan_used();
-    plan.fill_cont(&mut ws.cont, stride, state, next);
-    if mulligan {
-        plan.fill_cont(&mut ws.cont_spent, stride, spent, next);
-    }
+    plan.fill_conts(ws, state, next);
     let turn = &plan.turn;
     for c0 in (0..len).step_by(CHUNK) {
-        if mulligan {
-            // Spending the mulligan: the best keep with one more roll, the mulligan gone.
-            plan.final_rolls(&mut ws.keeps, &ws.cont_spent, stride, spent, c0);
-            turn.expect_keeps_in(&mut ws.keeps);
-            turn.best_subkeeps_in(&mut ws.keeps);
-            ws.mulligan.copy_from_slice(&ws.keeps[..ROLLS]);
-        }
-        plan.final_rolls(&mut ws.keeps, &ws.cont, stride, state, c0);
-        if mulligan {
-            for (v, m) in ws.keeps[..ROLLS].iter_mut().zip(&ws.mulligan) {
-                for i in 0..CHUNK {
-                    v[i] = max(v[i], m[i]);
-                }
-            }
-        }
+        plan.final_chunk(ws, state, c0);
         for _ in 0..2 {
             turn.expect_keeps_in(&mut ws.keeps);
             turn.best_subkeeps_in(&mut ws.keeps);
         }
-        let mut total = [0.0f64; CHUNK];
+        let mut total = [T::Acc::default(); CHUNK];
         for (v, &p) in ws.keeps[..ROLLS].iter().zip(&turn.roll_prob) {
             for i in 0..CHUNK {
-                total[i] += p * f64::from(v[i]);
+                T::accumulate(&mut total[i], p, v[i]);
             }
         }
         let n = CHUNK.min(len - c0);
         for (o, t) in out[c0..c0 + n].iter_mut().zip(total) {
-            *o = t as f32;
+            *o = T::from_acc(t);
         }
     }
 }
@@ -355,7 +482,7 @@ fn kernel(
 /// The target table of `rules`: for every reachable state, P(scoring at least `c` more
 /// points) under the play that maximises it, for `c` from 0 to the most the state can
 /// still score. `progress` is called with the number of filled sets just finished.
-pub fn solve_target(rules: &'static RuleSet, progress: &(dyn Fn(u64) + Sync)) -> PointsTable {
+pub fn solve_target(rules: &'static RuleSet, progress: &(dyn Fn(u64) + Sync)) -> PointsTable<f32> {
     let max = max_remaining(rules);
     solve_payoff(rules, &max, &[1.0], |_| true, progress)
 }
@@ -364,13 +491,13 @@ pub fn solve_target(rules: &'static RuleSet, progress: &(dyn Fn(u64) + Sync)) ->
 /// followed by accepted states), for a final payoff `terminal` (`terminal[c]` is the
 /// payoff of a full card at coordinate `c`; 1 below 0, 0 past the end). Each state's vector
 /// has `terminal.len() + max[state]` entries.
-pub fn solve_payoff(
+pub fn solve_payoff<T: Prob>(
     rules: &'static RuleSet,
     max: &[u16],
-    terminal: &[f32],
+    terminal: &[T],
     include: impl Fn(State) -> bool + Sync,
     progress: &(dyn Fn(u64) + Sync),
-) -> PointsTable {
+) -> PointsTable<T> {
     let lengths: Vec<u32> = (0..rules.state_count())
         .map(|i| {
             let s = rules.state_at(i);
@@ -396,7 +523,7 @@ pub fn solve_payoff(
     for level in (0..nb).rev() {
         let sets: Vec<u32> = (0..full).filter(|f| f.count_ones() == level).collect();
         let done = &table;
-        let blocks: Vec<Vec<(usize, Vec<f32>)>> = sets
+        let blocks: Vec<Vec<(usize, Vec<T>)>> = sets
             .par_iter()
             .map_init(
                 || plan.workspace(longest),
@@ -406,7 +533,7 @@ pub fn solve_payoff(
                         .map(|s| (s, rules.state_index(s)))
                         .filter(|&(_, i)| lengths[i] > 0)
                         .map(|(s, i)| {
-                            let mut v = vec![0.0; lengths[i] as usize];
+                            let mut v = vec![T::ZERO; lengths[i] as usize];
                             plan.state_vector(ws, s, done, &mut v);
                             (i, v)
                         })
@@ -421,4 +548,73 @@ pub fn solve_payoff(
         }
     }
     table
+}
+
+/// The value of each option of one position at one coordinate `c`, for advice.
+impl PointsPlan {
+    /// Keep values at coordinate `c` (one per keep index) with `rolls_left` (1 or 2) rerolls
+    /// to come after the keep is made: the expectation over what the kept dice become.
+    pub fn keep_values<T: Prob>(
+        &self,
+        ws: &mut PointsWorkspace<T>,
+        state: State,
+        next: &(impl PointsValues<T> + ?Sized),
+        c: usize,
+        rolls_left: u8,
+    ) -> Vec<T> {
+        let (c0, i) = self.prepare(ws, state, next, c);
+        self.final_chunk(ws, state, c0);
+        let turn = &self.turn;
+        if rolls_left == 2 {
+            turn.expect_keeps_in(&mut ws.keeps);
+            turn.best_subkeeps_in(&mut ws.keeps);
+        }
+        turn.expect_keeps_in(&mut ws.keeps);
+        ws.keeps.iter().map(|k| k[i]).collect()
+    }
+
+    /// House rule "mulligan": the value at `c` of spending it on each keep after the last
+    /// roll (the keep's expectation over one more roll, in the state with it spent).
+    pub fn mulligan_values<T: Prob>(
+        &self,
+        ws: &mut PointsWorkspace<T>,
+        state: State,
+        next: &(impl PointsValues<T> + ?Sized),
+        c: usize,
+    ) -> Vec<T> {
+        let spent = state.with_mulligan_used(true);
+        let (c0, i) = self.prepare(ws, spent, next, c);
+        self.final_rolls(&mut ws.keeps, &ws.cont, ws.stride, spent, c0);
+        self.turn.expect_keeps_in(&mut ws.keeps);
+        ws.keeps.iter().map(|k| k[i]).collect()
+    }
+
+    /// House rule "chance-chance": its value at `c` from `state` (Chance open).
+    pub fn chance_chance_value<T: Prob>(
+        &self,
+        ws: &mut PointsWorkspace<T>,
+        state: State,
+        next: &(impl PointsValues<T> + ?Sized),
+        c: usize,
+    ) -> T {
+        let (c0, i) = self.prepare(ws, state, next, c);
+        let v = self.chance_chance_lanes(&ws.cont, ws.stride, state, c0);
+        v.expect("Chance is open under chance-chance")[i]
+    }
+
+    /// Continuations of `state` for the chunk holding `c`: (chunk start, lane of `c`).
+    fn prepare<T: Prob>(
+        &self,
+        ws: &mut PointsWorkspace<T>,
+        state: State,
+        next: &(impl PointsValues<T> + ?Sized),
+        c: usize,
+    ) -> (usize, usize) {
+        let c0 = c / CHUNK * CHUNK;
+        if ws.stride < self.pad + c0 + CHUNK {
+            *ws = self.workspace(c0 + CHUNK);
+        }
+        self.fill_conts(ws, state, next);
+        (c0, c - c0)
+    }
 }

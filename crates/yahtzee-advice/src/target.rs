@@ -1,0 +1,167 @@
+//! Advice for playing to reach a score: every option ranked by the probability that the
+//! final total reaches the target, read from a target table ([`TargetTable`]) with the
+//! points kernel ([`PointsPlan`]), so advice and table use the same arithmetic.
+//!
+//! Options with equal probability (common once the target is certain or out of reach) are
+//! ranked by expected score, so the advice then plays for the highest total.
+
+use std::cell::RefCell;
+
+use yahtzee_rules::{tables, Dice, Scorecard, State};
+use yahtzee_solver::{PointsPlan, PointsValues, PointsWorkspace};
+use yahtzee_table::{TableError, TargetTable};
+
+use crate::{Advice, AdviceError, Advisor, Choice};
+
+/// A target table read as the points vectors of later turns.
+pub struct TargetValues<'a>(pub &'a TargetTable);
+
+impl PointsValues<f32> for TargetValues<'_> {
+    fn vector(&self, s: State) -> &[f32] {
+        self.0.vector(s)
+    }
+}
+
+/// Where a position stands against its target.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TargetStatus {
+    /// Some option still matters for reaching it.
+    InPlay,
+    /// The points on the card already reach it: every option is certain.
+    Reached,
+    /// No sequence of rolls can reach it any more: every option has probability 0.
+    OutOfReach,
+}
+
+impl TargetStatus {
+    pub fn name(self) -> &'static str {
+        match self {
+            TargetStatus::InPlay => "in play",
+            TargetStatus::Reached => "reached",
+            TargetStatus::OutOfReach => "out of reach",
+        }
+    }
+}
+
+/// Answers "how do I best reach T?" from a target table and the expected-value advisor.
+pub struct TargetAdvisor<'a> {
+    advisor: &'a Advisor,
+    table: &'a TargetTable,
+    plan: PointsPlan,
+    ws: RefCell<PointsWorkspace<f32>>,
+}
+
+impl<'a> TargetAdvisor<'a> {
+    /// Both tables must be of the same rules.
+    pub fn new(advisor: &'a Advisor, table: &'a TargetTable) -> Result<Self, AdviceError> {
+        let rules = advisor.table().rules();
+        if table.rules() != rules {
+            return Err(AdviceError::RulesMismatch {
+                card: table.rules().name,
+                table: rules.name,
+            });
+        }
+        let plan = PointsPlan::new(rules);
+        let ws = RefCell::new(plan.workspace(64));
+        Ok(TargetAdvisor {
+            advisor,
+            table,
+            plan,
+            ws,
+        })
+    }
+
+    /// The table behind the probabilities.
+    pub fn table(&self) -> &TargetTable {
+        self.table
+    }
+
+    /// P(final total >= `target`) from the start of a turn with this card, playing for it.
+    pub fn p_of_card(&self, card: &Scorecard, target: u32) -> Result<f64, TableError> {
+        let s = card.state();
+        self.table.verify_sets([s.filled()])?;
+        Ok(self
+            .table
+            .p_at_least(s, i64::from(target) - i64::from(card.total())))
+    }
+
+    /// Every option of the position with its expected value and P(final total >= `target`),
+    /// best first (by probability, then by expected value).
+    pub fn advise(
+        &self,
+        card: &Scorecard,
+        dice: Dice,
+        rolls_left: u8,
+        target: u32,
+    ) -> Result<(Advice, TargetStatus), TargetError> {
+        let mut advice = self.advisor.advise(card, dice, rolls_left)?;
+        let state = card.state();
+        self.table.verify_turn(state)?;
+        let need = i64::from(target) - i64::from(card.total());
+        let most = self.table.max_points(state).unwrap_or(0);
+        let status = if need <= 0 {
+            TargetStatus::Reached
+        } else if need > i64::from(most) {
+            TargetStatus::OutOfReach
+        } else {
+            TargetStatus::InPlay
+        };
+        let probabilities: Vec<f64> = match status {
+            TargetStatus::Reached => vec![1.0; advice.options.len()],
+            TargetStatus::OutOfReach => vec![0.0; advice.options.len()],
+            TargetStatus::InPlay => self.probabilities(&advice, state, rolls_left, need as usize),
+        };
+        for (o, p) in advice.options.iter_mut().zip(probabilities) {
+            o.p_at_least = Some(p);
+        }
+        // Stable: equal probabilities keep the expected-value order.
+        advice
+            .options
+            .sort_by(|a, b| b.p_at_least.unwrap().total_cmp(&a.p_at_least.unwrap()));
+        Ok((advice, status))
+    }
+
+    fn probabilities(&self, advice: &Advice, state: State, rolls_left: u8, c: usize) -> Vec<f64> {
+        let next = TargetValues(self.table);
+        let ws = &mut self.ws.borrow_mut();
+        let t = tables();
+        let keeps =
+            (rolls_left > 0).then(|| self.plan.keep_values(ws, state, &next, c, rolls_left));
+        let mut mulligan = None;
+        advice
+            .options
+            .iter()
+            .map(|o| match o.choice {
+                Choice::Keep(k) => f64::from(keeps.as_ref().expect("keeps")[t.index(&k)]),
+                Choice::Fill { category, score } => {
+                    let rules = self.table.rules();
+                    let b = rules.box_index(category).expect("a box of the game");
+                    let points = o.points_now.unwrap_or(score);
+                    let (after, _) = rules.place(state, b, score);
+                    let v = next.vector(after);
+                    f64::from(yahtzee_solver::points::read(
+                        v,
+                        c as i64 - i64::from(points),
+                    ))
+                }
+                Choice::ChanceChance => {
+                    f64::from(self.plan.chance_chance_value(ws, state, &next, c))
+                }
+                Choice::Mulligan(k) => {
+                    let m = mulligan
+                        .get_or_insert_with(|| self.plan.mulligan_values(ws, state, &next, c));
+                    f64::from(m[t.index(&k)])
+                }
+            })
+            .collect()
+    }
+}
+
+/// Why a target position cannot be advised.
+#[derive(Debug, thiserror::Error)]
+pub enum TargetError {
+    #[error(transparent)]
+    Advice(#[from] AdviceError),
+    #[error(transparent)]
+    Table(#[from] TableError),
+}
