@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 use anyhow::{Context, Result};
-use yahtzee_advice::{Advisor, Report, TargetAdvisor};
+use yahtzee_advice::{Advisor, Report, Strategy, TableValues, TargetAdvisor, WinAdvisor};
 use yahtzee_rules::{Dice, Scorecard};
 
 use crate::{table_file, RulesOpts};
@@ -31,6 +31,10 @@ pub struct Args {
     /// Target table file [default: data/<rules>.target.table, built if missing].
     #[arg(long)]
     target_table: Option<PathBuf>,
+    /// Play to win against an opponent with this scorecard (repeat for several), who plays
+    /// for expected score from there: rank options by P(win) + P(tie)/2.
+    #[arg(long, conflicts_with = "target")]
+    opponent: Vec<String>,
     /// Print JSON (schema in the README).
     #[arg(long)]
     json: bool,
@@ -50,6 +54,14 @@ pub fn run(args: Args) -> Result<()> {
     let table = table_file::open_or_build(rules, &path, args.quiet)?;
     let advisor = Advisor::new(table);
     let report = match args.target {
+        None if !args.opponent.is_empty() => {
+            let dists = opponent_distributions(&advisor, &args.opponent)?;
+            let win = WinAdvisor::solve(&advisor, &card, &dists, &|_| {})?;
+            let advice = win.advise(&card, dice, args.rolls_left)?;
+            let mut report = Report::new(&card, &dice, args.rolls_left, &advice);
+            report.opponents = Some(args.opponent.clone());
+            report
+        }
         None => {
             let advice = advisor.advise(&card, dice, args.rolls_left)?;
             Report::new(&card, &dice, args.rolls_left, &advice)
@@ -113,13 +125,29 @@ fn human(r: &Report) -> String {
             ),
         }
     }
+    let win = r.opponents.is_some();
+    if let Some(opponents) = &r.opponents {
+        let o = &r.options[0];
+        println!(
+            "against {} opponent{} playing for expected score: best chance to win {:.4}%, to tie {:.4}%",
+            opponents.len(),
+            if opponents.len() == 1 { "" } else { "s" },
+            100.0 * o.p_win.unwrap_or(0.0),
+            100.0 * o.p_tie.unwrap_or(0.0)
+        );
+    }
     println!();
     let what = if r.rolls_left > 0 {
         "keep"
     } else {
         "box or action"
     };
-    if target.is_some() {
+    if win {
+        println!(
+            "{:>3}  {:<26} {:>9} {:>9} {:>12} {:>10}",
+            "#", what, "P(win)", "P(tie)", "expected", "loss"
+        );
+    } else if target.is_some() {
         println!(
             "{:>3}  {:<26} {:>10} {:>12} {:>10}",
             "#", what, "P(>=target)", "expected", "loss"
@@ -148,6 +176,15 @@ fn human(r: &Report) -> String {
             format!("-{:.4}", o.loss)
         };
         match o.p_at_least {
+            _ if win => println!(
+                "{:>3}  {:<26} {:>8.4}% {:>8.4}% {:>12.4} {:>10}",
+                i + 1,
+                label,
+                100.0 * o.p_win.unwrap_or(0.0),
+                100.0 * o.p_tie.unwrap_or(0.0),
+                o.ev_remaining,
+                loss
+            ),
             Some(p) => println!(
                 "{:>3}  {:<26} {:>10.4}% {:>12.4} {:>10}",
                 i + 1,
@@ -166,4 +203,21 @@ fn human(r: &Report) -> String {
         }
     }
     out
+}
+
+/// The exact distribution of each opponent's final total, playing for expected score from
+/// the card given.
+pub fn opponent_distributions(advisor: &Advisor, cards: &[String]) -> Result<Vec<Vec<f64>>> {
+    let rules = advisor.table().rules();
+    let values = TableValues(advisor.table());
+    let strategy = Strategy::new(rules, &values);
+    cards
+        .iter()
+        .map(|text| {
+            let card = Scorecard::parse(rules, text)
+                .with_context(|| format!("bad --opponent card '{text}'"))?;
+            let exact = yahtzee_stats::exact(&strategy, &card, &|_| {});
+            Ok(exact.distribution)
+        })
+        .collect()
 }

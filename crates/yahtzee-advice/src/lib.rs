@@ -10,9 +10,11 @@
 
 pub mod strategy;
 pub mod target;
+pub mod win;
 
 pub use strategy::{FinalChoice, Strategy, TurnDecisions};
 pub use target::{TargetAdvisor, TargetError, TargetStatus, TargetValues};
+pub use win::{Payoff, WinAdvisor, WinChance};
 
 use serde::Serialize;
 use thiserror::Error;
@@ -47,6 +49,11 @@ pub struct Ranked {
     /// Playing for a target: P(final total >= target) with this option, then the play
     /// that maximises it.
     pub p_at_least: Option<f64>,
+    /// Playing to win: P(finishing strictly first) with this option, then the play that
+    /// maximises P(win) + P(tie) / 2.
+    pub p_win: Option<f64>,
+    /// Playing to win: P(tying for first) with this option.
+    pub p_tie: Option<f64>,
 }
 
 /// All options for one position, best first.
@@ -69,6 +76,8 @@ pub enum AdviceError {
     GameOver,
     #[error("rolls left must be 0, 1 or 2, got {0}")]
     RollsLeft(u8),
+    #[error("this scorecard does not follow the one the win advice was solved from")]
+    NotSolved,
     #[error("the scorecard is for rules '{card}' but the table is for '{table}'")]
     RulesMismatch {
         card: &'static str,
@@ -152,6 +161,8 @@ impl Advisor {
                 ev_remaining: f64::from(m.points()) + self.table.value(m.next),
                 points_now: Some(m.points()),
                 p_at_least: None,
+                p_win: None,
+                p_tie: None,
             });
         });
         let values = TableValues(&self.table);
@@ -161,6 +172,8 @@ impl Advisor {
                 ev_remaining: yahtzee_solver::chance_chance_value(rules, state, &values),
                 points_now: None,
                 p_at_least: None,
+                p_win: None,
+                p_tie: None,
             });
         }
         if rules.house.mulligan && !state.mulligan_used() {
@@ -175,6 +188,8 @@ impl Advisor {
                     ev_remaining: ws.keeps[tables().index(&k)][0],
                     points_now: None,
                     p_at_least: None,
+                    p_win: None,
+                    p_tie: None,
                 });
             }
         }
@@ -196,6 +211,8 @@ impl Advisor {
                 ev_remaining: ws.keeps[tables().index(&k)][0],
                 points_now: None,
                 p_at_least: None,
+                p_win: None,
+                p_tie: None,
             })
             .collect()
     }
@@ -217,6 +234,9 @@ pub struct Report {
     /// Playing for a target: `in play`, `reached` or `out of reach`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub target_status: Option<&'static str>,
+    /// Playing to win: the opponents' cards, as given.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub opponents: Option<Vec<String>>,
     pub options: Vec<ReportOption>,
 }
 
@@ -241,6 +261,12 @@ pub struct ReportOption {
     /// Playing for a target: P(final total >= target) with this option.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub p_at_least: Option<f64>,
+    /// Playing to win: P(finishing strictly first) with this option.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub p_win: Option<f64>,
+    /// Playing to win: P(tying for first) with this option.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub p_tie: Option<f64>,
 }
 
 impl Report {
@@ -268,6 +294,8 @@ impl Report {
                     ev_remaining: o.ev_remaining,
                     loss: best - o.ev_remaining,
                     p_at_least: o.p_at_least,
+                    p_win: o.p_win,
+                    p_tie: o.p_tie,
                 }
             })
             .collect();
@@ -279,6 +307,7 @@ impl Report {
             expected_final: f64::from(card.total()) + best,
             target: None,
             target_status: None,
+            opponents: None,
             options,
         }
     }

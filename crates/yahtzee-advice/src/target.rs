@@ -8,7 +8,8 @@
 use std::cell::RefCell;
 
 use yahtzee_rules::{tables, Dice, Scorecard, State};
-use yahtzee_solver::{PointsPlan, PointsValues, PointsWorkspace};
+use yahtzee_solver::points::read;
+use yahtzee_solver::{PointsPlan, PointsValues, PointsWorkspace, Prob};
 use yahtzee_table::{TableError, TargetTable};
 
 use crate::{Advice, AdviceError, Advisor, Choice};
@@ -122,39 +123,47 @@ impl<'a> TargetAdvisor<'a> {
     }
 
     fn probabilities(&self, advice: &Advice, state: State, rolls_left: u8, c: usize) -> Vec<f64> {
-        let next = TargetValues(self.table);
         let ws = &mut self.ws.borrow_mut();
-        let t = tables();
-        let keeps =
-            (rolls_left > 0).then(|| self.plan.keep_values(ws, state, &next, c, rolls_left));
-        let mut mulligan = None;
-        advice
-            .options
-            .iter()
-            .map(|o| match o.choice {
-                Choice::Keep(k) => f64::from(keeps.as_ref().expect("keeps")[t.index(&k)]),
-                Choice::Fill { category, score } => {
-                    let rules = self.table.rules();
-                    let b = rules.box_index(category).expect("a box of the game");
-                    let points = o.points_now.unwrap_or(score);
-                    let (after, _) = rules.place(state, b, score);
-                    let v = next.vector(after);
-                    f64::from(yahtzee_solver::points::read(
-                        v,
-                        c as i64 - i64::from(points),
-                    ))
-                }
-                Choice::ChanceChance => {
-                    f64::from(self.plan.chance_chance_value(ws, state, &next, c))
-                }
-                Choice::Mulligan(k) => {
-                    let m = mulligan
-                        .get_or_insert_with(|| self.plan.mulligan_values(ws, state, &next, c));
-                    f64::from(m[t.index(&k)])
-                }
-            })
-            .collect()
+        let next = TargetValues(self.table);
+        let values = option_values(&self.plan, ws, &next, advice, state, rolls_left, c);
+        values.into_iter().map(f64::from).collect()
     }
+}
+
+/// The value at coordinate `c` of every option of `advice` (a position in `state` with
+/// `rolls_left`), with later turns read from `next`: the points kernel's keep values, a
+/// box's points read off the next state's vector, the house-rule options.
+pub(crate) fn option_values<T: Prob>(
+    plan: &PointsPlan,
+    ws: &mut PointsWorkspace<T>,
+    next: &(impl PointsValues<T> + ?Sized),
+    advice: &Advice,
+    state: State,
+    rolls_left: u8,
+    c: usize,
+) -> Vec<T> {
+    let t = tables();
+    let rules = plan.rules();
+    let keeps = (rolls_left > 0).then(|| plan.keep_values(ws, state, next, c, rolls_left));
+    let mut mulligan = None;
+    advice
+        .options
+        .iter()
+        .map(|o| match o.choice {
+            Choice::Keep(k) => keeps.as_ref().expect("keeps")[t.index(&k)],
+            Choice::Fill { category, score } => {
+                let b = rules.box_index(category).expect("a box of the game");
+                let points = o.points_now.unwrap_or(score);
+                let (after, _) = rules.place(state, b, score);
+                read(next.vector(after), c as i64 - i64::from(points))
+            }
+            Choice::ChanceChance => plan.chance_chance_value(ws, state, next, c),
+            Choice::Mulligan(k) => {
+                let m = mulligan.get_or_insert_with(|| plan.mulligan_values(ws, state, next, c));
+                m[t.index(&k)]
+            }
+        })
+        .collect()
 }
 
 /// Why a target position cannot be advised.

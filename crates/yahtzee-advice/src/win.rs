@@ -1,0 +1,215 @@
+//! Advice for playing to win: every option ranked by the probability of finishing first
+//! against opponents whose final totals have known distributions.
+//!
+//! Opponents who play for expected score from their cards end with totals that do not
+//! depend on this player's play (their exact distributions come from the statistics
+//! engine), so the best response is exact: the points kernel ([`PointsPlan`]) over this
+//! player's future states with the chance of winning as the final payoff. The coordinate is
+//! `c = top - x` for points `x` on the card, where `top` is one more than the highest total
+//! any opponent can reach (so `c <= 0` is a certain win).
+//!
+//! **Ties count half**: the payoff of a final total `x` is P(every opponent ends below `x`)
+//! plus half P(no opponent ends above `x` and one ends on it). The kernel carries the tie
+//! probability beside it ([`WinTie`]) under the same decisions, so each option reports
+//! P(win) and P(tie) separately (P(loss) is the rest).
+
+use std::cell::RefCell;
+
+use yahtzee_rules::{Dice, RuleSet, Scorecard, State};
+use yahtzee_solver::{
+    max_remaining, solve_payoff, PointsPlan, PointsTable, PointsWorkspace, WinTie,
+};
+
+use crate::target::option_values;
+use crate::{Advice, AdviceError, Advisor};
+
+/// The final payoff against opponents: per final total, (P(win) + P(tie)/2, P(tie)).
+#[derive(Clone, Debug)]
+pub struct Payoff {
+    /// One more than the highest total any opponent can reach.
+    pub top: u32,
+    /// `terminal[c]` is the payoff of finishing on `top - c`.
+    pub terminal: Vec<WinTie>,
+}
+
+impl Payoff {
+    /// From each opponent's distribution of final totals (`dist[x]` = P(total = x)).
+    pub fn against(opponents: &[Vec<f64>]) -> Payoff {
+        let top = opponents.iter().map(|d| d.len() as u32).max().unwrap_or(0);
+        // Cumulative P(total <= x) per opponent.
+        let cdfs: Vec<Vec<f64>> = opponents
+            .iter()
+            .map(|d| {
+                d.iter()
+                    .scan(0.0, |acc, p| {
+                        *acc += p;
+                        Some(*acc)
+                    })
+                    .collect()
+            })
+            .collect();
+        let at_most = |i: usize, x: i64| -> f64 {
+            if x < 0 {
+                0.0
+            } else {
+                cdfs[i].get(x as usize).copied().unwrap_or(1.0)
+            }
+        };
+        let mut terminal: Vec<WinTie> = (0..=top as i64)
+            .map(|c| {
+                let x = i64::from(top) - c;
+                let below: f64 = (0..cdfs.len()).map(|i| at_most(i, x - 1)).product();
+                let not_above: f64 = (0..cdfs.len()).map(|i| at_most(i, x)).product();
+                let tie = not_above - below;
+                WinTie {
+                    value: (below + 0.5 * tie) as f32,
+                    tie: tie as f32,
+                }
+            })
+            .collect();
+        while terminal
+            .last()
+            .is_some_and(|w| w.value == 0.0 && w.tie == 0.0)
+        {
+            terminal.pop();
+        }
+        Payoff { top, terminal }
+    }
+
+    /// The payoff's coordinate for a card with `points` on it.
+    pub fn coordinate(&self, points: u32) -> i64 {
+        i64::from(self.top) - i64::from(points)
+    }
+}
+
+/// P(win), P(tie) and their payoff for one option.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct WinChance {
+    pub win: f64,
+    pub tie: f64,
+}
+
+impl WinChance {
+    fn from(w: WinTie) -> WinChance {
+        let tie = f64::from(w.tie);
+        WinChance {
+            win: (f64::from(w.value) - 0.5 * tie).max(0.0),
+            tie,
+        }
+    }
+
+    /// What is maximised: P(win) + P(tie) / 2.
+    pub fn value(&self) -> f64 {
+        self.win + 0.5 * self.tie
+    }
+}
+
+/// The best response to a set of opponents from one state on: solved once for every state
+/// a game from there can reach, then asked about any position in them.
+pub struct WinAdvisor<'a> {
+    advisor: &'a Advisor,
+    payoff: Payoff,
+    plan: PointsPlan,
+    table: PointsTable<WinTie>,
+    from: State,
+    ws: RefCell<PointsWorkspace<WinTie>>,
+}
+
+impl<'a> WinAdvisor<'a> {
+    /// Solves the best response from `card` against opponents with these final-total
+    /// distributions. `progress` is called per filled set solved.
+    pub fn solve(
+        advisor: &'a Advisor,
+        card: &Scorecard,
+        opponents: &[Vec<f64>],
+        progress: &(dyn Fn(u64) + Sync),
+    ) -> Result<WinAdvisor<'a>, AdviceError> {
+        let rules = advisor.table().rules();
+        if card.rules() != rules {
+            return Err(AdviceError::RulesMismatch {
+                card: card.rules().name,
+                table: rules.name,
+            });
+        }
+        let from = card.state();
+        let payoff = Payoff::against(opponents);
+        let max = max_remaining(rules);
+        let include = |s: State| follows(rules, from, s);
+        let table = solve_payoff(rules, &max, &payoff.terminal, include, progress);
+        let plan = PointsPlan::new(rules);
+        let ws = RefCell::new(plan.workspace(64));
+        Ok(WinAdvisor {
+            advisor,
+            payoff,
+            plan,
+            table,
+            from,
+            ws,
+        })
+    }
+
+    /// The payoff being played for.
+    pub fn payoff(&self) -> &Payoff {
+        &self.payoff
+    }
+
+    /// The chance of winning from the start of a turn with this card (a card the solve
+    /// covers).
+    pub fn chance_of_card(&self, card: &Scorecard) -> WinChance {
+        let c = self.payoff.coordinate(card.total());
+        WinChance::from(self.table.get(card.state(), c))
+    }
+
+    /// Every option of the position with its expected value, P(win) and P(tie), best first
+    /// (by P(win) + P(tie)/2, then by expected value). The card must follow the one solved
+    /// from.
+    pub fn advise(
+        &self,
+        card: &Scorecard,
+        dice: Dice,
+        rolls_left: u8,
+    ) -> Result<Advice, AdviceError> {
+        let state = card.state();
+        if !follows(self.advisor.table().rules(), self.from, state) {
+            return Err(AdviceError::NotSolved);
+        }
+        let mut advice = self.advisor.advise(card, dice, rolls_left)?;
+        let c = self.payoff.coordinate(card.total());
+        let chances: Vec<WinChance> = if c <= 0 {
+            vec![WinChance { win: 1.0, tie: 0.0 }; advice.options.len()]
+        } else {
+            let ws = &mut self.ws.borrow_mut();
+            let values = option_values(
+                &self.plan,
+                ws,
+                &self.table,
+                &advice,
+                state,
+                rolls_left,
+                c as usize,
+            );
+            values.into_iter().map(WinChance::from).collect()
+        };
+        for (o, w) in advice.options.iter_mut().zip(chances) {
+            o.p_win = Some(w.win);
+            o.p_tie = Some(w.tie);
+        }
+        let value = |o: &crate::Ranked| o.p_win.unwrap() + 0.5 * o.p_tie.unwrap();
+        advice.options.sort_by(|a, b| value(b).total_cmp(&value(a)));
+        Ok(advice)
+    }
+}
+
+/// True when a game at `from` can later be at `s`: the same boxes filled and more, an upper
+/// total at least as high, flags that never switch back off.
+pub fn follows(rules: &RuleSet, from: State, s: State) -> bool {
+    let yahtzee_done = rules
+        .box_index(yahtzee_rules::Category::Yahtzee)
+        .is_some_and(|y| from.is_filled(y));
+    s.filled() & from.filled() == from.filled()
+        && (!yahtzee_done || s.yahtzee_50() == from.yahtzee_50())
+        && s.upper() >= from.upper()
+        && (s.yahtzee_50() || !from.yahtzee_50())
+        && (s.mulligan_used() || !from.mulligan_used())
+        && rules.is_reachable(s)
+}
