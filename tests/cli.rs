@@ -798,3 +798,91 @@ fn play_with_house_rules() {
     assert_eq!(r["finished"], true);
     assert_eq!(r["players"][0]["cost"], 0.0);
 }
+
+#[test]
+fn bad_targets_and_opponents_are_refused() {
+    let base = ["advise", "--dice", "12345", "--rolls-left", "1"];
+    for bad in ["-5", "lots", "2.5", ""] {
+        let msg = refused(&[&base[..], &[format!("--target={bad}").as_str()]].concat());
+        assert!(msg.contains("--target"), "{msg}");
+    }
+    let msg = refused(&[&base[..], &["--opponent", "ones=7"]].concat());
+    assert!(msg.contains("bad --opponent card 'ones=7'"), "{msg}");
+    // The exact best response from the first turn needs more memory than allowed here.
+    let msg = refused(&[&base[..], &["--opponent", "ones=4"]].concat());
+    assert!(msg.contains("too early in the game"), "{msg}");
+    let msg = refused(&[&base[..], &["--opponent", "yahtzee=50", "--target", "300"]].concat());
+    assert!(msg.contains("cannot be used with"), "{msg}");
+    // A value table where a target table belongs, and the other way round.
+    let values = data().join("forced.table");
+    let msg = refused(
+        &[
+            &base[..],
+            &[
+                "--target",
+                "250",
+                "--target-table",
+                values.to_str().unwrap(),
+            ],
+        ]
+        .concat(),
+    );
+    assert!(msg.contains("objective 'expected', not 'target'"), "{msg}");
+    let msg = refused(&["solve", "--objective", "winning"]);
+    assert!(msg.contains("--objective"), "{msg}");
+}
+
+#[test]
+fn advise_against_an_opponent_ranks_by_the_chance_to_win() {
+    // Late game: Yahtzee and Chance open (228 points on the card, bonus included) against
+    // an opponent who still has Chance to fill (225 so far).
+    let me = "ones=3 twos=6 threes=9 fours=12 fives=15 sixes=18 three_of_a_kind=20 \
+              four_of_a_kind=15 full_house=25 small_straight=30 large_straight=40";
+    let them = "ones=4 twos=6 threes=9 fours=12 fives=15 sixes=24 three_of_a_kind=25 \
+                four_of_a_kind=0 full_house=25 small_straight=30 large_straight=40 yahtzee=0";
+    let args = [
+        "advise",
+        "--dice",
+        "66653",
+        "--rolls-left",
+        "2",
+        "--json",
+        "--scorecard",
+        me,
+        "--opponent",
+        them,
+    ];
+    let out = yahtzee(data(), &args);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v: Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(v["opponents"][0], them);
+    let options = v["options"].as_array().unwrap();
+    let value = |o: &Value| o["p_win"].as_f64().unwrap() + 0.5 * o["p_tie"].as_f64().unwrap();
+    for o in options {
+        let (w, t) = (o["p_win"].as_f64().unwrap(), o["p_tie"].as_f64().unwrap());
+        assert!(w >= 0.0 && t >= 0.0 && w + t <= 1.0 + 1e-6, "{o}");
+    }
+    assert!(options.windows(2).all(|w| value(&w[0]) >= value(&w[1])));
+    let best = value(&options[0]);
+    assert!(best > 0.05 && best < 0.95, "{best}");
+    // With Yahtzee scored too (278 and Chance to come) against their 225 + Chance (at
+    // most 30): any Chance wins, so every option is a certain win.
+    let me = format!("{me} yahtzee=50");
+    let args = [
+        "advise",
+        "--dice",
+        "66653",
+        "--rolls-left",
+        "0",
+        "--json",
+        "--scorecard",
+        &me,
+        "--opponent",
+        them,
+    ];
+    let out = yahtzee(data(), &args);
+    let v: Value = serde_json::from_str(&stdout(&out)).unwrap();
+    for o in v["options"].as_array().unwrap() {
+        assert!((o["p_win"].as_f64().unwrap() - 1.0).abs() < 1e-6, "{o}");
+    }
+}

@@ -70,7 +70,7 @@ impl Advice {
 }
 
 /// Why a position cannot be advised.
-#[derive(Debug, Error, PartialEq, Eq)]
+#[derive(Debug, Error, PartialEq)]
 pub enum AdviceError {
     #[error("the scorecard is full: the game is over")]
     GameOver,
@@ -78,6 +78,8 @@ pub enum AdviceError {
     RollsLeft(u8),
     #[error("this scorecard does not follow the one the win advice was solved from")]
     NotSolved,
+    #[error("too early in the game for the exact chance to win: it needs {gib:.1} GiB of memory (limit 3 GiB); try --target, or a position with fewer open boxes")]
+    TooEarly { gib: f64 },
     #[error("the scorecard is for rules '{card}' but the table is for '{table}'")]
     RulesMismatch {
         card: &'static str,

@@ -12,8 +12,8 @@ pub mod turn;
 
 pub use max_points::{max_remaining, NO_STATE};
 pub use points::{
-    solve_payoff, solve_target, PointsPlan, PointsTable, PointsValues, PointsWorkspace, Prob,
-    WinTie,
+    payoff_size, solve_payoff, solve_target, PointsPlan, PointsTable, PointsValues,
+    PointsWorkspace, Prob, WinTie,
 };
 pub use solve::{reachable_states, solve, UNREACHABLE};
 pub use turn::{chance_chance_value, Lane, Lanes, TurnPlan, Values, Workspace, LANES};

@@ -491,6 +491,20 @@ pub fn solve_target(rules: &'static RuleSet, progress: &(dyn Fn(u64) + Sync)) ->
 /// followed by accepted states), for a final payoff `terminal` (`terminal[c]` is the
 /// payoff of a full card at coordinate `c`; 1 below 0, 0 past the end). Each state's vector
 /// has `terminal.len() + max[state]` entries.
+/// The number of values [`solve_payoff`] would hold for these arguments (its memory is
+/// this many `T`s).
+pub fn payoff_size(
+    rules: &RuleSet,
+    max: &[u16],
+    terminal_len: usize,
+    include: impl Fn(State) -> bool,
+) -> u64 {
+    (0..rules.state_count())
+        .filter(|&i| max[i] != NO_STATE && include(rules.state_at(i)))
+        .map(|i| terminal_len as u64 + u64::from(max[i]))
+        .sum()
+}
+
 pub fn solve_payoff<T: Prob>(
     rules: &'static RuleSet,
     max: &[u16],

@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Measures the "play to win" targets and prints them:
+#   - target table, official rules: solve wall time and peak memory (2 threads), file size
+#   - `yahtzee advise --target` as a whole process, table present (50 runs, median and max)
+#   - `yahtzee advise --opponent` as a whole process: 6 open boxes per player, a mid-game
+#     position, and a first-turn position (exact best response)
+# Usage: scripts/bench_goals.sh [DATA_DIR]   (default: a fresh temporary folder; the target
+# table is about 1.1 GB; pass data/ to reuse the cached one and skip the solve timing)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)"
+cargo build --release --quiet
+bin=$PWD/target/release/yahtzee
+export RAYON_NUM_THREADS=2
+if [[ -n "${1:-}" ]]; then
+  data=$1
+else
+  data=$(mktemp -d)
+  trap 'rm -rf "$data"' EXIT
+fi
+export YAHTZEE_DATA_DIR=$data
+"$bin" solve --quiet >/dev/null
+if [[ ! -f "$data/forced.target.table" ]]; then
+  /usr/bin/time -f '%e %M' -o "$data/time" "$bin" solve --objective target --quiet >/dev/null
+  read -r wall kib <"$data/time"
+  printf '%-52s %s\n' "target table solve, forced, 2 threads" "$wall s wall, peak $((kib / 1024)) MiB"
+fi
+printf '%-52s %s MiB\n' "target table on disk" "$(( $(stat -c %s "$data/forced.target.table") / 1048576 ))"
+
+python3 - "$bin" <<'PY'
+import subprocess, sys, time
+bin = sys.argv[1]
+def run(args, n):
+    times = []
+    for _ in range(n):
+        t = time.perf_counter()
+        subprocess.run([bin, "advise", "--quiet"] + args, stdout=subprocess.DEVNULL, check=True)
+        times.append(time.perf_counter() - t)
+    times.sort()
+    return times[len(times) // 2], times[-1]
+card = "ones=3 twos=6 threes=9 fours=12 fives=15 sixes=18 yahtzee=50"
+med, worst = run(["--scorecard", card, "--dice", "13346", "--rolls-left", "2", "--target", "300"], 50)
+print(f"{'advise --target, whole process (50 runs)':<52} {med*1e3:7.2f} ms median, {worst*1e3:.2f} ms max")
+six_me = "ones=3 twos=6 threes=9 fours=12 fives=15 sixes=18 yahtzee=50"
+six_them = "ones=2 twos=6 threes=9 fours=16 fives=15 sixes=24 three_of_a_kind=20"
+med, worst = run(["--scorecard", six_me, "--dice", "13346", "--rolls-left", "2", "--opponent", six_them], 5)
+print(f"{'advise --opponent, 6 open boxes each (5 runs)':<52} {med:7.3f} s median, {worst:.3f} s max")
+mid_me = "ones=3 twos=6 threes=9 fours=12"
+mid_them = "ones=2 twos=6 threes=9 chance=22"
+med, worst = run(["--scorecard", mid_me, "--dice", "13346", "--rolls-left", "2", "--opponent", mid_them], 1)
+print(f"{'advise --opponent, 9 open boxes each (1 run)':<52} {med:7.3f} s")
+med, worst = run(["--dice", "13346", "--rolls-left", "2", "--opponent", ""], 1)
+print(f"{'advise --opponent, first turn of a 2-player game':<52} {med:7.3f} s")
+PY
