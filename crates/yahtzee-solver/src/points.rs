@@ -380,7 +380,7 @@ impl PointsPlan {
             }
         }
         let filled = state.filled();
-        for r in 0..ROLLS {
+        for (r, out) in keeps[..ROLLS].iter_mut().enumerate() {
             let range = turn.scoring_start[r] as usize..turn.scoring_start[r + 1] as usize;
             let mut acc = scratch;
             for &(b, slot, score) in &turn.scoring[range] {
@@ -392,7 +392,7 @@ impl PointsPlan {
                     acc[i] = max(acc[i], c[i]);
                 }
             }
-            keeps[r] = acc;
+            *out = acc;
         }
         if turn.extra_yahtzees_differ {
             for &r in &turn.yahtzee_rolls {
