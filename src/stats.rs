@@ -5,9 +5,9 @@ use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
-use yahtzee_advice::{Strategy, TableValues};
+use yahtzee_advice::{Advisor, Strategy, TableValues, TargetValues, WinAdvisor};
 use yahtzee_rules::Scorecard;
-use yahtzee_stats::{Estimate, Line, Method, Summary};
+use yahtzee_stats::{Aim, Estimate, Goal, Line, Method, Summary, Versus};
 use yahtzee_table::Table;
 
 use crate::{plot, table_file, RulesOpts};
@@ -38,6 +38,17 @@ pub struct Common {
 pub struct StatsArgs {
     #[command(flatten)]
     common: Common,
+    /// Measure the play that maximises P(final total >= TARGET) instead (points on the card
+    /// count), from the target table.
+    #[arg(long)]
+    target: Option<u32>,
+    /// Target table file [default: data/<rules>.target.table, built if missing].
+    #[arg(long)]
+    target_table: Option<PathBuf>,
+    /// Measure the play that maximises the chance to beat an opponent with this scorecard
+    /// (repeat for several), who plays for expected score from there.
+    #[arg(long, conflicts_with = "target")]
+    opponent: Vec<String>,
 }
 
 #[derive(clap::Args)]
@@ -88,19 +99,77 @@ fn bar(quiet: bool, len: u64, template: &str) -> ProgressBar {
 pub fn run_stats(args: StatsArgs) -> Result<()> {
     let c = &args.common;
     let s = setup(c)?;
-    let values = TableValues(&s.table);
-    let strategy = Strategy::new(s.table.rules(), &values);
-    let turns = s.table.rules().box_count() as u64 - u64::from(s.card.state().turns_played());
-    let bar = bar(
-        c.quiet,
-        turns,
-        "exact distribution {bar:40} turn {pos}/{len}, {elapsed}",
-    );
+    let card = s.card;
+    let advisor = Advisor::new(s.table);
+    let rules = advisor.table().rules();
+    let values = TableValues(advisor.table());
+    let strategy = Strategy::new(rules, &values);
+    let turns = rules.box_count() as u64 - u64::from(card.state().turns_played());
+    let bar = || {
+        bar(
+            c.quiet,
+            turns,
+            "exact distribution {bar:40} turn {pos}/{len}, {elapsed}",
+        )
+    };
     let start = Instant::now();
-    let exact = yahtzee_stats::exact(&strategy, &s.card, &|n| bar.inc(n));
-    bar.finish_and_clear();
-    let summary = Summary::exact(&exact);
-    finish(c, &s.card, &summary, start.elapsed().as_secs_f64())
+    let progress = bar();
+    let exact = yahtzee_stats::exact(&strategy, &card, &|n| progress.inc(n));
+    progress.finish_and_clear();
+    let so_far = i64::from(card.total());
+    let summary = if let Some(target) = args.target {
+        let path = args
+            .target_table
+            .clone()
+            .unwrap_or_else(|| table_file::default_target_path(rules));
+        let table = table_file::open_or_build_target(rules, &path, c.quiet)?;
+        table.verify_future(card.state())?;
+        let vectors = TargetValues(&table);
+        let goal = Goal::new(&vectors, i64::from(target) - so_far);
+        let progress = bar();
+        let e = yahtzee_stats::exact_goal(&strategy, &goal, &card, &|n| progress.inc(n));
+        progress.finish_and_clear();
+        let mut summary = Summary::exact(&e);
+        summary.aim = Some(Aim::Target {
+            target,
+            p_at_least: e.p_at_least(target),
+            expected_score_play: Versus {
+                mean: exact.total.mean,
+                p_at_least: Some(exact.p_at_least(target)),
+                p_win: None,
+                p_tie: None,
+            },
+        });
+        summary
+    } else if !args.opponent.is_empty() {
+        let dists = crate::advise::opponent_distributions(&advisor, &args.opponent)?;
+        let win = WinAdvisor::solve(&advisor, &card, &dists, &|_| {})?;
+        let payoff = win.payoff();
+        let goal = Goal::new(win.table(), payoff.coordinate(card.total()));
+        let progress = bar();
+        let e = yahtzee_stats::exact_goal(&strategy, &goal, &card, &|n| progress.inc(n));
+        progress.finish_and_clear();
+        let (mine, theirs) = (
+            payoff.chance_of_distribution(&e.distribution),
+            payoff.chance_of_distribution(&exact.distribution),
+        );
+        let mut summary = Summary::exact(&e);
+        summary.aim = Some(Aim::Win {
+            opponents: args.opponent.clone(),
+            p_win: mine.win,
+            p_tie: mine.tie,
+            expected_score_play: Versus {
+                mean: exact.total.mean,
+                p_at_least: None,
+                p_win: Some(theirs.win),
+                p_tie: Some(theirs.tie),
+            },
+        });
+        summary
+    } else {
+        Summary::exact(&exact)
+    };
+    finish(c, &card, &summary, start.elapsed().as_secs_f64())
 }
 
 pub fn run_simulate(args: SimulateArgs) -> Result<()> {
@@ -198,7 +267,16 @@ fn human(card: &Scorecard, s: &Summary, secs: f64) -> String {
             "{games} simulated games (seed {seed}) in {secs:.1} s, 95% confidence intervals in brackets"
         ),
     };
-    println!("rules {}: optimal play, {how}", s.rules);
+    let play = match &s.aim {
+        None => "optimal play".to_string(),
+        Some(Aim::Target { target, .. }) => format!("play for a total of {target} or more"),
+        Some(Aim::Win { opponents, .. }) => format!(
+            "play to beat {} opponent{}",
+            opponents.len(),
+            if opponents.len() == 1 { "" } else { "s" }
+        ),
+    };
+    println!("rules {}: {play}, {how}", s.rules);
     if card.state().turns_played() > 0 {
         println!(
             "from the card '{}' ({} points so far)",
@@ -263,6 +341,52 @@ fn human(card: &Scorecard, s: &Summary, secs: f64) -> String {
             format!("P(total >= {})", t.at_least),
             pct(&t.probability)
         );
+    }
+    match &s.aim {
+        None => {}
+        Some(Aim::Target {
+            target,
+            p_at_least,
+            expected_score_play: v,
+        }) => {
+            println!();
+            println!(
+                "P(total >= {target}): {:.4}% with this play, {:.4}% playing for expected score",
+                100.0 * p_at_least,
+                100.0 * v.p_at_least.unwrap_or(f64::NAN)
+            );
+            println!(
+                "mean: {:.4} with this play, {:.4} playing for expected score (cost {:.4})",
+                s.total.mean.value,
+                v.mean,
+                v.mean - s.total.mean.value
+            );
+        }
+        Some(Aim::Win {
+            opponents,
+            p_win,
+            p_tie,
+            expected_score_play: v,
+        }) => {
+            println!();
+            for o in opponents {
+                println!("opponent: '{o}' (plays for expected score)");
+            }
+            println!(
+                "P(win): {:.4}% with this play, {:.4}% playing for expected score",
+                100.0 * p_win,
+                100.0 * v.p_win.unwrap_or(f64::NAN)
+            );
+            println!(
+                "P(tie): {:.4}% with this play, {:.4}% playing for expected score",
+                100.0 * p_tie,
+                100.0 * v.p_tie.unwrap_or(f64::NAN)
+            );
+            println!(
+                "mean: {:.4} with this play, {:.4} playing for expected score",
+                s.total.mean.value, v.mean
+            );
+        }
     }
     out
 }

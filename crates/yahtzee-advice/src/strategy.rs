@@ -266,6 +266,11 @@ impl<'v> Strategy<'v> {
         self.rules
     }
 
+    /// The values the strategy is read from.
+    pub fn values(&self) -> &'v (dyn Values + Sync) {
+        self.values
+    }
+
     /// Expected points still to come from the start of a turn in `state`.
     pub fn value(&self, state: State) -> f64 {
         self.values.value(self.rules, state)

@@ -84,6 +84,25 @@ impl Payoff {
     pub fn coordinate(&self, points: u32) -> i64 {
         i64::from(self.top) - i64::from(points)
     }
+
+    /// P(win) and P(tie) of finishing on `total`.
+    pub fn chance_of_total(&self, total: u32) -> WinChance {
+        WinChance::from(yahtzee_solver::points::read(
+            &self.terminal,
+            self.coordinate(total),
+        ))
+    }
+
+    /// P(win) and P(tie) of a distribution of final totals (`dist[x]` = P(total = x)).
+    pub fn chance_of_distribution(&self, dist: &[f64]) -> WinChance {
+        let mut w = WinChance { win: 0.0, tie: 0.0 };
+        for (x, &p) in dist.iter().enumerate().filter(|(_, &p)| p > 0.0) {
+            let c = self.chance_of_total(x as u32);
+            w.win += p * c.win;
+            w.tie += p * c.tie;
+        }
+        w
+    }
 }
 
 /// P(win), P(tie) and their payoff for one option.
@@ -162,6 +181,12 @@ impl<'a> WinAdvisor<'a> {
     /// The payoff being played for.
     pub fn payoff(&self) -> &Payoff {
         &self.payoff
+    }
+
+    /// The best response's values: per future state, the payoff by coordinate
+    /// ([`Payoff::coordinate`]).
+    pub fn table(&self) -> &PointsTable<WinTie> {
+        &self.table
     }
 
     /// The chance of winning from the start of a turn with this card (a card the solve

@@ -135,7 +135,7 @@ pub struct RuleSet {
 }
 
 /// One legal way to score a final roll: a box, its score, the bonuses and what follows.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Move {
     /// Index of the box in [`RuleSet::boxes`].
     pub box_index: usize,

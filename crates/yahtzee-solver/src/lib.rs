@@ -5,13 +5,16 @@
 //! the solver and the advice use, so advice is computed by the very code that built the
 //! table.
 
+pub mod follow;
 pub mod max_points;
 pub mod points;
 pub mod solve;
 pub mod turn;
 
+pub use follow::{Follower, Outcome};
 pub use max_points::{max_remaining, NO_STATE};
 pub use points::{
+    CHUNK,
     payoff_size, solve_payoff, solve_target, PointsPlan, PointsTable, PointsValues,
     PointsWorkspace, Prob, WinTie,
 };

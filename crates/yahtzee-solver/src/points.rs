@@ -204,24 +204,24 @@ pub fn read<T: Prob>(v: &[T], c: i64) -> T {
 
 /// Rule-specific tables for the points kernel, built once per rule set.
 pub struct PointsPlan {
-    turn: TurnPlan,
+    pub(crate) turn: TurnPlan,
     /// Room below `c = 0` in the continuation buffers: the most points one move can earn
     /// besides the upper bonus (which the buffers already include).
-    pad: usize,
+    pub(crate) pad: usize,
     /// Chance-chance (house rule) outcomes: (sum of the five dice, five of a kind, probability).
     chance_chance: Vec<(u32, bool, f64)>,
 }
 
 /// Scratch space of one worker.
 pub struct PointsWorkspace<T> {
-    keeps: Vec<[T; CHUNK]>,
+    pub(crate) keeps: Vec<[T; CHUNK]>,
     mulligan: Vec<[T; CHUNK]>,
     /// Per slot, the next state's vector shifted by the slot's upper bonus, from `c = -pad`
     /// up to the state's length rounded up to a chunk: `cont[slot * stride + pad + c]`.
-    cont: Vec<T>,
+    pub(crate) cont: Vec<T>,
     /// The same for the state with the mulligan spent (house rule).
-    cont_spent: Vec<T>,
-    stride: usize,
+    pub(crate) cont_spent: Vec<T>,
+    pub(crate) stride: usize,
 }
 
 impl PointsPlan {
@@ -311,7 +311,7 @@ impl PointsPlan {
 
     /// The continuations of `state` (and of its twin with the mulligan spent, while the
     /// mulligan is in hand) into the workspace.
-    fn fill_conts<T: Prob>(
+    pub(crate) fn fill_conts<T: Prob>(
         &self,
         ws: &mut PointsWorkspace<T>,
         state: State,
@@ -420,7 +420,7 @@ impl PointsPlan {
 
     /// House rule "chance-chance": the chunk's values of rerolling all five into Chance.
     #[inline(never)]
-    fn chance_chance_lanes<T: Prob>(
+    pub(crate) fn chance_chance_lanes<T: Prob>(
         &self,
         cont: &[T],
         stride: usize,

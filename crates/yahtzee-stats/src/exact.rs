@@ -101,20 +101,20 @@ impl Exact {
 
 /// One state of a level with its mass: `mass[i]` = P(reach `state` with `lo + i` points
 /// earned since the start), `bonus[n]` = P(reach it with `n` extra-Yahtzee bonuses earned).
-struct Node {
-    state: State,
-    lo: u32,
-    mass: Vec<f64>,
-    bonus: Vec<f64>,
+pub(crate) struct Node {
+    pub(crate) state: State,
+    pub(crate) lo: u32,
+    pub(crate) mass: Vec<f64>,
+    pub(crate) bonus: Vec<f64>,
 }
 
 /// Where a turn's final roll leads: the next state, the points earned, whether an
 /// extra-Yahtzee bonus was among them, and the probability.
-struct Step {
-    next: usize,
-    points: u32,
-    bonus: bool,
-    prob: f64,
+pub(crate) struct Step {
+    pub(crate) next: usize,
+    pub(crate) points: u32,
+    pub(crate) bonus: bool,
+    pub(crate) prob: f64,
 }
 
 /// A step arriving at a state of the next level from source node `src`.
@@ -127,7 +127,7 @@ struct Incoming {
 
 /// Probability-weighted sums over the turns of one level.
 #[derive(Clone)]
-struct Sums {
+pub(crate) struct Sums {
     /// Per box: Σ w·score, Σ w·score², Σ w·[score = 0].
     boxes: Vec<[f64; 3]>,
     upper_bonus: f64,
@@ -136,7 +136,7 @@ struct Sums {
 }
 
 impl Sums {
-    fn new(boxes: usize) -> Sums {
+    pub(crate) fn new(boxes: usize) -> Sums {
         Sums {
             boxes: vec![[0.0; 3]; boxes],
             upper_bonus: 0.0,
@@ -147,6 +147,14 @@ impl Sums {
 
     /// Counts move `m`, made with final `dice` from `state`, with probability weight `w`.
     fn add_move(&mut self, rules: &RuleSet, m: &Move, dice: &Dice, state: State, w: f64) {
+        let five = dice.five_of_a_kind().is_some();
+        let joker = five && rules.is_joker(state, dice, m.box_index);
+        self.add_outcome(m, five, joker, w);
+    }
+
+    /// Counts move `m` (with a final roll of five of a kind, scored as a Joker) with
+    /// probability weight `w`.
+    pub(crate) fn add_outcome(&mut self, m: &Move, five: bool, joker: bool, w: f64) {
         let s = f64::from(m.score);
         let b = &mut self.boxes[m.box_index];
         b[0] += w * s;
@@ -157,15 +165,15 @@ impl Sums {
         if m.upper_bonus > 0 {
             self.upper_bonus += w;
         }
-        if dice.five_of_a_kind().is_some() {
+        if five {
             self.yahtzees += w;
-            if rules.is_joker(state, dice, m.box_index) {
+            if joker {
                 self.jokers += w;
             }
         }
     }
 
-    fn add(&mut self, o: &Sums) {
+    pub(crate) fn add(&mut self, o: &Sums) {
         for (a, b) in self.boxes.iter_mut().zip(&o.boxes) {
             for i in 0..3 {
                 a[i] += b[i];
@@ -231,7 +239,7 @@ pub fn exact(strategy: &Strategy, card: &Scorecard, progress: &(dyn Fn(u64) + Sy
 
 /// Plays one turn from `node`: its steps (merged by next state, points and bonus) and its
 /// contribution to the per-box sums.
-fn turn(strategy: &Strategy, d: &mut TurnDecisions, node: &Node) -> (Vec<Step>, Sums) {
+pub(crate) fn turn(strategy: &Strategy, d: &mut TurnDecisions, node: &Node) -> (Vec<Step>, Sums) {
     let rules = strategy.rules();
     strategy.decide(node.state, d);
     let (last, after_mulligan) = d.final_roll_probabilities();
@@ -345,6 +353,22 @@ fn finish(strategy: &Strategy, card: &Scorecard, full: &[Node], sums: &Sums) -> 
             *dst += p;
         }
     }
+    let per = f64::from(rules.yahtzee_bonus);
+    let yahtzee_bonus = Moments::of_distribution(&bonus_count, per);
+    assemble(strategy, card, distribution, yahtzee_bonus, sums)
+}
+
+/// The statistics from the distribution of the final total, the moments of the
+/// extra-Yahtzee bonus points earned from the starting card on, and the per-turn sums.
+pub(crate) fn assemble(
+    strategy: &Strategy,
+    card: &Scorecard,
+    distribution: Vec<f64>,
+    mut yahtzee_bonus: Moments,
+    sums: &Sums,
+) -> Exact {
+    let rules = strategy.rules();
+    let so_far = card.total();
     let boxes = (0..rules.box_count())
         .map(|b| match card.score(rules.boxes[b]) {
             Some(score) => Moments::fixed(score),
@@ -371,8 +395,6 @@ fn finish(strategy: &Strategy, card: &Scorecard, full: &[Node], sums: &Sums) -> 
     };
     // Bonuses already on the card shift the count distribution.
     let earned = card.yahtzee_bonus();
-    let per = f64::from(rules.yahtzee_bonus);
-    let mut yahtzee_bonus = Moments::of_distribution(&bonus_count, per);
     if earned > 0 {
         let e = f64::from(earned);
         yahtzee_bonus = Moments {

@@ -3,6 +3,8 @@
 //!
 //! - [`exact()`]: the exact distribution of the final total and exact per-box moments, by
 //!   carrying probability forward through every turn (no sampling).
+//! - [`exact_goal()`]: the same for the play that maximises P(total ≥ T) or the chance of
+//!   beating opponents (decisions that depend on the points still needed).
 //! - [`simulate()`]: seeded, parallel Monte Carlo games with the same strategy, reproducible
 //!   whatever the number of threads.
 //! - [`summary`]: both turned into one report (means, spreads, percentiles, tail
@@ -14,9 +16,12 @@
 pub mod exact;
 
 pub use exact::{exact, Exact, Moments};
+pub mod goal;
+
+pub use goal::{exact_goal, Goal};
 pub mod simulate;
 
 pub use simulate::{simulate, Tally};
 pub mod summary;
 
-pub use summary::{Estimate, Line, Method, Summary};
+pub use summary::{Aim, Estimate, Line, Method, Summary, Versus};

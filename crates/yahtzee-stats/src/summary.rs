@@ -68,11 +68,47 @@ pub enum Method {
     Simulation { games: u64, seed: u64 },
 }
 
+/// What the measured play aims for, when not the highest expected score, with the same
+/// figures for expected-score play from the same card.
+#[derive(Clone, Debug, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Aim {
+    /// Maximise P(final total >= target).
+    Target {
+        target: u32,
+        p_at_least: f64,
+        expected_score_play: Versus,
+    },
+    /// Maximise P(win) + P(tie)/2 against opponents playing for expected score.
+    Win {
+        opponents: Vec<String>,
+        p_win: f64,
+        p_tie: f64,
+        expected_score_play: Versus,
+    },
+}
+
+/// Expected-score play's figures, for comparison with an [`Aim`].
+#[derive(Clone, Debug, Serialize)]
+pub struct Versus {
+    pub mean: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub p_at_least: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub p_win: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub p_tie: Option<f64>,
+}
+
 /// Everything `yahtzee stats` and `yahtzee simulate` report.
 #[derive(Clone, Debug, Serialize)]
 pub struct Summary {
     pub rules: &'static str,
     pub method: Method,
+    /// Set when the play measured aims for a target or to win (`stats --target`,
+    /// `stats --opponent`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub aim: Option<Aim>,
     /// Points on the starting card.
     pub points_so_far: u32,
     /// The table's expected final total from the starting card.
@@ -108,6 +144,7 @@ impl Summary {
         Summary {
             rules: e.rules.name,
             method: Method::Exact,
+            aim: None,
             points_so_far: e.points_so_far,
             table_value: e.table_value,
             boxes: box_names(e.rules)
@@ -153,6 +190,7 @@ impl Summary {
         Summary {
             rules: rules.name,
             method: Method::Simulation { games: n, seed },
+            aim: None,
             points_so_far,
             table_value,
             boxes: box_names(rules)
