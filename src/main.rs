@@ -3,6 +3,7 @@
 
 mod advise;
 mod atomic;
+mod duel;
 mod play;
 mod plot;
 mod review;
@@ -39,6 +40,8 @@ enum Command {
     Play(play::Args),
     /// Judge every decision of a game record against optimal play.
     Review(review::Args),
+    /// Bots against each other over many seeded games: win rates with 95% intervals.
+    Duel(duel::Args),
 }
 
 /// `--rules NAME [--house SWITCH]...`: the rule set, shared by every command.
@@ -123,6 +126,7 @@ fn main() -> ExitCode {
         Command::Advise(args) => advise::run(args),
         Command::Stats(args) => stats::run_stats(args),
         Command::Simulate(args) => stats::run_simulate(args),
+        Command::Duel(args) => duel::run(args),
         Command::Rules(args) => rules_cmd::run(args),
         Command::Play(args) => play::run(args),
         Command::Review(args) => review::run(args),

@@ -7,8 +7,8 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, Context, Result};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use yahtzee_advice::{Advisor, Choice};
-use yahtzee_play::{judge, label, Event, Game, Record};
+use yahtzee_advice::{Advisor, TargetAdvisor};
+use yahtzee_play::{judge, label, Aim, Bots, Event, Game, Record};
 use yahtzee_rules::{Category, Dice, Scorecard};
 
 use crate::{table_file, RulesOpts};
@@ -20,9 +20,15 @@ pub struct Args {
     /// People playing, in turn order, e.g. "Ann,Bob" [default: You, unless --auto].
     #[arg(long, value_delimiter = ',')]
     players: Vec<String>,
-    /// Add an optimal bot with this name (repeat for more bots).
+    /// Add a bot: NAME (plays for expected score) or NAME:AIM with AIM one of expected,
+    /// target=T, win (fast rule), win-exact[=N] (exact best response for the last N turns,
+    /// default 6); repeat for more bots.
     #[arg(long)]
     bot: Vec<String>,
+    /// Target table file, for bots that play for a target or to win [default:
+    /// data/<rules>.target.table, built if missing].
+    #[arg(long)]
+    target_table: Option<PathBuf>,
     /// Seed of the dice [default: from the clock]; it is written in the record.
     #[arg(long)]
     seed: Option<u64>,
@@ -56,13 +62,19 @@ pub fn run(args: Args) -> Result<()> {
     if args.auto && !seats.is_empty() {
         bail!("--auto plays bots only: name them with --bot");
     }
-    seats.extend(args.bot.iter().map(|n| (n.trim().to_string(), true)));
+    let mut aims = vec![Aim::Expected; seats.len()];
+    for b in &args.bot {
+        let (name, aim) = crate::duel::parse_bot(b)?;
+        seats.push((name, true));
+        aims.push(aim);
+    }
     if seats.is_empty() {
         seats = if args.auto {
             vec![("Bot 1".into(), true), ("Bot 2".into(), true)]
         } else {
             vec![("You".into(), false)]
         };
+        aims = vec![Aim::Expected; seats.len()];
     }
     if let Some(bad) = seats.iter().find(|(n, _)| n.is_empty() || n.contains('\n')) {
         bail!("bad player name '{}'", bad.0);
@@ -77,6 +89,20 @@ pub fn run(args: Args) -> Result<()> {
         .clone()
         .unwrap_or_else(|| table_file::default_path(rules));
     let advisor = Advisor::new(table_file::open_or_build(rules, &path, args.quiet)?);
+    let target_table = if aims.iter().any(Aim::needs_target_table) {
+        let path = args
+            .target_table
+            .clone()
+            .unwrap_or_else(|| table_file::default_target_path(rules));
+        Some(table_file::open_or_build_target(rules, &path, args.quiet)?)
+    } else {
+        None
+    };
+    let target = match &target_table {
+        Some(t) => Some(TargetAdvisor::new(&advisor, t)?),
+        None => None,
+    };
+    let bots = Bots::new(&advisor, target);
     let seed = args.seed.unwrap_or_else(clock_seed);
     let games = if args.auto { args.games } else { 1 };
     let stdin = std::io::stdin();
@@ -86,6 +112,8 @@ pub fn run(args: Args) -> Result<()> {
         let game_seed = seed.wrapping_add(g);
         let mut table = Session {
             advisor: &advisor,
+            bots: &bots,
+            aims: &aims,
             game: Game::new(rules, seats.clone()),
             record: Record::new(rules, Some(game_seed), seats.clone()),
             rng: ChaCha8Rng::seed_from_u64(game_seed),
@@ -174,6 +202,9 @@ fn write_record(path: &Path, text: &str) -> Result<()> {
 /// One game at the table.
 struct Session<'a> {
     advisor: &'a Advisor,
+    bots: &'a Bots<'a>,
+    /// What each seat's bot plays for.
+    aims: &'a [Aim],
     game: Game,
     record: Record,
     rng: ChaCha8Rng,
@@ -294,25 +325,11 @@ impl Session<'_> {
     fn bot_turn(&mut self, input: &mut impl BufRead) -> Result<bool> {
         loop {
             let dice = self.game.dice().expect("rolled");
-            let card = self.game.current().card.clone();
-            let rolls_left = self.game.rolls_left();
-            let advice = self
-                .advisor
-                .advise(&card, dice, rolls_left)
-                .expect("a turn to play");
-            let event = match advice.best().choice {
-                Choice::Keep(k) if k.len() < 5 => Event::Keep(k),
-                // Standing on all five: the best choice after the last roll.
-                _ => {
-                    let last = self.advisor.advise(&card, dice, 0).expect("a turn to play");
-                    match last.best().choice {
-                        Choice::Fill { category, .. } => Event::Score(category),
-                        Choice::Mulligan(k) => Event::Mulligan(k),
-                        Choice::ChanceChance => Event::ChanceChance,
-                        Choice::Keep(_) => unreachable!("no keeps without rolls left"),
-                    }
-                }
-            };
+            let aim = self.aims[self.game.current_seat()];
+            let event = self
+                .bots
+                .decide(aim, &self.game)
+                .map_err(|e| anyhow::anyhow!("the bot cannot decide: {e}"))?;
             if self.verbose {
                 let name = self.game.current().name.clone();
                 let what = match &event {

@@ -125,3 +125,15 @@ pub fn open_or_build_target(
         other => Ok(other?),
     }
 }
+
+/// A progress bar counting `what` on stderr; hidden with `quiet`.
+pub fn plain_bar(quiet: bool, len: u64, what: &str) -> ProgressBar {
+    if quiet {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(len);
+    let template =
+        format!("{{bar:40}} {{human_pos}}/{{human_len}} {what}, {{per_sec}}, eta {{eta}}");
+    bar.set_style(ProgressStyle::with_template(&template).expect("valid template"));
+    bar
+}

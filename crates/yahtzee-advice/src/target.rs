@@ -9,7 +9,7 @@ use std::cell::RefCell;
 
 use yahtzee_rules::{tables, Dice, Scorecard, State};
 use yahtzee_solver::points::read;
-use yahtzee_solver::{PointsPlan, PointsValues, PointsWorkspace, Prob};
+use yahtzee_solver::{PointsPlan, PointsValues, PointsWorkspace, Prob, CHUNK};
 use yahtzee_table::{TableError, TargetTable};
 
 use crate::{Advice, AdviceError, Advisor, Choice};
@@ -120,6 +120,79 @@ impl<'a> TargetAdvisor<'a> {
             .options
             .sort_by(|a, b| b.p_at_least.unwrap().total_cmp(&a.p_at_least.unwrap()));
         Ok((advice, status))
+    }
+
+    /// Every option ranked by a weighted sum of its chances of reaching several targets,
+    /// `Σ w · P(final total >= t)` over `weights` = (t, w), then by expected value; the
+    /// options carry the weighted sum in `p_at_least`.
+    pub fn advise_weighted(
+        &self,
+        card: &Scorecard,
+        dice: Dice,
+        rolls_left: u8,
+        weights: &[(u32, f64)],
+    ) -> Result<Advice, TargetError> {
+        let mut advice = self.advisor.advise(card, dice, rolls_left)?;
+        let state = card.state();
+        self.table.verify_turn(state)?;
+        let rules = self.advisor.table().rules();
+        let next = TargetValues(self.table);
+        let most = i64::from(self.table.max_points(state).unwrap_or(0));
+        let so_far = i64::from(card.total());
+        let mut score = vec![0.0; advice.options.len()];
+        let ws = &mut self.ws.borrow_mut();
+        // Targets already reached count fully; those out of reach not at all.
+        let mut live: Vec<(usize, f64)> = Vec::new();
+        for &(t, w) in weights {
+            let need = i64::from(t) - so_far;
+            if need <= 0 {
+                score.iter_mut().for_each(|s| *s += w);
+            } else if need <= most {
+                live.push((need as usize, w));
+            }
+        }
+        live.sort_by_key(|x| x.0);
+        let t = tables();
+        let mut i = 0;
+        while i < live.len() {
+            let c0 = live[i].0 / CHUNK * CHUNK;
+            let chunk: Vec<(usize, f64)> = live[i..]
+                .iter()
+                .take_while(|x| x.0 < c0 + CHUNK)
+                .copied()
+                .collect();
+            i += chunk.len();
+            let keeps: Option<Vec<[f32; CHUNK]>> = (rolls_left > 0).then(|| {
+                self.plan
+                    .keep_values_chunk(ws, state, &next, c0, rolls_left)
+                    .to_vec()
+            });
+            for (o, s) in advice.options.iter().zip(score.iter_mut()) {
+                for &(c, w) in &chunk {
+                    let p = match o.choice {
+                        Choice::Keep(k) => keeps.as_ref().expect("keeps")[t.index(&k)][c - c0],
+                        Choice::Fill { category, score } => {
+                            let b = rules.box_index(category).expect("a box of the game");
+                            let points = o.points_now.unwrap_or(score);
+                            let (after, _) = rules.place(state, b, score);
+                            read(next.vector(after), c as i64 - i64::from(points))
+                        }
+                        Choice::ChanceChance => self.plan.chance_chance_value(ws, state, &next, c),
+                        Choice::Mulligan(k) => {
+                            self.plan.mulligan_values(ws, state, &next, c)[t.index(&k)]
+                        }
+                    };
+                    *s += w * f64::from(p);
+                }
+            }
+        }
+        for (o, s) in advice.options.iter_mut().zip(score) {
+            o.p_at_least = Some(s);
+        }
+        advice
+            .options
+            .sort_by(|a, b| b.p_at_least.unwrap().total_cmp(&a.p_at_least.unwrap()));
+        Ok(advice)
     }
 
     fn probabilities(&self, advice: &Advice, state: State, rolls_left: u8, c: usize) -> Vec<f64> {

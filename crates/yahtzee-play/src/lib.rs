@@ -1,14 +1,17 @@
 //! Playing games: a turn-by-turn [`Game`] that checks every action against the rules,
 //! plain-text game [`Record`]s, and the [`review()`] of a record against optimal play (the
-//! expected points each decision cost).
+//! expected points each decision cost); [`Bots`] that play for expected score, a target or
+//! to win.
 //!
 //! Data flow: rules → solver → table → advice → **play** → CLI (`yahtzee play`, `yahtzee
 //! review`).
 
+pub mod bot;
 pub mod game;
 pub mod record;
 pub mod review;
 
+pub use bot::{Aim, Bots};
 pub use game::{Game, PlayError, Player};
 pub use record::{Event, Record, RecordError};
 pub use review::{judge, label, review, Decision, PlayerSummary, Review};

@@ -86,6 +86,10 @@ pub struct Follower<'a, T: Prob, N: ?Sized, E: ?Sized> {
     /// roll to come (in the state with it spent).
     ev_keeps: [Vec<f64>; 3],
     sub_keeps: Vec<Vec<u16>>,
+    /// Per reroll (one, two left) and roll: its sub-keeps by expected score, best first
+    /// (ties: lowest index first), so the first one holding a lane's best value is the
+    /// lane's choice.
+    by_ev: [Vec<Vec<u16>>; 2],
     // Scratch.
     choice: Vec<[u8; CHUNK]>,
     choice_spent: Vec<[u8; CHUNK]>,
@@ -128,6 +132,7 @@ where
                     k
                 })
                 .collect(),
+            by_ev: [vec![Vec::new(); ROLLS], vec![Vec::new(); ROLLS]],
             choice: vec![[0; CHUNK]; ROLLS],
             choice_spent: vec![[0; CHUNK]; ROLLS],
             mulligan_keep: vec![[0; CHUNK]; ROLLS],
@@ -164,6 +169,12 @@ where
         turn.best_subkeeps(tws);
         turn.expect_keeps(tws);
         copy_lane(&tws.keeps, &mut self.ev_keeps[1]);
+        for (order, ev) in self.by_ev.iter_mut().zip(&self.ev_keeps) {
+            for (o, subs) in order.iter_mut().zip(&self.sub_keeps) {
+                o.clone_from(subs);
+                o.sort_by(|&a, &b| ev[usize::from(b)].total_cmp(&ev[usize::from(a)]));
+            }
+        }
     }
 
     /// The outcomes of the current state's turns.
@@ -275,10 +286,9 @@ where
         }
         for (n, ev) in [(0, 0), (1, 1)] {
             turn.expect_keeps_in(&mut keeps);
-            let ev = &self.ev_keeps[ev];
             let choice = &mut self.keep_choice[n];
             for r in 0..ROLLS {
-                let (best, k) = best_keep(&keeps, ev, &self.sub_keeps[r], usize::MAX);
+                let (best, k) = first_best(&keeps, &self.by_ev[ev][r]);
                 keeps[r] = best;
                 choice[r] = k;
             }
@@ -373,6 +383,33 @@ where
 #[inline(always)]
 fn better<T: Prob>(a: T, a_ev: f64, b: T, b_ev: f64) -> bool {
     a > b || (!(a < b) && a_ev > b_ev)
+}
+
+/// Per lane, the best value among keeps `order` and the first keep in that order that
+/// holds it.
+#[inline(always)]
+fn first_best<T: Prob>(values: &[[T; CHUNK]], order: &[u16]) -> ([T; CHUNK], [u16; CHUNK]) {
+    let mut best = [T::FLOOR; CHUNK];
+    for &k in order {
+        let v = &values[usize::from(k)];
+        for i in 0..CHUNK {
+            best[i] = crate::turn::max(best[i], v[i]);
+        }
+    }
+    let mut which = [u16::MAX; CHUNK];
+    for &k in order {
+        let v = &values[usize::from(k)];
+        let mut done = true;
+        for i in 0..CHUNK {
+            let hit = which[i] == u16::MAX && !(v[i] < best[i]);
+            which[i] = if hit { k } else { which[i] };
+            done &= which[i] != u16::MAX;
+        }
+        if done {
+            break;
+        }
+    }
+    (best, which)
 }
 
 /// The expected-score key of final choice `code` of roll `r`.

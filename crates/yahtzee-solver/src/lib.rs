@@ -14,9 +14,8 @@ pub mod turn;
 pub use follow::{Follower, Outcome};
 pub use max_points::{max_remaining, NO_STATE};
 pub use points::{
-    CHUNK,
     payoff_size, solve_payoff, solve_target, PointsPlan, PointsTable, PointsValues,
-    PointsWorkspace, Prob, WinTie,
+    PointsWorkspace, Prob, WinTie, CHUNK,
 };
 pub use solve::{reachable_states, solve, UNREACHABLE};
 pub use turn::{chance_chance_value, Lane, Lanes, TurnPlan, Values, Workspace, LANES};

@@ -576,7 +576,24 @@ impl PointsPlan {
         c: usize,
         rolls_left: u8,
     ) -> Vec<T> {
-        let (c0, i) = self.prepare(ws, state, next, c);
+        let i = c % CHUNK;
+        self.keep_values_chunk(ws, state, next, c - i, rolls_left)
+            .iter()
+            .map(|k| k[i])
+            .collect()
+    }
+
+    /// [`PointsPlan::keep_values`] for the whole chunk of coordinates from `c0` (a multiple
+    /// of [`CHUNK`]): `result[keep][i]` is the value at `c0 + i`.
+    pub fn keep_values_chunk<'w, T: Prob>(
+        &self,
+        ws: &'w mut PointsWorkspace<T>,
+        state: State,
+        next: &(impl PointsValues<T> + ?Sized),
+        c0: usize,
+        rolls_left: u8,
+    ) -> &'w [[T; CHUNK]] {
+        let (c0, _) = self.prepare(ws, state, next, c0);
         self.final_chunk(ws, state, c0);
         let turn = &self.turn;
         if rolls_left == 2 {
@@ -584,7 +601,7 @@ impl PointsPlan {
             turn.best_subkeeps_in(&mut ws.keeps);
         }
         turn.expect_keeps_in(&mut ws.keeps);
-        ws.keeps.iter().map(|k| k[i]).collect()
+        &ws.keeps
     }
 
     /// House rule "mulligan": the value at `c` of spending it on each keep after the last

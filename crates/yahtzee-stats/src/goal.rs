@@ -248,22 +248,27 @@ fn goal_turn<T: Prob, V: PointsValues<T> + Sync + ?Sized, E: yahtzee_solver::Val
         let mut weight = vec![0.0; f.outcomes().len()];
         let first = c_lo as usize / CHUNK * CHUNK;
         for c0 in (first..=c_hi as usize).step_by(CHUNK) {
-            let lane = |i: usize| {
+            // Per lane: the offset of its points value in the node, if it has mass.
+            let lanes: [Option<usize>; CHUNK] = std::array::from_fn(|i| {
                 let c = (c0 + i) as i64;
                 let off = goal.base - i64::from(node.lo) - c;
                 ((c_lo..=c_hi).contains(&c) && node.mass[off as usize] != [0.0; 3])
                     .then_some(off as usize)
-            };
-            if (0..CHUNK).all(|i| lane(i).is_none()) {
+            });
+            if lanes.iter().all(Option::is_none) {
                 continue;
             }
             f.chunk(c0);
             for (o, (outcome, probs)) in f.outcomes().iter().zip(f.probs()).enumerate() {
                 let mv = &outcome.mv;
                 let bonus = mv.yahtzee_bonus > 0;
+                let live = |(&q, lane): (&f64, &Option<usize>)| lane.filter(|_| q > 0.0);
+                if probs.iter().zip(&lanes).all(|x| live(x).is_none()) {
+                    continue;
+                }
                 let acc = out.entry(rules.state_index(mv.next)).or_default();
-                for (i, &q) in probs.iter().enumerate() {
-                    let Some(off) = lane(i).filter(|_| q > 0.0) else {
+                for (&q, lane) in probs.iter().zip(&lanes) {
+                    let Some(off) = live((&q, lane)) else {
                         continue;
                     };
                     let m = node.mass[off];

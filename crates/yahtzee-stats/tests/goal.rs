@@ -56,12 +56,17 @@ fn target_play_reproduces_the_table_and_beats_expected_score_play_at_its_target(
         let strategy = Strategy::new(g.rules, &g.values);
         for card in cards(g) {
             let ev = exact(&strategy, &card, &|_| {});
-            let most = card.total() + u32::from(yahtzee_solver::max_remaining(g.rules)[g.rules.state_index(card.state())]);
+            let most = card.total()
+                + u32::from(
+                    yahtzee_solver::max_remaining(g.rules)[g.rules.state_index(card.state())],
+                );
             for t in (card.total() + 1..=most).step_by(11) {
                 let e = target_stats(g, &card, t);
                 let total: f64 = e.distribution.iter().sum();
                 assert!((total - 1.0).abs() < 1e-9, "{}: mass {total}", g.rules.name);
-                let table = g.target.p_at_least(card.state(), i64::from(t - card.total()));
+                let table = g
+                    .target
+                    .p_at_least(card.state(), i64::from(t - card.total()));
                 let p = e.p_at_least(t);
                 assert!(
                     (p - table).abs() < 1e-6,
@@ -74,12 +79,20 @@ fn target_play_reproduces_the_table_and_beats_expected_score_play_at_its_target(
                     g.rules.name,
                     ev.p_at_least(t)
                 );
-                assert!(e.total.mean <= ev.total.mean + 1e-9, "{} T={t}", g.rules.name);
+                assert!(
+                    e.total.mean <= ev.total.mean + 1e-9,
+                    "{} T={t}",
+                    g.rules.name
+                );
                 // The parts still add up to the total.
                 let parts: f64 = e.boxes.iter().map(|m| m.mean).sum::<f64>()
                     + e.upper_bonus.mean
                     + e.yahtzee_bonus.mean;
-                assert!((parts - e.total.mean).abs() < 1e-9, "{parts} vs {}", e.total.mean);
+                assert!(
+                    (parts - e.total.mean).abs() < 1e-9,
+                    "{parts} vs {}",
+                    e.total.mean
+                );
                 let v = e.yahtzee_bonus.variance();
                 assert!(v >= -1e-9 && e.yahtzee_bonus.p_zero <= 1.0 + 1e-12);
             }
@@ -94,7 +107,9 @@ fn a_certain_or_hopeless_target_plays_for_expected_score() {
         for card in cards(g) {
             let ev = exact(&strategy, &card, &|_| {});
             let most = card.total()
-                + u32::from(yahtzee_solver::max_remaining(g.rules)[g.rules.state_index(card.state())]);
+                + u32::from(
+                    yahtzee_solver::max_remaining(g.rules)[g.rules.state_index(card.state())],
+                );
             for t in [card.total(), most + 1, most + 50] {
                 let e = target_stats(g, &card, t);
                 assert_eq!(e.distribution.len(), ev.distribution.len());

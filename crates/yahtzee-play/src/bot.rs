@@ -1,0 +1,322 @@
+//! Bots: what a computer player does at each decision, for expected score, for a target,
+//! or to win against the other seats.
+//!
+//! - [`Aim::Expected`]: the option `yahtzee advise` ranks first (today's optimal bot).
+//! - [`Aim::Target`]: the best option for P(final total >= T), ties by expected score.
+//! - [`Aim::Win`] (**fast**): the target rule. Each opponent's projected final total is
+//!   the points on their card plus the value table's expected points still to come (their
+//!   total once finished); the bot plays for `T = ⌊highest projection⌋ + 1`, i.e. to beat
+//!   the leading opponent's expected finish. Against finished opponents this is exact
+//!   (P(total >= best total + 1) is P(win)); otherwise it ignores the spread of the
+//!   opponents' totals. One target-table lookup per decision.
+//! - [`Aim::WinExact`]: the exact best response ([`WinAdvisor`]) to opponents playing for
+//!   expected score from their cards, solved once per turn; when the bot still has more
+//!   than `exact_from` boxes open (or the solve would need more than
+//!   [`yahtzee_advice::win::MEMORY_LIMIT`]) it plays the fast rule for that turn.
+
+use std::cell::RefCell;
+
+use yahtzee_advice::{Advice, Advisor, Choice, Strategy, TableValues, TargetAdvisor, WinAdvisor};
+use yahtzee_rules::{Dice, Scorecard};
+
+use crate::{Event, Game};
+
+/// What a bot plays for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Aim {
+    Expected,
+    Target(u32),
+    Win,
+    /// Exact best response while at most this many boxes are open, the fast rule before.
+    WinExact {
+        exact_from: u32,
+    },
+}
+
+impl Aim {
+    /// `expected`, `target=300`, `win`, `win-exact` (exact for the last 6 turns) or
+    /// `win-exact=N` (exact for the last N turns).
+    pub fn parse(text: &str) -> Result<Aim, String> {
+        let (name, arg) = match text.split_once('=') {
+            Some((n, a)) => (n.trim(), Some(a.trim())),
+            None => (text.trim(), None),
+        };
+        let number = |what: &str| -> Result<u32, String> {
+            arg.ok_or(format!("'{name}' needs {what}, e.g. {name}=300"))?
+                .parse()
+                .map_err(|_| format!("'{}' is not a whole number of {what}", arg.unwrap_or("")))
+        };
+        match (name, arg) {
+            ("expected", None) => Ok(Aim::Expected),
+            ("target", _) => Ok(Aim::Target(number("points")?)),
+            ("win", None) => Ok(Aim::Win),
+            ("win-exact", None) => Ok(Aim::WinExact { exact_from: 6 }),
+            ("win-exact", Some(_)) => Ok(Aim::WinExact {
+                exact_from: number("turns")?,
+            }),
+            _ => Err(format!(
+                "unknown bot aim '{text}' (expected, target=T, win, win-exact[=N])"
+            )),
+        }
+    }
+
+    pub fn name(&self) -> String {
+        match self {
+            Aim::Expected => "expected".into(),
+            Aim::Target(t) => format!("target={t}"),
+            Aim::Win => "win".into(),
+            Aim::WinExact { exact_from } => format!("win-exact={exact_from}"),
+        }
+    }
+
+    /// Whether this aim reads the target table.
+    pub fn needs_target_table(&self) -> bool {
+        !matches!(self, Aim::Expected)
+    }
+}
+
+/// The solved best response of the turn being played (exact mode).
+struct Solved<'a> {
+    key: (Scorecard, Vec<Scorecard>),
+    win: Option<WinAdvisor<'a>>,
+}
+
+/// Plays bots' decisions from the tables; one per thread.
+pub struct Bots<'a> {
+    advisor: &'a Advisor,
+    target: Option<TargetAdvisor<'a>>,
+    solved: RefCell<Option<Solved<'a>>>,
+}
+
+impl<'a> Bots<'a> {
+    /// `target` is needed for every aim but [`Aim::Expected`].
+    pub fn new(advisor: &'a Advisor, target: Option<TargetAdvisor<'a>>) -> Bots<'a> {
+        Bots {
+            advisor,
+            target,
+            solved: RefCell::new(None),
+        }
+    }
+
+    /// The current player's decision (the dice are rolled).
+    pub fn decide(&self, aim: Aim, game: &Game) -> Result<Event, String> {
+        let dice = game.dice().ok_or("the dice are not rolled")?;
+        let card = &game.current().card;
+        let rolls_left = game.rolls_left();
+        let best = self.best(aim, game, card, dice, rolls_left)?;
+        Ok(match best {
+            Choice::Keep(k) if k.len() < 5 => Event::Keep(k),
+            // Standing on all five: the best choice after the last roll.
+            Choice::Keep(_) => match self.best(aim, game, card, dice, 0)? {
+                Choice::Keep(_) => return Err("no keeps without rolls left".into()),
+                c => event_of(c),
+            },
+            c => event_of(c),
+        })
+    }
+
+    fn best(
+        &self,
+        aim: Aim,
+        game: &Game,
+        card: &Scorecard,
+        dice: Dice,
+        rolls_left: u8,
+    ) -> Result<Choice, String> {
+        let advice: Advice = match aim {
+            Aim::Expected => self.advisor.advise(card, dice, rolls_left).map_err(e)?,
+            Aim::Target(t) => self.for_target(card, dice, rolls_left, t)?,
+            Aim::Win => self.fast(game, card, dice, rolls_left)?,
+            Aim::WinExact { exact_from } => {
+                let open = game.rules().box_count() as u32 - card.state().turns_played();
+                match (open <= exact_from).then(|| self.exact(game)).transpose()? {
+                    Some(true) => {
+                        let solved = self.solved.borrow();
+                        let win = solved
+                            .as_ref()
+                            .and_then(|s| s.win.as_ref())
+                            .expect("solved");
+                        win.advise(card, dice, rolls_left).map_err(e)?
+                    }
+                    _ => self.fast(game, card, dice, rolls_left)?,
+                }
+            }
+        };
+        Ok(advice.best().choice)
+    }
+
+    fn for_target(
+        &self,
+        card: &Scorecard,
+        dice: Dice,
+        rolls_left: u8,
+        t: u32,
+    ) -> Result<Advice, String> {
+        let target = self
+            .target
+            .as_ref()
+            .ok_or("this bot needs the target table")?;
+        Ok(target.advise(card, dice, rolls_left, t).map_err(e)?.0)
+    }
+
+    /// The fast rule's weights: the payoff of finishing on `t` points, as a sum of steps
+    /// `w` at targets `t` (see the module doc).
+    pub fn fast_weights(&self, game: &Game) -> Result<Vec<(u32, f64)>, String> {
+        let target = self
+            .target
+            .as_ref()
+            .ok_or("this bot needs the target table")?;
+        let table = target.table();
+        let me = game.current_seat();
+        let mut opponents = Vec::new();
+        let mut top = 0;
+        for (_, p) in game.players().iter().enumerate().filter(|&(i, _)| i != me) {
+            let s = p.card.state();
+            table.verify_sets([s.filled()]).map_err(e)?;
+            let most = if p.card.is_full() {
+                0
+            } else {
+                table.max_points(s).unwrap_or(0)
+            };
+            top = top.max(p.card.total() + most + 1);
+            opponents.push((p.card.total(), s, p.card.is_full()));
+        }
+        // below[x] = Π P(opponent ends below x), their tails from the target table.
+        let below = |x: u32| -> f64 {
+            opponents
+                .iter()
+                .map(|&(total, s, full)| {
+                    let at_least = if x <= total {
+                        1.0
+                    } else if full {
+                        0.0
+                    } else {
+                        table.p_at_least(s, i64::from(x - total))
+                    };
+                    1.0 - at_least
+                })
+                .product()
+        };
+        // Ties count half: payoff(x) = (below(x) + below(x + 1)) / 2.
+        let payoff = |x: u32| 0.5 * (below(x) + below(x + 1));
+        let mut weights = Vec::new();
+        let mut last = payoff(0);
+        if last > 0.0 {
+            weights.push((0, last));
+        }
+        for t in 1..=top {
+            let p = payoff(t);
+            if p - last > 1e-9 {
+                weights.push((t, p - last));
+            }
+            last = p;
+        }
+        Ok(weights)
+    }
+
+    fn fast(
+        &self,
+        game: &Game,
+        card: &Scorecard,
+        dice: Dice,
+        rolls_left: u8,
+    ) -> Result<Advice, String> {
+        let weights = self.fast_weights(game)?;
+        let target = self
+            .target
+            .as_ref()
+            .ok_or("this bot needs the target table")?;
+        target
+            .advise_weighted(card, dice, rolls_left, &weights)
+            .map_err(e)
+    }
+
+    /// Solves the exact best response for the current turn if not done yet; false when it
+    /// would need too much memory.
+    fn exact(&self, game: &Game) -> Result<bool, String> {
+        let me = game.current_seat();
+        let card = game.current().card.clone();
+        let others: Vec<Scorecard> = game
+            .players()
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| i != me)
+            .map(|(_, p)| p.card.clone())
+            .collect();
+        let key = (card.clone(), others.clone());
+        if let Some(s) = self.solved.borrow().as_ref().filter(|s| s.key == key) {
+            return Ok(s.win.is_some());
+        }
+        let rules = game.rules();
+        let values = TableValues(self.advisor.table());
+        let strategy = Strategy::new(rules, &values);
+        let dists: Vec<Vec<f64>> = others
+            .iter()
+            .map(|c| yahtzee_stats::exact(&strategy, c, &|_| {}).distribution)
+            .collect();
+        let win = match WinAdvisor::solve(self.advisor, &card, &dists, &|_| {}) {
+            Ok(w) => Some(w),
+            Err(yahtzee_advice::AdviceError::TooEarly { .. }) => None,
+            Err(x) => return Err(x.to_string()),
+        };
+        let found = win.is_some();
+        *self.solved.borrow_mut() = Some(Solved { key, win });
+        Ok(found)
+    }
+}
+
+fn e(x: impl std::fmt::Display) -> String {
+    x.to_string()
+}
+
+fn event_of(c: Choice) -> Event {
+    match c {
+        Choice::Keep(k) => Event::Keep(k),
+        Choice::Fill { category, .. } => Event::Score(category),
+        Choice::Mulligan(k) => Event::Mulligan(k),
+        Choice::ChanceChance => Event::ChanceChance,
+    }
+}
+
+/// Rolls the dice not kept, with `rng` (one draw per die, in order).
+pub fn roll_dice(kept: Dice, rng: &mut impl rand::Rng) -> Dice {
+    let mut counts = kept.counts();
+    for _ in kept.len()..5 {
+        counts[rng.random_range(0..6)] += 1;
+    }
+    Dice::from_counts(counts).expect("five dice")
+}
+
+/// Plays `game` to the end with a bot in every seat (`aims[seat]`), the dice from `rng`.
+pub fn play_out(
+    bots: &Bots,
+    aims: &[Aim],
+    game: &mut Game,
+    rng: &mut impl rand::Rng,
+) -> Result<(), String> {
+    while !game.is_over() {
+        let aim = aims[game.current_seat()];
+        game.roll(roll_dice(Dice::EMPTY, rng)).map_err(e)?;
+        loop {
+            let seat = game.current_seat();
+            let event = bots.decide(aim, game)?;
+            match event {
+                Event::Keep(k) => game.keep(k).map(|_| ()),
+                Event::Score(c) => game.score(c).map(|_| ()),
+                Event::Mulligan(k) => game.mulligan(k),
+                Event::ChanceChance => game.chance_chance(),
+                _ => unreachable!("bots only keep and score"),
+            }
+            .map_err(e)?;
+            if game.current_seat() != seat || game.is_over() || game.dice().is_none() {
+                break;
+            }
+            game.roll(roll_dice(game.to_keep(), rng)).map_err(e)?;
+            if game.in_chance_chance() {
+                game.score(yahtzee_rules::Category::Chance).map_err(e)?;
+                break;
+            }
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,192 @@
+//! Bots on a reduced game: every aim plays whole games legally, the fast rule's weights
+//! against a finished opponent are the exact win payoff, and the exact mode takes the
+//! exact best response's best option.
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use yahtzee_advice::{Advisor, TargetAdvisor, WinAdvisor};
+use yahtzee_play::{bot, Aim, Bots, Event, Game};
+use yahtzee_rules::{Category, RuleSet};
+use yahtzee_table::{write_table, write_target_table, Table, TargetTable};
+
+struct Tables {
+    rules: &'static RuleSet,
+    advisor: Advisor,
+    target: TargetTable,
+    _dir: tempfile::TempDir,
+}
+
+fn tables() -> Tables {
+    use Category::*;
+    let rules = RuleSet::by_name("forced+chance-chance")
+        .unwrap()
+        .reduced(&[Fours, FullHouse, Yahtzee, Chance], 8);
+    let dir = tempfile::tempdir().unwrap();
+    let v = dir.path().join("v.table");
+    write_table(&v, rules, &yahtzee_solver::solve(rules, &|_| {})).unwrap();
+    let t = yahtzee_solver::solve_target(rules, &|_| {});
+    let tp = dir.path().join("t.table");
+    write_target_table(&tp, rules, &t.offsets, &t.values).unwrap();
+    Tables {
+        rules,
+        advisor: Advisor::new(Table::open(&v, rules).unwrap()),
+        target: TargetTable::open(&tp, rules).unwrap(),
+        _dir: dir,
+    }
+}
+
+#[test]
+fn aims_parse_and_refuse_nonsense() {
+    assert_eq!(Aim::parse("expected"), Ok(Aim::Expected));
+    assert_eq!(Aim::parse("target=300"), Ok(Aim::Target(300)));
+    assert_eq!(Aim::parse("win"), Ok(Aim::Win));
+    assert_eq!(Aim::parse("win-exact"), Ok(Aim::WinExact { exact_from: 6 }));
+    assert_eq!(
+        Aim::parse("win-exact=3"),
+        Ok(Aim::WinExact { exact_from: 3 })
+    );
+    for bad in ["target", "target=-5", "target=x", "best", "win=3", ""] {
+        assert!(Aim::parse(bad).is_err(), "{bad}");
+    }
+    for aim in [
+        Aim::Expected,
+        Aim::Target(250),
+        Aim::Win,
+        Aim::WinExact { exact_from: 4 },
+    ] {
+        assert_eq!(Aim::parse(&aim.name()), Ok(aim));
+    }
+}
+
+#[test]
+fn every_aim_plays_whole_games() {
+    let t = tables();
+    let target = TargetAdvisor::new(&t.advisor, &t.target).unwrap();
+    let bots = Bots::new(&t.advisor, Some(target));
+    let aims = [
+        Aim::Expected,
+        Aim::Target(60),
+        Aim::Win,
+        Aim::WinExact { exact_from: 4 },
+    ];
+    for seed in 0..12 {
+        let players = (0..aims.len()).map(|i| (format!("{i}"), true)).collect();
+        let mut game = Game::new(t.rules, players);
+        bot::play_out(
+            &bots,
+            &aims,
+            &mut game,
+            &mut ChaCha8Rng::seed_from_u64(seed),
+        )
+        .unwrap();
+        assert!(game.is_over());
+        assert!(game.players().iter().all(|p| p.card.is_full()));
+    }
+}
+
+#[test]
+fn against_a_finished_opponent_the_fast_rule_is_the_exact_payoff() {
+    let t = tables();
+    let target = TargetAdvisor::new(&t.advisor, &t.target).unwrap();
+    let bots = Bots::new(&t.advisor, Some(target));
+    // Seat 0 finishes first; then seat 1 plays against its total.
+    let mut game = Game::new(t.rules, vec![("A".into(), true), ("B".into(), true)]);
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    let aims = [Aim::Expected, Aim::Expected];
+    // Play until seat 0 is full and seat 1 is on its last turn.
+    while !(game.players()[0].card.is_full() && game.current_seat() == 1) {
+        game.roll(bot::roll_dice(game.to_keep(), &mut rng)).unwrap();
+        while game.current_seat() == 0 || game.dice().is_some() {
+            let seat = game.current_seat();
+            match bots.decide(aims[seat], &game).unwrap() {
+                Event::Keep(k) => game.keep(k).unwrap(),
+                Event::Score(c) => {
+                    game.score(c).unwrap();
+                    break;
+                }
+                Event::ChanceChance => {
+                    game.chance_chance().unwrap();
+                    game.roll(bot::roll_dice(game.to_keep(), &mut rng)).unwrap();
+                    game.score(Category::Chance).unwrap();
+                    break;
+                }
+                e => panic!("{e:?}"),
+            }
+            game.roll(bot::roll_dice(game.to_keep(), &mut rng)).unwrap();
+        }
+    }
+    let total = game.players()[0].card.total();
+    // Tie half at `total`, the other half at `total + 1`.
+    assert_eq!(
+        bots.fast_weights(&game).unwrap(),
+        vec![(total, 0.5), (total + 1, 0.5)]
+    );
+}
+
+#[test]
+fn the_exact_mode_takes_the_best_responses_best_option() {
+    let t = tables();
+    let target = TargetAdvisor::new(&t.advisor, &t.target).unwrap();
+    let bots = Bots::new(&t.advisor, Some(target));
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    let mut game = Game::new(t.rules, vec![("A".into(), true), ("B".into(), true)]);
+    let exact = Aim::WinExact { exact_from: 4 };
+    let values = yahtzee_advice::TableValues(t.advisor.table());
+    let strategy = yahtzee_advice::Strategy::new(t.rules, &values);
+    let mut checked = 0;
+    while !game.is_over() {
+        game.roll(bot::roll_dice(game.to_keep(), &mut rng)).unwrap();
+        let seat = game.current_seat();
+        let other = &game.players()[1 - seat].card;
+        let dist = yahtzee_stats::exact(&strategy, other, &|_| {}).distribution;
+        let me = game.current().card.clone();
+        let win = WinAdvisor::solve(&t.advisor, &me, &[dist], &|_| {}).unwrap();
+        let best = win
+            .advise(&me, game.dice().unwrap(), game.rolls_left())
+            .unwrap();
+        let event = bots.decide(exact, &game).unwrap();
+        match (best.best().choice, &event) {
+            (yahtzee_advice::Choice::Keep(k), Event::Keep(e)) => assert_eq!(k, *e),
+            (yahtzee_advice::Choice::Keep(k), _) => assert_eq!(k.len(), 5),
+            (yahtzee_advice::Choice::Fill { category, .. }, Event::Score(c)) => {
+                assert_eq!(category, *c)
+            }
+            (yahtzee_advice::Choice::ChanceChance, Event::ChanceChance) => {}
+            (b, e) => panic!("best {b:?}, bot {e:?}"),
+        }
+        checked += 1;
+        match event {
+            Event::Keep(k) => game.keep(k).unwrap(),
+            Event::Score(c) => {
+                game.score(c).unwrap();
+                continue;
+            }
+            Event::ChanceChance => {
+                game.chance_chance().unwrap();
+                game.roll(bot::roll_dice(game.to_keep(), &mut rng)).unwrap();
+                game.score(Category::Chance).unwrap();
+                continue;
+            }
+            e => panic!("{e:?}"),
+        }
+        // Finish the turn as the bot would.
+        loop {
+            game.roll(bot::roll_dice(game.to_keep(), &mut rng)).unwrap();
+            match bots.decide(exact, &game).unwrap() {
+                Event::Keep(k) => game.keep(k).unwrap(),
+                Event::Score(c) => {
+                    game.score(c).unwrap();
+                    break;
+                }
+                Event::ChanceChance => {
+                    game.chance_chance().unwrap();
+                    game.roll(bot::roll_dice(game.to_keep(), &mut rng)).unwrap();
+                    game.score(Category::Chance).unwrap();
+                    break;
+                }
+                e => panic!("{e:?}"),
+            }
+        }
+    }
+    assert_eq!(checked, 8);
+}
