@@ -888,3 +888,86 @@ fn advise_against_an_opponent_ranks_by_the_chance_to_win() {
         assert!((o["p_win"].as_f64().unwrap() - 1.0).abs() < 1e-6, "{o}");
     }
 }
+
+#[test]
+fn stats_against_an_opponent_measure_the_win_play() {
+    let me = "ones=3 twos=6 threes=9 fours=12 fives=15 sixes=18 three_of_a_kind=20 \
+              four_of_a_kind=15 full_house=25 small_straight=30";
+    let them = "ones=4 twos=6 threes=9 fours=12 fives=15 sixes=24 three_of_a_kind=25 \
+                four_of_a_kind=0 full_house=25 small_straight=30 large_straight=40";
+    let args = ["stats", "--json", "--scorecard", me, "--opponent", them];
+    let out = yahtzee(data(), &args);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v: Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let aim = &v["aim"];
+    assert_eq!(aim["kind"], "win");
+    assert_eq!(aim["opponents"][0], them);
+    let (w, t) = (
+        aim["p_win"].as_f64().unwrap(),
+        aim["p_tie"].as_f64().unwrap(),
+    );
+    let ev = &aim["expected_score_play"];
+    let (ew, et) = (ev["p_win"].as_f64().unwrap(), ev["p_tie"].as_f64().unwrap());
+    assert!(w >= 0.0 && t >= 0.0 && w + t <= 1.0 + 1e-9);
+    // The best response wins (ties half) at least as often as expected-score play, and
+    // gives up mean for it.
+    assert!(w + 0.5 * t >= ew + 0.5 * et - 1e-6, "{w} {t} vs {ew} {et}");
+    assert!(v["total"]["mean"]["value"].as_f64().unwrap() <= ev["mean"].as_f64().unwrap() + 1e-9);
+    let sum: f64 = v["distribution"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p.as_f64().unwrap())
+        .sum();
+    assert!((sum - 1.0).abs() < 1e-9);
+}
+
+#[test]
+fn bad_goal_statistics_and_duels_are_refused() {
+    for bad in ["-5", "lots", ""] {
+        let msg = refused(&["stats", &format!("--target={bad}")]);
+        assert!(msg.contains("--target"), "{msg}");
+    }
+    let msg = refused(&["stats", "--opponent", "ones=7"]);
+    assert!(msg.contains("bad --opponent card 'ones=7'"), "{msg}");
+    let msg = refused(&["stats", "--opponent", "ones=3", "--target", "300"]);
+    assert!(msg.contains("cannot be used with"), "{msg}");
+    let msg = refused(&["duel", "--bot", "A:best", "--bot", "B"]);
+    assert!(msg.contains("unknown bot aim 'best'"), "{msg}");
+    let msg = refused(&["duel", "--bot", "A:target=x", "--bot", "B"]);
+    assert!(msg.contains("'x' is not a whole number"), "{msg}");
+    let msg = refused(&["duel", "--bot", "A"]);
+    assert!(msg.contains("at least two"), "{msg}");
+    let msg = refused(&["duel", "--bot", "A", "--bot", "A:win"]);
+    assert!(msg.contains("two bots are called 'A'"), "{msg}");
+    let msg = refused(&["play", "--auto", "--bot", "A:win-exact=z"]);
+    assert!(msg.contains("'z' is not a whole number"), "{msg}");
+}
+
+#[test]
+fn a_duel_of_equal_bots_is_even_in_every_deal() {
+    // Each deal is played in both seatings with the same dice: identical bots mirror
+    // each other, so each wins exactly half of every deal.
+    let args = [
+        "duel",
+        "--bot",
+        "A",
+        "--bot",
+        "B:expected",
+        "--deals",
+        "30",
+        "--json",
+        "-q",
+    ];
+    let out = yahtzee(data(), &args);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v: Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(v["games"], 60);
+    for b in v["bots"].as_array().unwrap() {
+        assert_eq!(b["win_rate"], 0.5, "{b}");
+        assert_eq!(b["ci95"][0], b["ci95"][1], "{b}");
+    }
+    let (a, b) = (&v["bots"][0], &v["bots"][1]);
+    assert_eq!(a["mean_total"], b["mean_total"]);
+    assert_eq!(a["p_tie"], b["p_tie"]);
+}
