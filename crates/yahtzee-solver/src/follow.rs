@@ -301,9 +301,8 @@ where
     /// with its roll to come in the spent state) is strictly better than the final choice.
     fn take_mulligans(&mut self, keeps: &mut [[T; CHUNK]]) {
         let ev_spent = &self.ev_keeps[2];
-        for r in 0..ROLLS {
+        for (r, current) in keeps[..ROLLS].iter_mut().enumerate() {
             let (best, k) = best_keep(&self.spent_values, ev_spent, &self.sub_keeps[r], r);
-            let current = &mut keeps[r];
             for i in 0..CHUNK {
                 if k[i] == u16::MAX {
                     continue;
@@ -335,8 +334,8 @@ where
         }
         roll_missing(a);
         clear(b);
-        for r in 0..ROLLS {
-            for (i, &k) in self.keep_choice[0][r].iter().enumerate() {
+        for (r, choice) in self.keep_choice[0].iter().enumerate() {
+            for (i, &k) in choice.iter().enumerate() {
                 b[usize::from(k)][i] += a[r][i];
             }
         }
@@ -344,10 +343,9 @@ where
         // b holds the final rolls; mulligan keeps gather in a.
         clear(a);
         let mut chance_chance = [0.0; CHUNK];
-        for r in 0..ROLLS {
+        for (r, mass) in b[..ROLLS].iter().enumerate() {
             let opts = &self.finals.opts[self.finals.start[r]..self.finals.start[r + 1]];
-            for i in 0..CHUNK {
-                let p = b[r][i];
+            for (i, &p) in mass.iter().enumerate() {
                 match self.choice[r][i] {
                     CHANCE_CHANCE => chance_chance[i] += p,
                     MULLIGAN => a[usize::from(self.mulligan_keep[r][i])][i] += p,
@@ -359,10 +357,9 @@ where
         if let Some(spent) = &self.spent {
             roll_missing(a);
             let mut chance_chance = [0.0; CHUNK];
-            for r in 0..ROLLS {
+            for (r, mass) in a[..ROLLS].iter().enumerate() {
                 let opts = &spent.opts[spent.start[r]..spent.start[r + 1]];
-                for i in 0..CHUNK {
-                    let p = a[r][i];
+                for (i, &p) in mass.iter().enumerate() {
                     match self.choice_spent[r][i] {
                         CHANCE_CHANCE => chance_chance[i] += p,
                         j => self.probs[usize::from(opts[usize::from(j)].outcome)][i] += p,
@@ -382,7 +379,7 @@ where
 /// `a` is better than `b`: higher value, or equal value and higher expected score.
 #[inline(always)]
 fn better<T: Prob>(a: T, a_ev: f64, b: T, b_ev: f64) -> bool {
-    a > b || (!(a < b) && a_ev > b_ev)
+    a > b || (a >= b && a_ev > b_ev)
 }
 
 /// Per lane, the best value among keeps `order` and the first keep in that order that
@@ -401,7 +398,7 @@ fn first_best<T: Prob>(values: &[[T; CHUNK]], order: &[u16]) -> ([T; CHUNK], [u1
         let v = &values[usize::from(k)];
         let mut done = true;
         for i in 0..CHUNK {
-            let hit = which[i] == u16::MAX && !(v[i] < best[i]);
+            let hit = which[i] == u16::MAX && v[i] >= best[i];
             which[i] = if hit { k } else { which[i] };
             done &= which[i] != u16::MAX;
         }
