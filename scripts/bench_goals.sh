@@ -53,3 +53,14 @@ print(f"{'advise --opponent, 9 open boxes each (1 run)':<52} {med:7.3f} s")
 med, worst = run(["--dice", "13346", "--rolls-left", "2", "--opponent", ""], 1)
 print(f"{'advise --opponent, first turn of a 2-player game':<52} {med:7.3f} s")
 PY
+
+# Exact statistics under the target strategy from the empty card (T = 300).
+/usr/bin/time -f '%e %M' -o "$data/time" "$bin" stats --target 300 --quiet >/dev/null
+read -r wall kib <"$data/time"
+printf '%-52s %s\n' "stats --target 300 from the empty card" "$wall s wall, peak $((kib / 1024)) MiB"
+
+# The fast win bot: whole 2-player games (one bot for expected score), per game per thread.
+"$bin" duel --bot A:win --bot B --deals 500 --json --quiet | python3 -c '
+import json, sys
+r = json.load(sys.stdin)
+print(f"{\"fast win bot vs expected-score bot, per game\":<52} {r[\"seconds\"] * 2 / r[\"games\"] * 1e3:7.2f} ms (2 threads, {r[\"games\"]} games)")'
