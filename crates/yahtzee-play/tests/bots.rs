@@ -35,6 +35,27 @@ fn tables() -> Tables {
     }
 }
 
+/// Applies a bot's decision; true when it ended the turn.
+fn apply(game: &mut Game, event: Event, rng: &mut ChaCha8Rng) -> bool {
+    match event {
+        Event::Keep(k) => {
+            game.keep(k).unwrap();
+            false
+        }
+        Event::Score(c) => {
+            game.score(c).unwrap();
+            true
+        }
+        Event::ChanceChance => {
+            game.chance_chance().unwrap();
+            game.roll(bot::roll_dice(game.to_keep(), rng)).unwrap();
+            game.score(Category::Chance).unwrap();
+            true
+        }
+        e => panic!("{e:?}"),
+    }
+}
+
 #[test]
 fn aims_parse_and_refuse_nonsense() {
     assert_eq!(Aim::parse("expected"), Ok(Aim::Expected));
@@ -98,19 +119,9 @@ fn against_a_finished_opponent_the_fast_rule_is_the_exact_payoff() {
         game.roll(bot::roll_dice(game.to_keep(), &mut rng)).unwrap();
         while game.current_seat() == 0 || game.dice().is_some() {
             let seat = game.current_seat();
-            match bots.decide(aims[seat], &game).unwrap() {
-                Event::Keep(k) => game.keep(k).unwrap(),
-                Event::Score(c) => {
-                    game.score(c).unwrap();
-                    break;
-                }
-                Event::ChanceChance => {
-                    game.chance_chance().unwrap();
-                    game.roll(bot::roll_dice(game.to_keep(), &mut rng)).unwrap();
-                    game.score(Category::Chance).unwrap();
-                    break;
-                }
-                e => panic!("{e:?}"),
+            let event = bots.decide(aims[seat], &game).unwrap();
+            if apply(&mut game, event, &mut rng) {
+                break;
             }
             game.roll(bot::roll_dice(game.to_keep(), &mut rng)).unwrap();
         }
@@ -155,36 +166,15 @@ fn the_exact_mode_takes_the_best_responses_best_option() {
             (b, e) => panic!("best {b:?}, bot {e:?}"),
         }
         checked += 1;
-        match event {
-            Event::Keep(k) => game.keep(k).unwrap(),
-            Event::Score(c) => {
-                game.score(c).unwrap();
-                continue;
-            }
-            Event::ChanceChance => {
-                game.chance_chance().unwrap();
-                game.roll(bot::roll_dice(game.to_keep(), &mut rng)).unwrap();
-                game.score(Category::Chance).unwrap();
-                continue;
-            }
-            e => panic!("{e:?}"),
+        if apply(&mut game, event, &mut rng) {
+            continue;
         }
         // Finish the turn as the bot would.
         loop {
             game.roll(bot::roll_dice(game.to_keep(), &mut rng)).unwrap();
-            match bots.decide(exact, &game).unwrap() {
-                Event::Keep(k) => game.keep(k).unwrap(),
-                Event::Score(c) => {
-                    game.score(c).unwrap();
-                    break;
-                }
-                Event::ChanceChance => {
-                    game.chance_chance().unwrap();
-                    game.roll(bot::roll_dice(game.to_keep(), &mut rng)).unwrap();
-                    game.score(Category::Chance).unwrap();
-                    break;
-                }
-                e => panic!("{e:?}"),
+            let event = bots.decide(exact, &game).unwrap();
+            if apply(&mut game, event, &mut rng) {
+                break;
             }
         }
     }
