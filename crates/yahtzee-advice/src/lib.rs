@@ -16,6 +16,8 @@ pub use strategy::{FinalChoice, Strategy, TurnDecisions};
 pub use target::{TargetAdvisor, TargetError, TargetStatus, TargetValues};
 pub use win::{Payoff, WinAdvisor, WinChance};
 
+use std::sync::OnceLock;
+
 use serde::Serialize;
 use thiserror::Error;
 use yahtzee_rules::{tables, Category, Dice, RuleSet, Scorecard, State};
@@ -100,17 +102,30 @@ impl Values for TableValues<'_> {
 pub struct Advisor {
     table: Table,
     plan: TurnPlan,
+    /// Most points each state can still earn; computed on first need (about 0.5 s for the
+    /// official rules), then shared by every best response solved with this advisor.
+    max_remaining: OnceLock<Vec<u16>>,
 }
 
 impl Advisor {
     pub fn new(table: Table) -> Advisor {
         let plan = TurnPlan::new(table.rules());
-        Advisor { table, plan }
+        Advisor {
+            table,
+            plan,
+            max_remaining: OnceLock::new(),
+        }
     }
 
     /// The table behind the advice.
     pub fn table(&self) -> &Table {
         &self.table
+    }
+
+    /// [`yahtzee_solver::max_remaining`] of the table's rules, computed once.
+    pub fn max_remaining(&self) -> &[u16] {
+        self.max_remaining
+            .get_or_init(|| yahtzee_solver::max_remaining(self.table.rules()))
     }
 
     /// Expected points still to come from the start of a turn with this card.

@@ -16,9 +16,7 @@
 use std::cell::RefCell;
 
 use yahtzee_rules::{Dice, RuleSet, Scorecard, State};
-use yahtzee_solver::{
-    max_remaining, payoff_size, solve_payoff, PointsPlan, PointsTable, PointsWorkspace, WinTie,
-};
+use yahtzee_solver::{payoff_size, solve_payoff, PointsPlan, PointsTable, PointsWorkspace, WinTie};
 
 /// The most memory the exact best response may take (its values for every future state);
 /// early in a game it needs more, and [`WinAdvisor::solve`] says so instead.
@@ -156,16 +154,16 @@ impl<'a> WinAdvisor<'a> {
         }
         let from = card.state();
         let payoff = Payoff::against(opponents);
-        let max = max_remaining(rules);
+        let max = advisor.max_remaining();
         let include = |s: State| follows(rules, from, s);
-        let bytes = payoff_size(rules, &max, payoff.terminal.len(), include)
+        let bytes = payoff_size(rules, max, payoff.terminal.len(), include)
             * std::mem::size_of::<WinTie>() as u64;
         if bytes > MEMORY_LIMIT {
             return Err(AdviceError::TooEarly {
                 gib: bytes as f64 / f64::from(1u32 << 30),
             });
         }
-        let table = solve_payoff(rules, &max, &payoff.terminal, include, progress);
+        let table = solve_payoff(rules, max, &payoff.terminal, include, progress);
         let plan = PointsPlan::new(rules);
         let ws = RefCell::new(plan.workspace(64));
         Ok(WinAdvisor {

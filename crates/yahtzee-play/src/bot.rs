@@ -3,12 +3,12 @@
 //!
 //! - [`Aim::Expected`]: the option `yahtzee advise` ranks first (today's optimal bot).
 //! - [`Aim::Target`]: the best option for P(final total >= T), ties by expected score.
-//! - [`Aim::Win`] (**fast**): the target rule. Each opponent's projected final total is
-//!   the points on their card plus the value table's expected points still to come (their
-//!   total once finished); the bot plays for `T = ⌊highest projection⌋ + 1`, i.e. to beat
-//!   the leading opponent's expected finish. Against finished opponents this is exact
-//!   (P(total >= best total + 1) is P(win)); otherwise it ignores the spread of the
-//!   opponents' totals. One target-table lookup per decision.
+//! - [`Aim::Win`] (**fast**): the win payoff (ties half) as a function of the bot's final
+//!   total, written as a sum of steps `w_t · [total >= t]`, where each opponent's chance
+//!   to end below `t` is read from the target table (their own target-maximising tails, a
+//!   close stand-in for their expected-score play). Options are ranked by
+//!   `Σ w_t · P(total >= t)` from the target table, i.e. each step as if played alone.
+//!   Against finished opponents the payoff is one step and the rule is exact.
 //! - [`Aim::WinExact`]: the exact best response ([`WinAdvisor`]) to opponents playing for
 //!   expected score from their cards, solved once per turn; when the bot still has more
 //!   than `exact_from` boxes open (or the solve would need more than
@@ -295,28 +295,43 @@ pub fn play_out(
     rng: &mut impl rand::Rng,
 ) -> Result<(), String> {
     while !game.is_over() {
-        let aim = aims[game.current_seat()];
-        game.roll(roll_dice(Dice::EMPTY, rng)).map_err(e)?;
-        loop {
-            let seat = game.current_seat();
-            let event = bots.decide(aim, game)?;
-            match event {
-                Event::Keep(k) => game.keep(k).map(|_| ()),
-                Event::Score(c) => game.score(c).map(|_| ()),
-                Event::Mulligan(k) => game.mulligan(k),
-                Event::ChanceChance => game.chance_chance(),
-                _ => unreachable!("bots only keep and score"),
-            }
-            .map_err(e)?;
-            if game.current_seat() != seat || game.is_over() || game.dice().is_none() {
-                break;
-            }
-            game.roll(roll_dice(game.to_keep(), rng)).map_err(e)?;
-            if game.in_chance_chance() {
-                game.score(yahtzee_rules::Category::Chance).map_err(e)?;
-                break;
-            }
-        }
+        play_turn(bots, aims[game.current_seat()], game, rng)?;
     }
     Ok(())
+}
+
+/// Plays the current seat's whole turn (from its first roll) with a bot of this aim.
+pub fn play_turn(
+    bots: &Bots,
+    aim: Aim,
+    game: &mut Game,
+    rng: &mut impl rand::Rng,
+) -> Result<(), String> {
+    game.roll(roll_dice(Dice::EMPTY, rng)).map_err(e)?;
+    let seat = game.current_seat();
+    loop {
+        apply(game, bots.decide(aim, game)?)?;
+        if game.current_seat() != seat || game.is_over() || game.dice().is_none() {
+            return Ok(());
+        }
+        game.roll(roll_dice(game.to_keep(), rng)).map_err(e)?;
+        if game.in_chance_chance() {
+            return game
+                .score(yahtzee_rules::Category::Chance)
+                .map(|_| ())
+                .map_err(e);
+        }
+    }
+}
+
+/// Applies a bot's decision to the game.
+pub fn apply(game: &mut Game, event: Event) -> Result<(), String> {
+    match event {
+        Event::Keep(k) => game.keep(k).map(|_| ()),
+        Event::Score(c) => game.score(c).map(|_| ()),
+        Event::Mulligan(k) => game.mulligan(k),
+        Event::ChanceChance => game.chance_chance(),
+        _ => return Err("bots only keep and score".into()),
+    }
+    .map_err(e)
 }
