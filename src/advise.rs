@@ -3,7 +3,8 @@
 use std::path::PathBuf;
 
 use anyhow::{Context, Result};
-use yahtzee_advice::{Advisor, Report, Strategy, TableValues, TargetAdvisor, WinAdvisor};
+use yahtzee_advice::{Advisor, Report};
+use yahtzee_engine::PlayFor;
 use yahtzee_rules::{Dice, Scorecard};
 
 use crate::{table_file, RulesOpts};
@@ -51,35 +52,27 @@ pub fn run(args: Args) -> Result<()> {
         .table
         .clone()
         .unwrap_or_else(|| table_file::default_path(rules));
-    let table = table_file::open_or_build(rules, &path, args.quiet)?;
-    let advisor = Advisor::new(table);
-    let report = match args.target {
-        None if !args.opponent.is_empty() => {
-            let dists = opponent_distributions(&advisor, &args.opponent)?;
-            let win = WinAdvisor::solve(&advisor, &card, &dists, &|_| {})?;
-            let advice = win.advise(&card, dice, args.rolls_left)?;
-            let mut report = Report::new(&card, &dice, args.rolls_left, &advice);
-            report.opponents = Some(args.opponent.clone());
-            report
-        }
-        None => {
-            let advice = advisor.advise(&card, dice, args.rolls_left)?;
-            Report::new(&card, &dice, args.rolls_left, &advice)
-        }
-        Some(target) => {
+    let advisor = Advisor::new(table_file::open_or_build(rules, &path, args.quiet)?);
+    let (play_for, target) = match args.target {
+        Some(t) => {
             let path = args
                 .target_table
                 .clone()
                 .unwrap_or_else(|| table_file::default_target_path(rules));
             let table = table_file::open_or_build_target(rules, &path, args.quiet)?;
-            let goal = TargetAdvisor::new(&advisor, &table)?;
-            let (advice, status) = goal.advise(&card, dice, args.rolls_left, target)?;
-            let mut report = Report::new(&card, &dice, args.rolls_left, &advice);
-            report.target = Some(target);
-            report.target_status = Some(status.name());
-            report
+            (PlayFor::Target(t), Some(table))
         }
+        None if !args.opponent.is_empty() => (PlayFor::Win(args.opponent.clone()), None),
+        None => (PlayFor::Expected, None),
     };
+    let report = yahtzee_engine::advise(
+        &advisor,
+        target.as_ref(),
+        &card,
+        dice,
+        args.rolls_left,
+        &play_for,
+    )?;
     let text = if args.json {
         serde_json::to_string_pretty(&report)? + "\n"
     } else {
@@ -203,21 +196,4 @@ fn human(r: &Report) -> String {
         }
     }
     out
-}
-
-/// The exact distribution of each opponent's final total, playing for expected score from
-/// the card given.
-pub fn opponent_distributions(advisor: &Advisor, cards: &[String]) -> Result<Vec<Vec<f64>>> {
-    let rules = advisor.table().rules();
-    let values = TableValues(advisor.table());
-    let strategy = Strategy::new(rules, &values);
-    cards
-        .iter()
-        .map(|text| {
-            let card = Scorecard::parse(rules, text)
-                .with_context(|| format!("bad --opponent card '{text}'"))?;
-            let exact = yahtzee_stats::exact(&strategy, &card, &|_| {});
-            Ok(exact.distribution)
-        })
-        .collect()
 }

@@ -5,9 +5,10 @@ use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
-use yahtzee_advice::{Advisor, Strategy, TableValues, TargetValues, WinAdvisor};
+use yahtzee_advice::Advisor;
+use yahtzee_engine::PlayFor;
 use yahtzee_rules::Scorecard;
-use yahtzee_stats::{Aim, Estimate, Goal, Line, Method, Summary, Versus};
+use yahtzee_stats::{Aim, Estimate, Line, Method, Summary};
 use yahtzee_table::Table;
 
 use crate::{plot, table_file, RulesOpts};
@@ -99,95 +100,48 @@ fn bar(quiet: bool, len: u64, template: &str) -> ProgressBar {
 pub fn run_stats(args: StatsArgs) -> Result<()> {
     let c = &args.common;
     let s = setup(c)?;
-    let card = s.card;
     let advisor = Advisor::new(s.table);
     let rules = advisor.table().rules();
-    let values = TableValues(advisor.table());
-    let strategy = Strategy::new(rules, &values);
-    let turns = rules.box_count() as u64 - u64::from(card.state().turns_played());
-    let bar = || {
-        bar(
-            c.quiet,
-            turns,
-            "exact distribution {bar:40} turn {pos}/{len}, {elapsed}",
-        )
+    let (play_for, target) = match args.target {
+        Some(t) => {
+            let path = args
+                .target_table
+                .clone()
+                .unwrap_or_else(|| table_file::default_target_path(rules));
+            let table = table_file::open_or_build_target(rules, &path, c.quiet)?;
+            (PlayFor::Target(t), Some(table))
+        }
+        None if !args.opponent.is_empty() => (PlayFor::Win(args.opponent.clone()), None),
+        None => (PlayFor::Expected, None),
     };
+    let passes = if play_for == PlayFor::Expected { 1 } else { 2 };
+    let turns = rules.box_count() as u64 - u64::from(s.card.state().turns_played());
+    let progress = bar(
+        c.quiet,
+        passes * turns,
+        "exact distribution {bar:40} turn {pos}/{len}, {elapsed}",
+    );
     let start = Instant::now();
-    let progress = bar();
-    let exact = yahtzee_stats::exact(&strategy, &card, &|n| progress.inc(n));
+    let summary = yahtzee_engine::stats(&advisor, target.as_ref(), &s.card, &play_for, &|n| {
+        progress.inc(n)
+    })?;
     progress.finish_and_clear();
-    let so_far = i64::from(card.total());
-    let summary = if let Some(target) = args.target {
-        let path = args
-            .target_table
-            .clone()
-            .unwrap_or_else(|| table_file::default_target_path(rules));
-        let table = table_file::open_or_build_target(rules, &path, c.quiet)?;
-        table.verify_future(card.state())?;
-        let vectors = TargetValues(&table);
-        let goal = Goal::new(&vectors, i64::from(target) - so_far);
-        let progress = bar();
-        let e = yahtzee_stats::exact_goal(&strategy, &goal, &card, &|n| progress.inc(n));
-        progress.finish_and_clear();
-        let mut summary = Summary::exact(&e);
-        summary.aim = Some(Aim::Target {
-            target,
-            p_at_least: e.p_at_least(target),
-            expected_score_play: Versus {
-                mean: exact.total.mean,
-                p_at_least: Some(exact.p_at_least(target)),
-                p_win: None,
-                p_tie: None,
-            },
-        });
-        summary
-    } else if !args.opponent.is_empty() {
-        let dists = crate::advise::opponent_distributions(&advisor, &args.opponent)?;
-        let win = WinAdvisor::solve(&advisor, &card, &dists, &|_| {})?;
-        let payoff = win.payoff();
-        let goal = Goal::new(win.table(), payoff.coordinate(card.total()));
-        let progress = bar();
-        let e = yahtzee_stats::exact_goal(&strategy, &goal, &card, &|n| progress.inc(n));
-        progress.finish_and_clear();
-        let (mine, theirs) = (
-            payoff.chance_of_distribution(&e.distribution),
-            payoff.chance_of_distribution(&exact.distribution),
-        );
-        let mut summary = Summary::exact(&e);
-        summary.aim = Some(Aim::Win {
-            opponents: args.opponent.clone(),
-            p_win: mine.win,
-            p_tie: mine.tie,
-            expected_score_play: Versus {
-                mean: exact.total.mean,
-                p_at_least: None,
-                p_win: Some(theirs.win),
-                p_tie: Some(theirs.tie),
-            },
-        });
-        summary
-    } else {
-        Summary::exact(&exact)
-    };
-    finish(c, &card, &summary, start.elapsed().as_secs_f64())
+    finish(c, &s.card, &summary, start.elapsed().as_secs_f64())
 }
 
 pub fn run_simulate(args: SimulateArgs) -> Result<()> {
     let c = &args.common;
     let s = setup(c)?;
-    let rules = s.table.rules();
-    let values = TableValues(&s.table);
-    let strategy = Strategy::new(rules, &values);
+    let advisor = Advisor::new(s.table);
     let bar = bar(
         c.quiet,
         args.games,
         "simulating {bar:40} {human_pos}/{human_len} games, {per_sec}, eta {eta}",
     );
     let start = Instant::now();
-    let tally = yahtzee_stats::simulate(&strategy, &s.card, args.games, args.seed, &|n| bar.inc(n));
+    let summary =
+        yahtzee_engine::simulate(&advisor, &s.card, args.games, args.seed, &|n| bar.inc(n))?;
     bar.finish_and_clear();
-    let table_value = f64::from(s.card.total()) + s.table.value(s.card.state());
-    let summary = Summary::simulated(rules, &tally, s.card.total(), table_value, args.seed);
     finish(c, &s.card, &summary, start.elapsed().as_secs_f64())
 }
 

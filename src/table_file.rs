@@ -1,48 +1,14 @@
 //! Where tables live, and building one (with a progress bar) when it is missing.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Instant;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use indicatif::{ProgressBar, ProgressStyle};
 use yahtzee_rules::RuleSet;
-use yahtzee_table::{Table, TableError, TargetTable};
+use yahtzee_table::{store, Table, TableError, TargetTable};
 
-/// The folder for cached tables: `$YAHTZEE_DATA_DIR`, else this checkout's `data/` folder
-/// when it still exists, else `./data`.
-pub fn data_dir() -> PathBuf {
-    if let Some(dir) = std::env::var_os("YAHTZEE_DATA_DIR") {
-        return PathBuf::from(dir);
-    }
-    let checkout = Path::new(env!("CARGO_MANIFEST_DIR")).join("data");
-    if checkout.is_dir() {
-        checkout
-    } else {
-        PathBuf::from("data")
-    }
-}
-
-/// The default table path of a rule set: `<data dir>/<rules>.table`.
-pub fn default_path(rules: &RuleSet) -> PathBuf {
-    data_dir().join(format!("{}.table", rules.name))
-}
-
-/// The default target-table path of a rule set: `<data dir>/<rules>.target.table`.
-pub fn default_target_path(rules: &RuleSet) -> PathBuf {
-    data_dir().join(format!("{}.target.table", rules.name))
-}
-
-/// True when a table should be (re)built rather than reported: there is none yet, or it
-/// was written by an older version of this program (tables are derived data).
-fn rebuild(e: &TableError) -> bool {
-    match e {
-        TableError::Open { io, .. } => io.kind() == std::io::ErrorKind::NotFound,
-        TableError::Version {
-            found, expected, ..
-        } => found < expected,
-        _ => false,
-    }
-}
+pub use yahtzee_table::store::{default_path, default_target_path};
 
 /// A progress bar on stderr for a solve; hidden with `quiet` or when stderr is not a terminal.
 pub fn progress_bar(rules: &RuleSet, quiet: bool) -> ProgressBar {
@@ -64,43 +30,38 @@ pub fn progress_bar(rules: &RuleSet, quiet: bool) -> ProgressBar {
 pub fn build(rules: &'static RuleSet, path: &Path, quiet: bool) -> Result<(Vec<f64>, f64)> {
     let bar = progress_bar(rules, quiet);
     let start = Instant::now();
-    let values = yahtzee_solver::solve(rules, &|n| bar.inc(n));
-    let secs = start.elapsed().as_secs_f64();
+    let values = store::solve_to(rules, path, &|n| bar.inc(n))?;
     bar.finish_and_clear();
-    yahtzee_table::write_table(path, rules, &values)?;
-    Ok((values, secs))
+    Ok((values, start.elapsed().as_secs_f64()))
 }
 
 /// Opens the table at `path`; if there is no file there yet (or one of an older format),
 /// builds it first.
 pub fn open_or_build(rules: &'static RuleSet, path: &Path, quiet: bool) -> Result<Table> {
-    match Table::open(path, rules) {
-        Err(e) if rebuild(&e) => {
-            if !quiet {
-                eprintln!(
-                    "no usable table at {} ({e}): solving '{}' once (about a second)",
-                    path.display(),
-                    rules.name
-                );
-            }
-            build(rules, path, quiet)?;
-            Table::open(path, rules).with_context(|| format!("reopening {}", path.display()))
+    let bar = progress_bar(rules, quiet);
+    let building = |e: &TableError| {
+        if !quiet {
+            eprintln!(
+                "no usable table at {} ({e}): solving '{}' once (about a second)",
+                path.display(),
+                rules.name
+            );
         }
-        other => Ok(other?),
-    }
+    };
+    let table = store::load_or_solve(rules, path, &building, &|n| bar.inc(n))?;
+    bar.finish_and_clear();
+    Ok(table)
 }
 
 /// Solves the target table of `rules` with a progress bar and writes it to `path`.
-/// Returns P(total >= t) from the empty card for a few targets, and the solve time.
+/// Returns the solve time.
 pub fn build_target(rules: &'static RuleSet, path: &Path, quiet: bool) -> Result<f64> {
     let bar = progress_bar(rules, quiet);
     bar.set_message(format!("{} (target table)", rules.name));
     let start = Instant::now();
-    let table = yahtzee_solver::solve_target(rules, &|n| bar.inc(n));
-    let secs = start.elapsed().as_secs_f64();
+    store::solve_target_to(rules, path, &|n| bar.inc(n))?;
     bar.finish_and_clear();
-    yahtzee_table::write_target_table(path, rules, &table.offsets, &table.values)?;
-    Ok(secs)
+    Ok(start.elapsed().as_secs_f64())
 }
 
 /// Opens the target table at `path`; if there is none yet (or one of an older format),
@@ -110,20 +71,20 @@ pub fn open_or_build_target(
     path: &Path,
     quiet: bool,
 ) -> Result<TargetTable> {
-    match TargetTable::open(path, rules) {
-        Err(e) if rebuild(&e) => {
-            if !quiet {
-                eprintln!(
-                    "no usable target table at {} ({e}): solving '{}' for every target once (about a minute, 1 GB on disk)",
-                    path.display(),
-                    rules.name
-                );
-            }
-            build_target(rules, path, quiet)?;
-            TargetTable::open(path, rules).with_context(|| format!("reopening {}", path.display()))
+    let bar = progress_bar(rules, quiet);
+    bar.set_message(format!("{} (target table)", rules.name));
+    let building = |e: &TableError| {
+        if !quiet {
+            eprintln!(
+                "no usable target table at {} ({e}): solving '{}' for every target once (about a minute, 1 GB on disk)",
+                path.display(),
+                rules.name
+            );
         }
-        other => Ok(other?),
-    }
+    };
+    let table = store::load_or_solve_target(rules, path, &building, &|n| bar.inc(n))?;
+    bar.finish_and_clear();
+    Ok(table)
 }
 
 /// A progress bar counting `what` on stderr; hidden with `quiet`.

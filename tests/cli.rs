@@ -807,7 +807,7 @@ fn bad_targets_and_opponents_are_refused() {
         assert!(msg.contains("--target"), "{msg}");
     }
     let msg = refused(&[&base[..], &["--opponent", "ones=7"]].concat());
-    assert!(msg.contains("bad --opponent card 'ones=7'"), "{msg}");
+    assert!(msg.contains("bad opponent card 'ones=7'"), "{msg}");
     // The exact best response from the first turn needs more memory than allowed here.
     let msg = refused(&[&base[..], &["--opponent", "ones=4"]].concat());
     assert!(msg.contains("too early in the game"), "{msg}");
@@ -929,7 +929,7 @@ fn bad_goal_statistics_and_duels_are_refused() {
         assert!(msg.contains("--target"), "{msg}");
     }
     let msg = refused(&["stats", "--opponent", "ones=7"]);
-    assert!(msg.contains("bad --opponent card 'ones=7'"), "{msg}");
+    assert!(msg.contains("bad opponent card 'ones=7'"), "{msg}");
     let msg = refused(&["stats", "--opponent", "ones=3", "--target", "300"]);
     assert!(msg.contains("cannot be used with"), "{msg}");
     let msg = refused(&["duel", "--bot", "A:best", "--bot", "B"]);

@@ -113,7 +113,7 @@ pub struct Summary {
     pub points_so_far: u32,
     /// The table's expected final total from the starting card.
     pub table_value: f64,
-    /// Per box in card order, then the upper bonus, the extra-Yahtzee bonus and the total.
+    /// Per box in card order (the bonuses and the total follow in their own fields).
     pub boxes: Vec<Line>,
     pub upper_bonus: Line,
     pub yahtzee_bonus: Line,

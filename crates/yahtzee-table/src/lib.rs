@@ -15,6 +15,9 @@
 //!
 //! Files are written to a temporary file in the target folder and renamed into place, so a
 //! reader never sees half a table; they are readable by every user (mode 0644).
+//! [`store`] says where tables live and solves a missing one.
+
+pub mod store;
 
 use std::fs::File;
 use std::io::{BufWriter, Write};

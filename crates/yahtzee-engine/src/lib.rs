@@ -1,0 +1,308 @@
+//! The engine's questions and their answers, in one place, for every front end: the
+//! command line, the Python package, the C library and the web server are thin layers
+//! over these functions, so they give the same answers in the same shapes (the CLI's
+//! `--json` output: [`Report`] for advice, [`Summary`] for statistics).
+//!
+//! - names to rule sets ([`rules_named`]), text to cards and dice ([`parse_card`],
+//!   [`parse_dice`]), each failure an [`EngineError`] with a one-line message;
+//! - [`advise`]: every option of a position ranked for expected score, a target or to win;
+//! - [`stats`] and [`simulate`]: the exact or simulated distribution of the final total;
+//! - [`Tables`]: tables opened once per rule set (built when missing) and shared between
+//!   threads, for long-lived hosts (a Python session, a C program, a server).
+
+mod tables;
+
+pub use tables::Tables;
+pub use yahtzee_advice::{Report, ReportOption};
+pub use yahtzee_stats::Summary;
+
+use thiserror::Error;
+use yahtzee_advice::{
+    AdviceError, Advisor, Strategy, TableValues, TargetAdvisor, TargetValues, WinAdvisor,
+};
+use yahtzee_rules::{Dice, DiceError, House, RuleSet, Scorecard, ScorecardError};
+use yahtzee_stats::{Aim, Goal, Versus};
+use yahtzee_table::{TableError, TargetTable};
+
+/// Why a question could not be answered. [`EngineError::is_bad_input`] tells the caller's
+/// mistakes (a 4xx, a `ValueError`) from the engine's (a missing or damaged table).
+#[derive(Debug, Error)]
+pub enum EngineError {
+    #[error("unknown rule set '{0}' (forced, free, no-bonus, original-1956, yatzy)")]
+    UnknownRules(String),
+    #[error("unknown house rule '{0}' (mulligan, chance-chance)")]
+    UnknownHouse(String),
+    #[error("bad scorecard: {0}")]
+    Card(ScorecardError),
+    #[error("bad opponent card '{text}': {error}")]
+    OpponentCard { text: String, error: ScorecardError },
+    #[error("bad dice: {0}")]
+    Dice(DiceError),
+    #[error("{0}")]
+    BadInput(String),
+    #[error(transparent)]
+    Advice(#[from] AdviceError),
+    #[error(transparent)]
+    Table(#[from] TableError),
+}
+
+impl EngineError {
+    /// True when the question itself is wrong (rules, card, dice, rolls, target), false
+    /// when the engine could not answer a sound one (tables, memory).
+    pub fn is_bad_input(&self) -> bool {
+        match self {
+            EngineError::Table(_) => false,
+            EngineError::Advice(a) => !matches!(a, AdviceError::RulesMismatch { .. }),
+            _ => true,
+        }
+    }
+}
+
+impl From<yahtzee_advice::TargetError> for EngineError {
+    fn from(e: yahtzee_advice::TargetError) -> Self {
+        match e {
+            yahtzee_advice::TargetError::Advice(a) => EngineError::Advice(a),
+            yahtzee_advice::TargetError::Table(t) => EngineError::Table(t),
+        }
+    }
+}
+
+/// The rule set `name` (`forced`, `yatzy`, or a full name such as `forced+mulligan`) with
+/// the house rules `house` added.
+pub fn rules_named(name: &str, house: &[&str]) -> Result<&'static RuleSet, EngineError> {
+    let rules =
+        RuleSet::by_name(name.trim()).ok_or_else(|| EngineError::UnknownRules(name.into()))?;
+    let mut with = rules.house;
+    for h in house {
+        if !with.set(h.trim()) {
+            return Err(EngineError::UnknownHouse(h.to_string()));
+        }
+    }
+    Ok(rules.with_house(with))
+}
+
+/// Every rule set: the base ones, then each with each combination of house rules.
+pub fn every_rule_set() -> impl Iterator<Item = &'static RuleSet> {
+    RuleSet::every()
+}
+
+/// A card in the CLI's syntax (`"ones=3 yahtzee=50 yahtzee_bonus=100"`; empty: a new card).
+pub fn parse_card(rules: &'static RuleSet, text: &str) -> Result<Scorecard, EngineError> {
+    Scorecard::parse(rules, text).map_err(EngineError::Card)
+}
+
+/// Five dice showing, e.g. `"13346"` or `"1 3 3 4 6"`.
+pub fn parse_dice(text: &str) -> Result<Dice, EngineError> {
+    Dice::parse_roll(text).map_err(EngineError::Dice)
+}
+
+/// What the player plays for.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub enum PlayFor {
+    /// The highest expected final total.
+    #[default]
+    Expected,
+    /// The best chance of a final total of at least this (points on the card count).
+    Target(u32),
+    /// The best chance to win against opponents with these cards (CLI syntax), who play
+    /// for expected score from there.
+    Win(Vec<String>),
+}
+
+/// Every option of a position ranked for `play_for`, as `yahtzee advise --json` prints it.
+/// `target` is needed when playing for a target.
+pub fn advise(
+    advisor: &Advisor,
+    target: Option<&TargetTable>,
+    card: &Scorecard,
+    dice: Dice,
+    rolls_left: u8,
+    play_for: &PlayFor,
+) -> Result<Report, EngineError> {
+    if rolls_left > 2 {
+        return Err(AdviceError::RollsLeft(rolls_left).into());
+    }
+    Ok(match play_for {
+        PlayFor::Expected => {
+            let advice = advisor.advise(card, dice, rolls_left)?;
+            Report::new(card, &dice, rolls_left, &advice)
+        }
+        PlayFor::Target(t) => {
+            let table = target.ok_or_else(|| {
+                EngineError::BadInput("playing for a target needs the target table".into())
+            })?;
+            let goal = TargetAdvisor::new(advisor, table)?;
+            let (advice, status) = goal.advise(card, dice, rolls_left, *t)?;
+            let mut report = Report::new(card, &dice, rolls_left, &advice);
+            report.target = Some(*t);
+            report.target_status = Some(status.name());
+            report
+        }
+        PlayFor::Win(opponents) => {
+            let dists = opponent_distributions(advisor, opponents)?;
+            let win = WinAdvisor::solve(advisor, card, &dists, &|_| {})?;
+            let advice = win.advise(card, dice, rolls_left)?;
+            let mut report = Report::new(card, &dice, rolls_left, &advice);
+            report.opponents = Some(opponents.clone());
+            report
+        }
+    })
+}
+
+/// The exact distribution of each opponent's final total, playing for expected score from
+/// the card given (CLI syntax).
+pub fn opponent_distributions(
+    advisor: &Advisor,
+    cards: &[String],
+) -> Result<Vec<Vec<f64>>, EngineError> {
+    if cards.is_empty() {
+        return Err(EngineError::BadInput(
+            "playing to win needs at least one opponent card".into(),
+        ));
+    }
+    let rules = advisor.table().rules();
+    let values = TableValues(advisor.table());
+    let strategy = Strategy::new(rules, &values);
+    cards
+        .iter()
+        .map(|text| {
+            let card =
+                Scorecard::parse(rules, text).map_err(|error| EngineError::OpponentCard {
+                    text: text.clone(),
+                    error,
+                })?;
+            Ok(yahtzee_stats::exact(&strategy, &card, &|_| {}).distribution)
+        })
+        .collect()
+}
+
+/// The exact statistics of the play for `play_for` from `card`, as `yahtzee stats --json`
+/// prints them. `progress` is called with turns done (once per pass: the expected-score
+/// play first, then the play for a target or to win).
+pub fn stats(
+    advisor: &Advisor,
+    target: Option<&TargetTable>,
+    card: &Scorecard,
+    play_for: &PlayFor,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<Summary, EngineError> {
+    check_not_over(card)?;
+    let rules = advisor.table().rules();
+    if card.rules() != rules {
+        return Err(AdviceError::RulesMismatch {
+            card: card.rules().name,
+            table: rules.name,
+        }
+        .into());
+    }
+    let values = TableValues(advisor.table());
+    let strategy = Strategy::new(rules, &values);
+    let exact = yahtzee_stats::exact(&strategy, card, progress);
+    Ok(match play_for {
+        PlayFor::Expected => Summary::exact(&exact),
+        PlayFor::Target(t) => {
+            let table = target.ok_or_else(|| {
+                EngineError::BadInput("playing for a target needs the target table".into())
+            })?;
+            if table.rules() != rules {
+                return Err(AdviceError::RulesMismatch {
+                    card: table.rules().name,
+                    table: rules.name,
+                }
+                .into());
+            }
+            table.verify_future(card.state())?;
+            let vectors = TargetValues(table);
+            let goal = Goal::new(&vectors, i64::from(*t) - i64::from(card.total()));
+            let e = yahtzee_stats::exact_goal(&strategy, &goal, card, progress);
+            let mut summary = Summary::exact(&e);
+            summary.aim = Some(Aim::Target {
+                target: *t,
+                p_at_least: e.p_at_least(*t),
+                expected_score_play: Versus {
+                    mean: exact.total.mean,
+                    p_at_least: Some(exact.p_at_least(*t)),
+                    p_win: None,
+                    p_tie: None,
+                },
+            });
+            summary
+        }
+        PlayFor::Win(opponents) => {
+            let dists = opponent_distributions(advisor, opponents)?;
+            let win = WinAdvisor::solve(advisor, card, &dists, &|_| {})?;
+            let payoff = win.payoff();
+            let goal = Goal::new(win.table(), payoff.coordinate(card.total()));
+            let e = yahtzee_stats::exact_goal(&strategy, &goal, card, progress);
+            let (mine, theirs) = (
+                payoff.chance_of_distribution(&e.distribution),
+                payoff.chance_of_distribution(&exact.distribution),
+            );
+            let mut summary = Summary::exact(&e);
+            summary.aim = Some(Aim::Win {
+                opponents: opponents.clone(),
+                p_win: mine.win,
+                p_tie: mine.tie,
+                expected_score_play: Versus {
+                    mean: exact.total.mean,
+                    p_at_least: None,
+                    p_win: Some(theirs.win),
+                    p_tie: Some(theirs.tie),
+                },
+            });
+            summary
+        }
+    })
+}
+
+/// `games` seeded games of optimal (expected-score) play from `card`, as `yahtzee simulate
+/// --json` prints them; the same seed gives the same games whatever the thread count.
+/// `progress` is called with games finished.
+pub fn simulate(
+    advisor: &Advisor,
+    card: &Scorecard,
+    games: u64,
+    seed: u64,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<Summary, EngineError> {
+    check_not_over(card)?;
+    if games < 2 {
+        return Err(EngineError::BadInput(format!(
+            "simulate at least 2 games, not {games}"
+        )));
+    }
+    let table = advisor.table();
+    let rules = table.rules();
+    if card.rules() != rules {
+        return Err(AdviceError::RulesMismatch {
+            card: card.rules().name,
+            table: rules.name,
+        }
+        .into());
+    }
+    let values = TableValues(table);
+    let strategy = Strategy::new(rules, &values);
+    let tally = yahtzee_stats::simulate(&strategy, card, games, seed, progress);
+    let table_value = f64::from(card.total()) + table.value(card.state());
+    Ok(Summary::simulated(
+        rules,
+        &tally,
+        card.total(),
+        table_value,
+        seed,
+    ))
+}
+
+fn check_not_over(card: &Scorecard) -> Result<(), EngineError> {
+    if card.is_full() {
+        return Err(EngineError::BadInput(
+            "bad scorecard: the card is full, the game is over".into(),
+        ));
+    }
+    Ok(())
+}
+
+/// The house rules' names, for messages and listings.
+pub fn house_rule_names() -> Vec<&'static str> {
+    House::SWITCHES.iter().map(|s| s.0).collect()
+}

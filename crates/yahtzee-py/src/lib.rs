@@ -1,0 +1,716 @@
+//! The engine as a Python module, `yahtzee`: a thin layer over [`yahtzee_engine`], like the
+//! command line. Answers have the fields of the CLI's `--json` output; errors are Python
+//! exceptions with the CLI's one-line messages; long computations release the GIL.
+//!
+//! The type hints and the docs a Python user reads are in `yahtzee.pyi`, next to this
+//! crate's `pyproject.toml`.
+
+use std::path::PathBuf;
+use std::sync::{Arc, OnceLock};
+
+use pyo3::create_exception;
+use pyo3::exceptions::{PyException, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList, PyTuple, PyType};
+use yahtzee_advice::{Advisor, Report, ReportOption};
+use yahtzee_engine::{EngineError, PlayFor, Summary, Tables};
+use yahtzee_rules::{RuleSet, Scorecard};
+use yahtzee_table::{store, Table as TableFile};
+
+create_exception!(
+    yahtzee,
+    Error,
+    PyException,
+    "Every error the engine raises."
+);
+/// `InputError(Error, ValueError)` and `TableError(Error)`, made at import (a class with
+/// two bases cannot come from `create_exception!`).
+static INPUT_ERROR: OnceLock<Py<PyType>> = OnceLock::new();
+static TABLE_ERROR: OnceLock<Py<PyType>> = OnceLock::new();
+
+fn err(e: EngineError) -> PyErr {
+    let class = if e.is_bad_input() {
+        &INPUT_ERROR
+    } else {
+        &TABLE_ERROR
+    };
+    match class.get() {
+        Some(c) => Python::attach(|py| PyErr::from_type(c.bind(py).clone(), e.to_string())),
+        None => Error::new_err(e.to_string()),
+    }
+}
+
+/// A bad input found here rather than by the engine.
+fn bad_input(message: &str) -> PyErr {
+    err(EngineError::BadInput(message.to_string()))
+}
+
+fn exception_class<'py>(
+    py: Python<'py>,
+    name: &str,
+    bases: Bound<'py, PyTuple>,
+    doc: &str,
+) -> PyResult<Bound<'py, PyType>> {
+    let body = PyDict::new(py);
+    body.set_item("__module__", "yahtzee")?;
+    body.set_item("__doc__", doc)?;
+    Ok(py
+        .import("builtins")?
+        .getattr("type")?
+        .call1((name, bases, body))?
+        .cast_into::<PyType>()?)
+}
+
+fn table_err(e: yahtzee_table::TableError) -> PyErr {
+    err(EngineError::Table(e))
+}
+
+/// The tables of the module-level functions, from `$YAHTZEE_DATA_DIR` or the default folder.
+fn shared() -> &'static Tables {
+    static TABLES: OnceLock<Tables> = OnceLock::new();
+    TABLES.get_or_init(|| Tables::new(None))
+}
+
+fn rules_of(rules: &str, house: Vec<String>) -> PyResult<&'static RuleSet> {
+    let house: Vec<&str> = house.iter().map(String::as_str).collect();
+    yahtzee_engine::rules_named(rules, &house).map_err(err)
+}
+
+/// A rule set: one of the base rules with house rules, as `yahtzee rules --json` lists it.
+#[pyclass(frozen, module = "yahtzee")]
+struct Rules {
+    rules: &'static RuleSet,
+}
+
+#[pymethods]
+impl Rules {
+    #[new]
+    #[pyo3(signature = (name = "forced", house = Vec::new()))]
+    fn new(name: &str, house: Vec<String>) -> PyResult<Rules> {
+        Ok(Rules {
+            rules: rules_of(name, house)?,
+        })
+    }
+
+    #[getter]
+    fn name(&self) -> &'static str {
+        self.rules.name
+    }
+    #[getter]
+    fn base(&self) -> &'static str {
+        RuleSet::get(self.rules.id).name
+    }
+    #[getter]
+    fn house(&self) -> Vec<&'static str> {
+        self.rules.house.names()
+    }
+    #[getter]
+    fn description(&self) -> &'static str {
+        self.rules.description
+    }
+    #[getter]
+    fn boxes(&self) -> usize {
+        self.rules.box_count()
+    }
+    #[getter]
+    fn states(&self) -> usize {
+        self.rules.state_count()
+    }
+    #[getter]
+    fn expected_value(&self) -> f64 {
+        self.rules.expected_value
+    }
+    #[getter]
+    fn published_value(&self) -> Option<f64> {
+        self.rules.reference_value
+    }
+    fn __repr__(&self) -> String {
+        format!("yahtzee.Rules('{}')", self.rules.name)
+    }
+    fn __eq__(&self, other: &Rules) -> bool {
+        self.rules == other.rules
+    }
+    fn __hash__(&self) -> u64 {
+        self.rules.name.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
+        })
+    }
+}
+
+/// Every rule set: the base ones, then each with each combination of house rules.
+#[pyfunction]
+fn rule_sets() -> Vec<Rules> {
+    yahtzee_engine::every_rule_set()
+        .map(|rules| Rules { rules })
+        .collect()
+}
+
+/// One option of a position, with the fields of `yahtzee advise --json`.
+#[pyclass(frozen, get_all, module = "yahtzee")]
+struct RankedOption {
+    // Faces as `u32`: pyo3 turns a `Vec<u8>` into `bytes`, not a list.
+    keep: Option<Vec<u32>>,
+    category: Option<&'static str>,
+    score: Option<u32>,
+    mulligan: bool,
+    chance_chance: bool,
+    ev_remaining: f64,
+    loss: f64,
+    p_at_least: Option<f64>,
+    p_win: Option<f64>,
+    p_tie: Option<f64>,
+}
+
+impl From<&ReportOption> for RankedOption {
+    fn from(o: &ReportOption) -> Self {
+        RankedOption {
+            keep: o.keep.as_ref().map(|k| faces(k)),
+            category: o.category,
+            score: o.score,
+            mulligan: o.mulligan,
+            chance_chance: o.chance_chance,
+            ev_remaining: o.ev_remaining,
+            loss: o.loss,
+            p_at_least: o.p_at_least,
+            p_win: o.p_win,
+            p_tie: o.p_tie,
+        }
+    }
+}
+
+#[pymethods]
+impl RankedOption {
+    fn __repr__(&self) -> String {
+        let what = match (&self.keep, self.category) {
+            (Some(k), _) => format!(
+                "keep=[{}]",
+                k.iter().map(u32::to_string).collect::<Vec<_>>().join(", ")
+            ),
+            (None, Some(c)) => format!("category='{c}'"),
+            (None, None) => String::new(),
+        };
+        format!(
+            "RankedOption({what}, ev_remaining={:.4}, loss={:.4})",
+            self.ev_remaining, self.loss
+        )
+    }
+}
+
+/// Every option of a position, best first, with the fields of `yahtzee advise --json`.
+#[pyclass(frozen, get_all, module = "yahtzee")]
+struct Advice {
+    rules: &'static str,
+    dice: Vec<u32>,
+    rolls_left: u8,
+    points_so_far: u32,
+    expected_final: f64,
+    target: Option<u32>,
+    target_status: Option<&'static str>,
+    opponents: Option<Vec<String>>,
+    options: Py<PyList>,
+    json: String,
+}
+
+#[pymethods]
+impl Advice {
+    /// The best option.
+    #[getter]
+    fn best<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.options.bind(py).get_item(0)
+    }
+
+    /// The answer as `yahtzee advise --json` prints it, as a dict.
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        json_loads(py, &self.json)
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "Advice(rules='{}', dice={:?}, rolls_left={}, expected_final={:.4}, {} options)",
+            self.rules,
+            self.dice,
+            self.rolls_left,
+            self.expected_final,
+            self.json.matches("ev_remaining").count()
+        )
+    }
+}
+
+fn advice_of(py: Python<'_>, r: Report) -> PyResult<Advice> {
+    let options: Vec<RankedOption> = r.options.iter().map(RankedOption::from).collect();
+    let json = serde_json::to_string(&r).map_err(|e| Error::new_err(e.to_string()))?;
+    Ok(Advice {
+        rules: r.rules,
+        dice: faces(&r.dice),
+        rolls_left: r.rolls_left,
+        points_so_far: r.points_so_far,
+        expected_final: r.expected_final,
+        target: r.target,
+        target_status: r.target_status,
+        opponents: r.opponents,
+        options: PyList::new(py, options)?.unbind(),
+        json,
+    })
+}
+
+fn faces(dice: &[u8]) -> Vec<u32> {
+    dice.iter().map(|&f| u32::from(f)).collect()
+}
+
+fn json_loads<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyAny>> {
+    py.import("json")?.call_method1("loads", (text,))
+}
+
+/// The exact (or simulated) statistics of play from a card: `yahtzee stats --json`.
+#[pyclass(frozen, module = "yahtzee")]
+struct Stats {
+    summary: Summary,
+    json: String,
+}
+
+#[pymethods]
+impl Stats {
+    /// P(final total = x) for x = 0, 1, ... as a numpy array.
+    #[getter]
+    fn distribution<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let list = PyList::new(py, &self.summary.distribution)?;
+        py.import("numpy")?.call_method1("array", (list, "float64"))
+    }
+    /// The mean final total.
+    #[getter]
+    fn mean(&self) -> f64 {
+        self.summary.total.mean.value
+    }
+    /// The standard deviation of the final total.
+    #[getter]
+    fn sd(&self) -> f64 {
+        self.summary.total.sd.value
+    }
+    /// Per box in card order: dicts with `name`, `mean`, `variance`, `sd`, `p_zero` (each
+    /// `{"value": x}`, with `"ci95"` for a simulation).
+    #[getter]
+    fn boxes<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        json_loads(py, &self.json)?.get_item("boxes")
+    }
+    /// The whole report as `yahtzee stats --json` prints it, as a dict.
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        json_loads(py, &self.json)
+    }
+    fn __repr__(&self) -> String {
+        format!(
+            "Stats(rules='{}', mean={:.4}, sd={:.4})",
+            self.summary.rules,
+            self.mean(),
+            self.sd()
+        )
+    }
+}
+
+fn stats_of(summary: Summary) -> PyResult<Stats> {
+    let json = serde_json::to_string(&summary).map_err(|e| Error::new_err(e.to_string()))?;
+    Ok(Stats { summary, json })
+}
+
+/// A solved value table, memory-mapped and verified, with the questions it answers.
+#[pyclass(frozen, module = "yahtzee")]
+struct Table {
+    advisor: Arc<Advisor>,
+    /// Where the target table of these rules is looked for (built there when missing).
+    target_path: PathBuf,
+}
+
+/// The bytes of a table's values, for numpy: a read-only buffer over the memory map.
+#[pyclass(frozen, module = "yahtzee")]
+struct TableBytes {
+    advisor: Arc<Advisor>,
+}
+
+#[pymethods]
+impl TableBytes {
+    /// # Safety
+    /// Called by Python with a `view` to fill, as the buffer protocol specifies.
+    unsafe fn __getbuffer__(
+        slf: Bound<'_, Self>,
+        view: *mut pyo3::ffi::Py_buffer,
+        flags: std::os::raw::c_int,
+    ) -> PyResult<()> {
+        let bytes = slf.get().advisor.table().payload();
+        let len = isize::try_from(bytes.len()).map_err(|_| Error::new_err("table too large"))?;
+        // SAFETY: `view` is the caller's buffer to fill. The bytes live in the memory map
+        // owned by `advisor`, which stays alive as long as the buffer: PyBuffer_FillInfo
+        // stores a new reference to `slf` in `view.obj`, released with the view. The
+        // buffer is marked read-only (1), so a request for a writable one fails there.
+        let rc = unsafe {
+            pyo3::ffi::PyBuffer_FillInfo(
+                view,
+                slf.as_ptr(),
+                bytes.as_ptr() as *mut std::os::raw::c_void,
+                len,
+                1,
+                flags,
+            )
+        };
+        if rc == -1 {
+            return Err(PyErr::fetch(slf.py()));
+        }
+        Ok(())
+    }
+}
+
+fn default_target_path(table: &TableFile) -> PathBuf {
+    let name = format!("{}.target.table", table.rules().name);
+    table
+        .path()
+        .parent()
+        .map_or_else(|| PathBuf::from(&name), |d| d.join(&name))
+}
+
+impl Table {
+    fn new(advisor: Arc<Advisor>) -> Table {
+        let target_path = default_target_path(advisor.table());
+        Table {
+            advisor,
+            target_path,
+        }
+    }
+
+    fn card(&self, text: Option<&str>) -> PyResult<Scorecard> {
+        yahtzee_engine::parse_card(self.advisor.table().rules(), text.unwrap_or("")).map_err(err)
+    }
+
+    fn target_table(&self, py: Python<'_>) -> PyResult<Arc<yahtzee_table::TargetTable>> {
+        let rules = self.advisor.table().rules();
+        let path = self.target_path.clone();
+        static TARGETS: OnceLock<
+            std::sync::Mutex<Vec<(PathBuf, Arc<yahtzee_table::TargetTable>)>>,
+        > = OnceLock::new();
+        let cache = TARGETS.get_or_init(Default::default);
+        if let Some((_, t)) = cache
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .iter()
+            .find(|(p, _)| *p == path)
+        {
+            return Ok(t.clone());
+        }
+        let t = py
+            .detach(|| store::load_or_solve_target(rules, &path, &|_| {}, &|_| {}))
+            .map_err(table_err)?;
+        let t = Arc::new(t);
+        cache
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .push((path, t.clone()));
+        Ok(t)
+    }
+
+    fn play_for(target: Option<u32>, opponents: Option<Vec<String>>) -> PyResult<PlayFor> {
+        match (target, opponents) {
+            (Some(_), Some(_)) => Err(bad_input("play for a target or to win, not both")),
+            (Some(t), None) => Ok(PlayFor::Target(t)),
+            (None, Some(o)) => Ok(PlayFor::Win(o)),
+            (None, None) => Ok(PlayFor::Expected),
+        }
+    }
+}
+
+#[pymethods]
+impl Table {
+    /// Opens and verifies the table at `path` (magic, version, objective, rules,
+    /// dimensions, size, checksum), as the CLI does.
+    #[staticmethod]
+    #[pyo3(signature = (path, rules = "forced", house = Vec::new()))]
+    fn open(py: Python<'_>, path: PathBuf, rules: &str, house: Vec<String>) -> PyResult<Table> {
+        let rules = rules_of(rules, house)?;
+        let table = py
+            .detach(|| TableFile::open(&path, rules))
+            .map_err(table_err)?;
+        Ok(Table::new(Arc::new(Advisor::new(table))))
+    }
+
+    /// The table of `rules` at `path` (default: the data folder, `$YAHTZEE_DATA_DIR`),
+    /// solved and written there first when missing (about a second).
+    #[staticmethod]
+    #[pyo3(signature = (rules = "forced", house = Vec::new(), path = None))]
+    fn load_or_solve(
+        py: Python<'_>,
+        rules: &str,
+        house: Vec<String>,
+        path: Option<PathBuf>,
+    ) -> PyResult<Table> {
+        let rules = rules_of(rules, house)?;
+        let advisor = match path {
+            None => py.detach(|| shared().advisor(rules)).map_err(err)?,
+            Some(path) => {
+                let table = py
+                    .detach(|| store::load_or_solve(rules, &path, &|_| {}, &|_| {}))
+                    .map_err(table_err)?;
+                Arc::new(Advisor::new(table))
+            }
+        };
+        Ok(Table::new(advisor))
+    }
+
+    /// The rule set solved.
+    #[getter]
+    fn rules(&self) -> Rules {
+        Rules {
+            rules: self.advisor.table().rules(),
+        }
+    }
+
+    /// The file the table was opened from.
+    #[getter]
+    fn path(&self) -> PathBuf {
+        self.advisor.table().path().to_path_buf()
+    }
+
+    /// The header's fields as a dict.
+    #[getter]
+    fn header<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let h = self.advisor.table().header();
+        let d = PyDict::new(py);
+        d.set_item("format_version", h.format_version)?;
+        d.set_item("rules", &h.rules)?;
+        d.set_item("objective", &h.objective)?;
+        d.set_item("boxes", h.boxes)?;
+        d.set_item("upper_totals", h.upper_totals)?;
+        d.set_item("flag_bits", h.flag_bits)?;
+        d.set_item("value_type", &h.value_type)?;
+        d.set_item("value_count", h.value_count)?;
+        d.set_item("payload_offset", h.payload_offset)?;
+        d.set_item("payload_crc32", h.payload_crc32)?;
+        d.set_item("producer", &h.producer)?;
+        Ok(d)
+    }
+
+    /// Every state's expected points still to come, as a read-only float64 numpy array
+    /// over the memory map (no copy); NaN for states no game reaches. Index it with
+    /// `index(card)`.
+    #[getter]
+    fn values<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let bytes = Py::new(
+            py,
+            TableBytes {
+                advisor: self.advisor.clone(),
+            },
+        )?;
+        py.import("numpy")?
+            .call_method1("frombuffer", (bytes, "<f8"))
+    }
+
+    /// Where a card's state is in `values`.
+    fn index(&self, card: &str) -> PyResult<usize> {
+        let card = self.card(Some(card))?;
+        Ok(self.advisor.table().rules().state_index(card.state()))
+    }
+
+    /// Expected points still to come from the start of a turn with this card.
+    fn value(&self, card: &str) -> PyResult<f64> {
+        Ok(self.advisor.value_of_card(&self.card(Some(card))?))
+    }
+
+    /// Every option of the position, best first. With `target`, ranked by P(final total
+    /// >= target) (target table, built next to this table when missing); with
+    /// `opponents` (their cards), by the chance to win against them.
+    #[pyo3(signature = (card, dice, rolls_left, target = None, opponents = None))]
+    fn advise(
+        &self,
+        py: Python<'_>,
+        card: &str,
+        dice: &str,
+        rolls_left: u8,
+        target: Option<u32>,
+        opponents: Option<Vec<String>>,
+    ) -> PyResult<Advice> {
+        let card = self.card(Some(card))?;
+        let dice = yahtzee_engine::parse_dice(dice).map_err(err)?;
+        let play_for = Table::play_for(target, opponents)?;
+        let report = match &play_for {
+            PlayFor::Expected => {
+                yahtzee_engine::advise(&self.advisor, None, &card, dice, rolls_left, &play_for)
+            }
+            PlayFor::Target(_) => {
+                let t = self.target_table(py)?;
+                py.detach(|| {
+                    yahtzee_engine::advise(
+                        &self.advisor,
+                        Some(&t),
+                        &card,
+                        dice,
+                        rolls_left,
+                        &play_for,
+                    )
+                })
+            }
+            PlayFor::Win(_) => py.detach(|| {
+                yahtzee_engine::advise(&self.advisor, None, &card, dice, rolls_left, &play_for)
+            }),
+        }
+        .map_err(err)?;
+        advice_of(py, report)
+    }
+
+    /// The exact distribution of the final total from `card` (default: a new card), for
+    /// expected-score play, or the play for `target`, or to beat `opponents`.
+    #[pyo3(signature = (card = None, target = None, opponents = None))]
+    fn stats(
+        &self,
+        py: Python<'_>,
+        card: Option<&str>,
+        target: Option<u32>,
+        opponents: Option<Vec<String>>,
+    ) -> PyResult<Stats> {
+        let card = self.card(card)?;
+        let play_for = Table::play_for(target, opponents)?;
+        let t = match play_for {
+            PlayFor::Target(_) => Some(self.target_table(py)?),
+            _ => None,
+        };
+        let summary = py
+            .detach(|| {
+                yahtzee_engine::stats(&self.advisor, t.as_deref(), &card, &play_for, &|_| {})
+            })
+            .map_err(err)?;
+        stats_of(summary)
+    }
+
+    /// `games` seeded games of optimal play from `card` (default: a new card); the same
+    /// seed gives the same games whatever the thread count.
+    #[pyo3(signature = (games, seed = 1, card = None))]
+    fn simulate(
+        &self,
+        py: Python<'_>,
+        games: u64,
+        seed: u64,
+        card: Option<&str>,
+    ) -> PyResult<Stats> {
+        let card = self.card(card)?;
+        let summary = py
+            .detach(|| yahtzee_engine::simulate(&self.advisor, &card, games, seed, &|_| {}))
+            .map_err(err)?;
+        stats_of(summary)
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "yahtzee.Table(rules='{}', path='{}')",
+            self.advisor.table().rules().name,
+            self.advisor.table().path().display()
+        )
+    }
+}
+
+/// Solves `rules` (always, even when a table exists) and writes the table atomically to
+/// `path` (default: the data folder), then opens it.
+#[pyfunction]
+#[pyo3(signature = (rules = "forced", house = Vec::new(), path = None))]
+fn solve(
+    py: Python<'_>,
+    rules: &str,
+    house: Vec<String>,
+    path: Option<PathBuf>,
+) -> PyResult<Table> {
+    let rules = rules_of(rules, house)?;
+    let path = path.unwrap_or_else(|| shared().path(rules));
+    let table = py
+        .detach(|| {
+            store::solve_to(rules, &path, &|_| {})?;
+            TableFile::open(&path, rules)
+        })
+        .map_err(table_err)?;
+    Ok(Table::new(Arc::new(Advisor::new(table))))
+}
+
+fn default_table(py: Python<'_>, rules: &str, house: Vec<String>) -> PyResult<Table> {
+    Table::load_or_solve(py, rules, house, None)
+}
+
+/// Every option of a position, best first (see `Table.advise`), from the default table of
+/// `rules`, opened once per session.
+#[pyfunction]
+#[pyo3(signature = (card, dice, rolls_left, target = None, opponents = None, rules = "forced", house = Vec::new()))]
+#[allow(clippy::too_many_arguments)]
+fn advise(
+    py: Python<'_>,
+    card: &str,
+    dice: &str,
+    rolls_left: u8,
+    target: Option<u32>,
+    opponents: Option<Vec<String>>,
+    rules: &str,
+    house: Vec<String>,
+) -> PyResult<Advice> {
+    default_table(py, rules, house)?.advise(py, card, dice, rolls_left, target, opponents)
+}
+
+/// Exact statistics (see `Table.stats`) from the default table of `rules`.
+#[pyfunction]
+#[pyo3(signature = (card = None, target = None, opponents = None, rules = "forced", house = Vec::new()))]
+fn stats(
+    py: Python<'_>,
+    card: Option<&str>,
+    target: Option<u32>,
+    opponents: Option<Vec<String>>,
+    rules: &str,
+    house: Vec<String>,
+) -> PyResult<Stats> {
+    default_table(py, rules, house)?.stats(py, card, target, opponents)
+}
+
+/// Simulated games (see `Table.simulate`) from the default table of `rules`.
+#[pyfunction]
+#[pyo3(signature = (games, seed = 1, card = None, rules = "forced", house = Vec::new()))]
+fn simulate(
+    py: Python<'_>,
+    games: u64,
+    seed: u64,
+    card: Option<&str>,
+    rules: &str,
+    house: Vec<String>,
+) -> PyResult<Stats> {
+    default_table(py, rules, house)?.simulate(py, games, seed, card)
+}
+
+/// The folder the module-level functions read tables from and write them to.
+#[pyfunction]
+fn data_dir() -> PathBuf {
+    shared().dir().to_path_buf()
+}
+
+#[pymodule(name = "yahtzee")]
+fn yahtzee_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add("Error", py.get_type::<Error>())?;
+    let error = py.get_type::<Error>();
+    let input = exception_class(
+        py,
+        "InputError",
+        PyTuple::new(py, [error.clone(), py.get_type::<PyValueError>()])?,
+        "A question the engine cannot answer as asked: unknown rules, a bad card or dice.",
+    )?;
+    let table = exception_class(
+        py,
+        "TableError",
+        PyTuple::new(py, [error])?,
+        "A table that is missing, damaged, or of other rules.",
+    )?;
+    m.add("InputError", &input)?;
+    m.add("TableError", &table)?;
+    let _ = INPUT_ERROR.set(input.unbind());
+    let _ = TABLE_ERROR.set(table.unbind());
+    m.add_class::<Rules>()?;
+    m.add_class::<RankedOption>()?;
+    m.add_class::<Advice>()?;
+    m.add_class::<Stats>()?;
+    m.add_class::<Table>()?;
+    m.add_class::<TableBytes>()?;
+    m.add_function(wrap_pyfunction!(rule_sets, m)?)?;
+    m.add_function(wrap_pyfunction!(solve, m)?)?;
+    m.add_function(wrap_pyfunction!(advise, m)?)?;
+    m.add_function(wrap_pyfunction!(stats, m)?)?;
+    m.add_function(wrap_pyfunction!(simulate, m)?)?;
+    m.add_function(wrap_pyfunction!(data_dir, m)?)?;
+    Ok(())
+}

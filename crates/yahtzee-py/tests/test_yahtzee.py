@@ -1,0 +1,298 @@
+"""The Python package against reference values, the independent solver's positions, the
+table file's bytes and the command line's answers; and its refusals of bad input.
+
+Tables are solved into a temporary folder (a second each); the CLI binary is
+target/release/yahtzee (the test command builds it first; set $YAHTZEE_BIN to use another).
+"""
+
+import json
+import os
+import pathlib
+import shutil
+import subprocess
+import threading
+
+import numpy as np
+import pytest
+
+import yahtzee
+
+ROOT = pathlib.Path(__file__).resolve().parents[3]
+CONFORMANCE = ROOT / "crates" / "yahtzee-advice" / "tests" / "data"
+
+
+@pytest.fixture(scope="session")
+def folder(tmp_path_factory):
+    return tmp_path_factory.mktemp("tables")
+
+
+@pytest.fixture(scope="session")
+def forced(folder):
+    return yahtzee.solve("forced", path=folder / "forced.table")
+
+
+@pytest.fixture(scope="session")
+def free(folder):
+    return yahtzee.solve("free", path=folder / "free.table")
+
+
+def cli(*args):
+    binary = os.environ.get("YAHTZEE_BIN", str(ROOT / "target" / "release" / "yahtzee"))
+    assert os.path.exists(binary), f"build the CLI first: {binary} is missing"
+    out = subprocess.run([binary, *args], capture_output=True, text=True, check=True)
+    return json.loads(out.stdout)
+
+
+def card_text(entries):
+    return " ".join(f"{k}={v}" for k, v in entries.items())
+
+
+# --- rule sets and reference values ---------------------------------------------------
+
+
+def test_rule_sets_by_name():
+    names = [r.name for r in yahtzee.rule_sets()]
+    assert names[:5] == ["forced", "free", "no-bonus", "original-1956", "yatzy"]
+    assert "forced+mulligan" in names and "yatzy+mulligan+chance-chance" in names
+    r = yahtzee.Rules("forced", house=["mulligan"])
+    assert (r.name, r.base, r.house, r.boxes) == ("forced+mulligan", "forced", ["mulligan"], 13)
+    assert yahtzee.Rules("yatzy").boxes == 15
+    assert r == yahtzee.Rules("forced+mulligan") and len({r, yahtzee.Rules("forced+mulligan")}) == 1
+
+
+@pytest.mark.parametrize("name", ["forced", "free", "no-bonus", "original-1956", "yatzy"])
+def test_solved_values_match_the_reference(folder, name):
+    table = yahtzee.solve(name, path=folder / f"{name}.table")
+    rules = yahtzee.Rules(name)
+    assert table.value("") == pytest.approx(rules.expected_value, abs=1e-7)
+    if rules.published_value is not None:
+        assert table.value("") == pytest.approx(rules.published_value, abs=1e-6)
+
+
+def test_official_value_by_hand(forced):
+    # The official game's optimal expected score, published by Verhoeff and Glenn.
+    assert abs(forced.value("") - 254.5877287) < 1e-6
+    assert forced.rules.name == "forced"
+    # The last turn with only Chance open and Yahtzee scratched (no bonus to chase): by
+    # hand, one die is worth 3.5 with one roll, 4.25 with two (keep 4 and up), 14/3 with
+    # three (keep 5 and up), so five dice are worth 70/3.
+    last = "ones=3 twos=6 threes=9 fours=12 fives=15 sixes=18 three_of_a_kind=20 four_of_a_kind=20 full_house=25 small_straight=30 large_straight=40 yahtzee=0"
+    assert forced.value(last) == pytest.approx(70 / 3, abs=1e-9)
+
+
+# --- the independent solver's positions --------------------------------------------------
+
+
+@pytest.mark.parametrize("rules,file", [("forced", "advice_forced.json"), ("free", "advice_free.json")])
+def test_conformance_positions(request, rules, file):
+    table = request.getfixturevalue(rules)
+    positions = json.loads((CONFORMANCE / file).read_text())
+    assert len(positions) >= 100
+    for p in positions:
+        faces = "".join(map(str, p["dice"]))
+        advice = table.advise(card_text(p["scorecard"]), faces, p["rolls_left"])
+        want = p["ranked"]
+        assert len(advice.options) == len(want)
+
+        def label(o):
+            return ("keep", tuple(sorted(o["keep"]))) if o.get("keep") is not None else ("box", o["category"])
+
+        evs = {label(o): o["ev"] for o in want}
+        for got, ref in zip(advice.options, want):
+            assert abs(got.ev_remaining - ref["ev"]) < 1e-9
+            mine = label({"keep": got.keep, "category": got.category})
+            assert abs(evs[mine] - ref["ev"]) < 1e-9, "same option up to ties"
+
+
+# --- the value table as numpy --------------------------------------------------------------
+
+
+def test_values_are_the_file_bytes_without_a_copy(forced):
+    values = forced.values
+    header = forced.header
+    assert values.dtype == np.dtype("<f8") and values.shape == (header["value_count"],)
+    raw = pathlib.Path(forced.path).read_bytes()
+    assert values.tobytes() == raw[header["payload_offset"]:]
+    # An independent reader: numpy on the file itself.
+    on_disk = np.fromfile(forced.path, dtype="<f8", offset=header["payload_offset"])
+    assert np.array_equal(values, on_disk, equal_nan=True)
+    assert not values.flags.writeable
+    with pytest.raises(ValueError):
+        values[0] = 1.0
+    # A view of the memory map: no data of its own.
+    assert not values.flags.owndata
+    assert values[forced.index("")] == forced.value("")
+    card = "ones=3 yahtzee=50 yahtzee_bonus=100"
+    assert values[forced.index(card)] == forced.value(card)
+    # Unreachable states hold NaN: a filled Yahtzee box marked as holding 50 needs it.
+    assert np.isnan(values).sum() > 0 and np.isfinite(values).sum() > 500_000
+
+
+def test_values_outlive_the_table_object(folder):
+    table = yahtzee.Table.open(folder / "forced.table") if (folder / "forced.table").exists() else yahtzee.solve(path=folder / "forced.table")
+    values = table.values
+    expected = table.value("")
+    del table
+    import gc
+
+    gc.collect()
+    assert values[0] == expected
+
+
+# --- advice ----------------------------------------------------------------------------------
+
+
+def test_advice_matches_the_cli(forced):
+    for card, dice, rolls in [
+        ("", "13346", 2),
+        ("ones=3 fours=12 yahtzee=50", "44444", 0),
+        ("sixes=24 chance=22", "12345", 1),
+    ]:
+        advice = forced.advise(card, dice, rolls)
+        args = ["advise", "--table", str(forced.path), "--dice", dice, "--rolls-left", str(rolls), "--json"]
+        if card:
+            args += ["--scorecard", card]
+        assert advice.to_dict() == cli(*args)
+        assert advice.best.ev_remaining == max(o.ev_remaining for o in advice.options)
+        assert advice.expected_final == pytest.approx(advice.points_so_far + advice.best.ev_remaining)
+    first = forced.advise("", "13346", 2)
+    assert first.best.keep == [3, 3] and first.best.loss == 0.0
+    assert first.dice == [1, 3, 3, 4, 6] and first.rolls_left == 2
+
+
+def test_module_functions_use_the_data_folder(forced, monkeypatch):
+    # The module-level functions read <data dir>/<rules>.table.
+    assert pathlib.Path(yahtzee.data_dir()).name
+    advice = yahtzee.advise("", "13346", 2)
+    assert advice.to_dict() == forced.advise("", "13346", 2).to_dict()
+
+
+def test_playing_to_win_matches_the_cli(forced):
+    card = "ones=3 twos=6 threes=9 fours=12 fives=15 sixes=18 three_of_a_kind=20 four_of_a_kind=20 full_house=25 small_straight=30"
+    opponent = "ones=3 twos=6 threes=9 fours=12 fives=15 sixes=18 three_of_a_kind=25 four_of_a_kind=20 full_house=25 small_straight=30 large_straight=40"
+    advice = forced.advise(card, "66612", 1, opponents=[opponent])
+    assert advice.opponents == [opponent]
+    values = [o.p_win + o.p_tie / 2 for o in advice.options]
+    assert values == sorted(values, reverse=True)
+    assert all(0.0 <= o.p_win <= 1.0 for o in advice.options)
+    want = cli("advise", "--table", str(forced.path), "--scorecard", card, "--dice", "66612", "--rolls-left", "1", "--opponent", opponent, "--json")
+    assert advice.to_dict() == want
+
+
+# --- statistics --------------------------------------------------------------------------------
+
+
+def test_exact_stats(forced):
+    s = forced.stats()
+    d = s.distribution
+    assert isinstance(d, np.ndarray) and d.dtype == np.float64
+    assert d.sum() == pytest.approx(1.0, abs=1e-12)
+    assert s.mean == pytest.approx(254.5877287, abs=1e-6)
+    assert (np.arange(len(d)) * d).sum() == pytest.approx(s.mean, abs=1e-9)
+    names = [b["name"] for b in s.boxes]
+    assert names[0] == "ones" and names[-1] == "chance" and len(names) == 13
+    assert sum(b["mean"]["value"] for b in s.boxes) + s.to_dict()["upper_bonus"]["mean"]["value"] + s.to_dict()["yahtzee_bonus"]["mean"]["value"] == pytest.approx(s.mean, abs=1e-9)
+    assert s.to_dict()["method"] == {"kind": "exact"}
+
+
+def test_stats_from_a_card_match_the_table_and_the_cli(forced):
+    card = "ones=3 twos=6 threes=9 fours=12 fives=15 sixes=18 three_of_a_kind=20 four_of_a_kind=20 full_house=25"
+    s = forced.stats(card)
+    assert s.mean == pytest.approx(forced.value(card) + s.to_dict()["points_so_far"], abs=1e-9)
+    assert s.to_dict() == cli("stats", "--table", str(forced.path), "--scorecard", card, "--json", "-q")
+
+
+def test_simulation_is_seeded(forced):
+    a = forced.simulate(2000, seed=7)
+    b = forced.simulate(2000, seed=7)
+    assert a.to_dict()["distribution"] == b.to_dict()["distribution"]
+    lo, hi = a.to_dict()["total"]["mean"]["ci95"]
+    assert lo - 5 < 254.5877 < hi + 5
+
+
+def test_long_computations_release_the_gil(forced):
+    done = threading.Event()
+    ticks = 0
+
+    def work():
+        forced.stats()
+        done.set()
+
+    t = threading.Thread(target=work)
+    t.start()
+    while not done.is_set():
+        ticks += 1
+    t.join()
+    # The main thread kept running Python code while the statistics were computed.
+    assert ticks > 1000
+
+
+# --- refusals ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "call,message",
+    [
+        (lambda t: t.advise("", "1334", 2), "bad dice"),
+        (lambda t: t.advise("", "13347", 2), "bad dice"),
+        (lambda t: t.advise("ones=7", "13346", 2), "bad scorecard"),
+        (lambda t: t.advise("fish=3", "13346", 2), "bad scorecard"),
+        (lambda t: t.advise("", "13346", 3), "rolls left"),
+        (lambda t: t.advise("", "13346", 2, target=200, opponents=["ones=3"]), "not both"),
+        (lambda t: t.advise("", "13346", 1, opponents=["ones=9"]), "bad opponent card"),
+        (lambda t: t.stats("ones=3 twos=6 threes=9 fours=12 fives=15 sixes=18 three_of_a_kind=20 four_of_a_kind=20 full_house=25 small_straight=30 large_straight=40 yahtzee=50 chance=20"), "game is over"),
+        (lambda t: t.simulate(1), "at least 2 games"),
+        (lambda t: yahtzee.Rules("official"), "unknown rule set"),
+        (lambda t: yahtzee.Rules("forced", house=["triple"]), "unknown house rule"),
+    ],
+)
+def test_bad_input_raises_input_error(forced, call, message):
+    with pytest.raises(yahtzee.InputError) as e:
+        call(forced)
+    assert message in str(e.value)
+    assert isinstance(e.value, ValueError) and isinstance(e.value, yahtzee.Error)
+    assert "\n" not in str(e.value)
+
+
+def test_wrong_types_raise_type_errors(forced):
+    with pytest.raises((TypeError, OverflowError)):
+        forced.advise("", "13346", -1)
+    with pytest.raises(TypeError):
+        forced.advise(None, "13346", 2)
+
+
+def test_bad_tables_raise_table_error(forced, free, tmp_path):
+    with pytest.raises(yahtzee.TableError, match="cannot open"):
+        yahtzee.Table.open(tmp_path / "missing.table")
+    with pytest.raises(yahtzee.TableError, match="'free'"):
+        yahtzee.Table.open(free.path, "forced")
+    raw = pathlib.Path(forced.path).read_bytes()
+    cut = tmp_path / "cut.table"
+    cut.write_bytes(raw[: len(raw) // 2])
+    with pytest.raises(yahtzee.TableError):
+        yahtzee.Table.open(cut)
+    flipped = tmp_path / "flipped.table"
+    data = bytearray(raw)
+    data[-100] ^= 0x40
+    flipped.write_bytes(bytes(data))
+    with pytest.raises(yahtzee.TableError, match="checksum"):
+        yahtzee.Table.open(flipped)
+    # A damaged target table next to the value table is reported, not rebuilt.
+    folder = tmp_path / "with_target"
+    folder.mkdir()
+    shutil.copy(forced.path, folder / "forced.table")
+    (folder / "forced.target.table").write_bytes(b"YZTABLE\0garbage")
+    table = yahtzee.Table.open(folder / "forced.table")
+    with pytest.raises(yahtzee.TableError):
+        table.advise("", "13346", 2, target=250)
+    for e in ["cannot open", "checksum"]:
+        assert e  # messages checked above are one line each
+
+
+def test_load_or_solve_builds_a_missing_table(tmp_path):
+    path = tmp_path / "sub" / "yatzy.table"
+    table = yahtzee.Table.load_or_solve("yatzy", path=path)
+    assert path.exists() and oct(path.stat().st_mode & 0o777) == "0o644"
+    assert table.value("") == pytest.approx(yahtzee.Rules("yatzy").expected_value, abs=1e-7)
+    again = yahtzee.Table.load_or_solve("yatzy", path=path)
+    assert again.value("") == table.value("")

@@ -1,0 +1,195 @@
+"""Exact optimal play for Yahtzee and Yatzy.
+
+Cards are written as on the command line: ``"ones=3 fours=12 yahtzee=50 yahtzee_bonus=100"``
+(the empty string is a new card). Dice are five faces, ``"13346"`` or ``"1 3 3 4 6"``.
+Tables live in the data folder (``data_dir()``, or ``$YAHTZEE_DATA_DIR``) and are solved
+there on first use when missing.
+"""
+
+import pathlib
+from os import PathLike
+from typing import Any, Optional, Sequence, Union
+
+import numpy as np
+import numpy.typing as npt
+
+__version__: str
+
+class Error(Exception):
+    """Every error the engine raises."""
+
+class InputError(Error, ValueError):
+    """A question the engine cannot answer as asked: unknown rules, a bad card or dice."""
+
+class TableError(Error):
+    """A table that is missing, damaged, or of other rules."""
+
+class Rules:
+    """A rule set (``forced``, ``free``, ``no-bonus``, ``original-1956``, ``yatzy``) with
+    house rules (``mulligan``, ``chance-chance``)."""
+
+    def __init__(self, name: str = "forced", house: Sequence[str] = ()) -> None: ...
+    @property
+    def name(self) -> str:
+        """The full name, e.g. ``forced+mulligan``."""
+    @property
+    def base(self) -> str: ...
+    @property
+    def house(self) -> list[str]: ...
+    @property
+    def description(self) -> str: ...
+    @property
+    def boxes(self) -> int: ...
+    @property
+    def states(self) -> int:
+        """Entries in the value table."""
+    @property
+    def expected_value(self) -> float:
+        """The optimal expected final score from an empty card."""
+    @property
+    def published_value(self) -> Optional[float]: ...
+
+def rule_sets() -> list[Rules]:
+    """Every rule set: the base ones, then each with each combination of house rules."""
+
+class RankedOption:
+    """One option, with the fields of ``yahtzee advise --json``: exactly one of ``keep``
+    (the dice kept, rerolling the rest) and ``category`` (the box filled) is set."""
+
+    keep: Optional[list[int]]
+    category: Optional[str]
+    score: Optional[int]
+    mulligan: bool
+    chance_chance: bool
+    ev_remaining: float
+    """Expected points still to come with this option, then optimal play."""
+    loss: float
+    """Expected points lost against the option with the highest expected value."""
+    p_at_least: Optional[float]
+    """Playing for a target: P(final total >= target)."""
+    p_win: Optional[float]
+    """Playing to win: P(finishing strictly first)."""
+    p_tie: Optional[float]
+    """Playing to win: P(tying for first)."""
+
+class Advice:
+    """Every option of a position, best first (``yahtzee advise --json``)."""
+
+    rules: str
+    dice: list[int]
+    rolls_left: int
+    points_so_far: int
+    expected_final: float
+    target: Optional[int]
+    target_status: Optional[str]
+    opponents: Optional[list[str]]
+    options: list[RankedOption]
+    @property
+    def best(self) -> RankedOption: ...
+    def to_dict(self) -> dict[str, Any]:
+        """Exactly what ``yahtzee advise --json`` prints, as a dict."""
+
+class Stats:
+    """The distribution of the final total and per-box figures (``yahtzee stats --json``)."""
+
+    @property
+    def distribution(self) -> npt.NDArray[np.float64]:
+        """P(final total = x) for x = 0, 1, ..."""
+    @property
+    def mean(self) -> float: ...
+    @property
+    def sd(self) -> float: ...
+    @property
+    def boxes(self) -> list[dict[str, Any]]:
+        """Per box in card order: ``name`` and ``mean``, ``variance``, ``sd``, ``p_zero``
+        (each ``{"value": x}``, with ``"ci95"`` for a simulation). The bonuses and the
+        total are in ``to_dict()``."""
+    def to_dict(self) -> dict[str, Any]:
+        """Exactly what ``yahtzee stats --json`` (or ``simulate --json``) prints."""
+
+_Path = Union[str, PathLike[str]]
+
+class Table:
+    """A solved value table: memory-mapped, verified (checksum, rules, dimensions)."""
+
+    @staticmethod
+    def open(path: _Path, rules: str = "forced", house: Sequence[str] = ()) -> Table:
+        """Opens and verifies the table at ``path``; raises TableError when it is missing,
+        damaged, or of other rules."""
+    @staticmethod
+    def load_or_solve(
+        rules: str = "forced", house: Sequence[str] = (), path: Optional[_Path] = None
+    ) -> Table:
+        """The table of ``rules`` (default path: the data folder), solved first when
+        missing (about a second). The GIL is released while solving."""
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def path(self) -> pathlib.Path: ...
+    @property
+    def header(self) -> dict[str, Any]: ...
+    @property
+    def values(self) -> npt.NDArray[np.float64]:
+        """Expected points still to come from the start of a turn, per state: a read-only
+        view of the memory map (no copy); NaN where no game goes."""
+    def index(self, card: str) -> int:
+        """Where the state of ``card`` is in ``values``."""
+    def value(self, card: str) -> float:
+        """Expected points still to come from the start of a turn with ``card``."""
+    def advise(
+        self,
+        card: str,
+        dice: str,
+        rolls_left: int,
+        target: Optional[int] = None,
+        opponents: Optional[Sequence[str]] = None,
+    ) -> Advice:
+        """Every option, best first: by expected score; with ``target`` by P(final total >=
+        target) (reads the target table next to this one, building it when missing:
+        about a minute, 1 GB); with ``opponents`` (their cards) by the chance to win."""
+    def stats(
+        self,
+        card: Optional[str] = None,
+        target: Optional[int] = None,
+        opponents: Optional[Sequence[str]] = None,
+    ) -> Stats:
+        """The exact distribution of the final total (GIL released)."""
+    def simulate(self, games: int, seed: int = 1, card: Optional[str] = None) -> Stats:
+        """Seeded games of optimal play (GIL released)."""
+
+def solve(
+    rules: str = "forced", house: Sequence[str] = (), path: Optional[_Path] = None
+) -> Table:
+    """Solves ``rules`` and writes the table atomically (default: the data folder)."""
+
+def advise(
+    card: str,
+    dice: str,
+    rolls_left: int,
+    target: Optional[int] = None,
+    opponents: Optional[Sequence[str]] = None,
+    rules: str = "forced",
+    house: Sequence[str] = (),
+) -> Advice:
+    """``Table.advise`` on the default table of ``rules`` (opened once per session)."""
+
+def stats(
+    card: Optional[str] = None,
+    target: Optional[int] = None,
+    opponents: Optional[Sequence[str]] = None,
+    rules: str = "forced",
+    house: Sequence[str] = (),
+) -> Stats:
+    """``Table.stats`` on the default table of ``rules``."""
+
+def simulate(
+    games: int,
+    seed: int = 1,
+    card: Optional[str] = None,
+    rules: str = "forced",
+    house: Sequence[str] = (),
+) -> Stats:
+    """``Table.simulate`` on the default table of ``rules``."""
+
+def data_dir() -> pathlib.Path:
+    """The folder the module-level functions read tables from and write them to."""
