@@ -36,9 +36,12 @@ pub struct Args {
     /// for expected score from there: rank options by P(win) + P(tie)/2.
     #[arg(long, conflicts_with = "target")]
     opponent: Vec<String>,
-    /// Print JSON (schema in the README).
+    /// Print JSON (schema in the README); it holds every option.
     #[arg(long)]
     json: bool,
+    /// Show every option, not just the best ten.
+    #[arg(long)]
+    all: bool,
     /// No progress bar if the table has to be built.
     #[arg(long, short)]
     quiet: bool,
@@ -76,12 +79,15 @@ pub fn run(args: Args) -> Result<()> {
     let text = if args.json {
         serde_json::to_string_pretty(&report)? + "\n"
     } else {
-        human(&report)
+        human(&report, if args.all { usize::MAX } else { SHOWN })
     };
     crate::print_stdout(&text)
 }
 
-fn human(r: &Report) -> String {
+/// Options the human output shows without `--all`.
+const SHOWN: usize = 10;
+
+fn human(r: &Report, shown: usize) -> String {
     use std::fmt::Write;
     let mut out = String::new();
     macro_rules! println {
@@ -148,7 +154,7 @@ fn human(r: &Report) -> String {
     } else {
         println!("{:>3}  {:<26} {:>12} {:>10}", "#", what, "expected", "loss");
     }
-    for (i, o) in r.options.iter().enumerate() {
+    for (i, o) in r.options.iter().enumerate().take(shown) {
         let faces = |k: &[u8]| k.iter().map(u8::to_string).collect::<Vec<_>>().join(" ");
         let label = match (&o.keep, o.category) {
             (Some(k), _) if o.mulligan && k.is_empty() => "mulligan: reroll all".to_string(),
@@ -194,6 +200,13 @@ fn human(r: &Report) -> String {
                 loss
             ),
         }
+    }
+    if r.options.len() > shown {
+        let more = r.options.len() - shown;
+        println!(
+            "     ... {more} more option{} (--all shows them)",
+            if more == 1 { "" } else { "s" }
+        );
     }
     out
 }

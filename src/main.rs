@@ -4,6 +4,7 @@
 mod advise;
 mod atomic;
 mod duel;
+mod export;
 mod play;
 mod plot;
 mod review;
@@ -42,6 +43,15 @@ enum Command {
     Review(review::Args),
     /// Bots against each other over many seeded games: win rates with 95% intervals.
     Duel(duel::Args),
+    /// Write a compact copy of a value table (f32, npy or csv) for an app or another tool.
+    Export(export::Args),
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
+    Completions {
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the man page (roff), e.g. `yahtzee manpage > yahtzee.1`.
+    Manpage,
 }
 
 /// `--rules NAME [--house SWITCH]...`: the rule set, shared by every command.
@@ -130,6 +140,9 @@ fn main() -> ExitCode {
         Command::Rules(args) => rules_cmd::run(args),
         Command::Play(args) => play::run(args),
         Command::Review(args) => review::run(args),
+        Command::Export(args) => export::run(args),
+        Command::Completions { shell } => completions(shell),
+        Command::Manpage => manpage(),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -138,6 +151,20 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+fn completions(shell: clap_complete::Shell) -> anyhow::Result<()> {
+    use clap::CommandFactory;
+    let mut out = Vec::new();
+    clap_complete::generate(shell, &mut Cli::command(), "yahtzee", &mut out);
+    print_stdout(&String::from_utf8(out)?)
+}
+
+fn manpage() -> anyhow::Result<()> {
+    use clap::CommandFactory;
+    let mut out = Vec::new();
+    clap_mangen::Man::new(Cli::command()).render(&mut out)?;
+    print_stdout(&String::from_utf8(out)?)
 }
 
 /// Folds a multi-line message into one line (clap's usage hints included).

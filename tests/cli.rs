@@ -971,3 +971,100 @@ fn a_duel_of_equal_bots_is_even_in_every_deal() {
     assert_eq!(a["mean_total"], b["mean_total"]);
     assert_eq!(a["p_tie"], b["p_tie"]);
 }
+
+#[test]
+fn advise_shows_the_best_ten_unless_asked_for_all() {
+    let args = ["advise", "--dice", "13346", "--rolls-left", "2"];
+    let short = stdout(&yahtzee(data(), &args));
+    let ranked = |text: &str| {
+        text.lines()
+            .filter(|l| {
+                l.trim_start()
+                    .split(' ')
+                    .next()
+                    .is_some_and(|n| n.parse::<u32>().is_ok())
+            })
+            .count()
+    };
+    assert_eq!(ranked(&short), 10, "{short}");
+    assert!(
+        short.contains("14 more options (--all shows them)"),
+        "{short}"
+    );
+    let all = stdout(&yahtzee(data(), &[&args[..], &["--all"]].concat()));
+    assert_eq!(ranked(&all), 24, "{all}");
+    assert!(!all.contains("more option"));
+    let json: Value = serde_json::from_str(&stdout(&yahtzee(
+        data(),
+        &[&args[..], &["--json"]].concat(),
+    )))
+    .unwrap();
+    assert_eq!(json["options"].as_array().unwrap().len(), 24);
+}
+
+#[test]
+fn export_writes_compact_tables_other_tools_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = |name: &str| dir.path().join(name).to_str().unwrap().to_string();
+    let run = |format: &str, reachable: bool, name: &str| {
+        let path = out(name);
+        let mut args = vec!["export", "--format", format, "--out", &path, "-q"];
+        if reachable {
+            args.push("--reachable-only");
+        }
+        let o = yahtzee(data(), &args);
+        assert!(o.status.success(), "{}", stderr(&o));
+        stdout(&o)
+    };
+    let text = run("f32", true, "forced.f32");
+    assert!(text.contains("536448 values, 2276992 bytes"), "{text}");
+    let rules = yahtzee_rules::RuleSet::by_name("forced").unwrap();
+    let table = yahtzee_table::Table::open(&data().join("forced.table"), rules).unwrap();
+    let back = yahtzee_table::export::read_f32(Path::new(&out("forced.f32")), rules).unwrap();
+    for (i, v) in back.iter().enumerate() {
+        let full = table.value_at(i);
+        assert_eq!(v.is_nan(), full.is_nan());
+        assert!(v.is_nan() || (v - full).abs() <= 3e-5, "{i}: {v} vs {full}");
+    }
+    run("npy", false, "forced.npy");
+    let npy = std::fs::read(out("forced.npy")).unwrap();
+    assert!(npy.starts_with(b"\x93NUMPY\x01\x00"));
+    assert_eq!((npy.len() - 128) / 8, rules.state_count());
+    assert_eq!(
+        &npy[128..],
+        table.payload(),
+        "npy holds the f64 values as they are"
+    );
+    run("csv", true, "forced.csv");
+    let csv = std::fs::read_to_string(out("forced.csv")).unwrap();
+    let mut lines = csv.lines();
+    assert_eq!(
+        lines.next(),
+        Some("index,filled,upper_total,yahtzee_50,mulligan_used,value")
+    );
+    let first: Vec<&str> = lines.next().unwrap().split(',').collect();
+    assert_eq!(first[..5], ["0", "0", "0", "0", "0"]);
+    assert_eq!(first[5].parse::<f64>().unwrap(), table.value_at(0));
+    assert_eq!(csv.lines().count(), 1 + 536_448);
+    // Refused: an unknown format, a folder that cannot be written.
+    refused(&["export", "--format", "f16"]);
+    let msg = refused(&["export", "--format", "f32", "--out", "/proc/forced.f32"]);
+    assert!(msg.contains("cannot write"), "{msg}");
+}
+
+#[test]
+fn completions_and_man_page() {
+    let bash = stdout(&yahtzee(data(), &["completions", "bash"]));
+    assert!(
+        bash.contains("_yahtzee()") && bash.contains("advise"),
+        "{bash}"
+    );
+    let zsh = stdout(&yahtzee(data(), &["completions", "zsh"]));
+    assert!(zsh.starts_with("#compdef yahtzee"));
+    let man = stdout(&yahtzee(data(), &["manpage"]));
+    assert!(
+        man.contains(".TH yahtzee") && man.contains("advise"),
+        "{man}"
+    );
+    refused(&["completions", "tcsh"]);
+}

@@ -17,6 +17,7 @@
 //! reader never sees half a table; they are readable by every user (mode 0644).
 //! [`store`] says where tables live and solves a missing one.
 
+pub mod export;
 pub mod store;
 
 use std::fs::File;
@@ -161,6 +162,8 @@ pub enum TableError {
     BadIndex { path: PathBuf, reason: String },
     #[error("{path} is corrupt: the values of filled set {filled:#x} fail their checksum")]
     BlockChecksum { path: PathBuf, filled: u32 },
+    #[error("{path} is not a sound export: {reason}")]
+    BadExport { path: PathBuf, reason: String },
 }
 
 fn config() -> impl bincode::config::Config {
@@ -320,27 +323,34 @@ fn write_atomically(path: &Path, header: &Header, sections: &[&[u8]]) -> Result<
         header.payload_offset
     };
     head.resize(first as usize, 0);
+    let mut parts: Vec<&[u8]> = vec![&head];
+    parts.extend_from_slice(sections);
+    write_file_atomically(path, &parts).map_err(write_err)
+}
+
+/// `parts`, one after the other, written to a temporary file beside `path` (creating the
+/// folder), flushed to disk, made readable by everyone and renamed over `path`: a reader
+/// sees the old file or the new one, never a part of one.
+pub(crate) fn write_file_atomically(path: &Path, parts: &[&[u8]]) -> std::io::Result<()> {
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
     };
-    std::fs::create_dir_all(dir).map_err(write_err)?;
+    std::fs::create_dir_all(dir)?;
     let tmp = tempfile::Builder::new()
         .prefix(".table-")
         .suffix(".tmp")
-        .tempfile_in(dir)
-        .map_err(write_err)?;
+        .tempfile_in(dir)?;
     {
         let mut w = BufWriter::with_capacity(1 << 20, tmp.as_file());
-        w.write_all(&head).map_err(write_err)?;
-        for s in sections {
-            w.write_all(s).map_err(write_err)?;
+        for p in parts {
+            w.write_all(p)?;
         }
-        w.flush().map_err(write_err)?;
+        w.flush()?;
     }
-    tmp.as_file().sync_all().map_err(write_err)?;
-    make_readable(tmp.as_file()).map_err(write_err)?;
-    tmp.persist(path).map_err(|e| write_err(e.error))?;
+    tmp.as_file().sync_all()?;
+    make_readable(tmp.as_file())?;
+    tmp.persist(path).map_err(|e| e.error)?;
     Ok(())
 }
 

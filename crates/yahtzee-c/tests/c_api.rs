@@ -1,0 +1,333 @@
+//! The C library from both sides: its functions called as C would call them (null
+//! pointers, bad input, small buffers, damaged tables), the header checked against the
+//! code, and the C example compiled with the system compiler and run.
+
+use std::ffi::{c_char, CStr, CString};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::ptr;
+
+use yahtzee::*;
+
+fn c(s: &str) -> CString {
+    CString::new(s).unwrap()
+}
+
+fn last_error() -> String {
+    // SAFETY: yz_last_error returns a valid NUL-terminated string.
+    unsafe { CStr::from_ptr(yz_last_error()) }
+        .to_str()
+        .unwrap()
+        .to_string()
+}
+
+/// The official table, solved once into a temporary folder.
+fn table(dir: &Path) -> *mut YzTable {
+    let path = c(dir.join("forced.table").to_str().unwrap());
+    let mut t = ptr::null_mut();
+    assert_eq!(
+        yz_table_load_or_solve(c("forced").as_ptr(), path.as_ptr(), &mut t),
+        YZ_OK
+    );
+    assert!(!t.is_null());
+    t
+}
+
+fn blank() -> YzOption {
+    YzOption {
+        kind: -1,
+        keep: [0; 5],
+        keep_len: 0,
+        category: [0; 24],
+        score: 0,
+        ev_remaining: 0.0,
+        loss: 0.0,
+        p_at_least: 0.0,
+        p_win: 0.0,
+        p_tie: 0.0,
+    }
+}
+
+fn category(o: &YzOption) -> String {
+    // SAFETY: the library writes a NUL-terminated name into the 24 bytes.
+    unsafe { CStr::from_ptr(o.category.as_ptr()) }
+        .to_str()
+        .unwrap()
+        .to_string()
+}
+
+#[test]
+fn values_advice_and_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    let t = table(dir.path());
+    let mut value = 0.0;
+    assert_eq!(yz_state_value(t, c("").as_ptr(), &mut value), YZ_OK);
+    assert!((value - 254.5877287).abs() < 1e-6);
+
+    // The values are the file's bytes, in place.
+    let (mut values, mut count) = (ptr::null(), 0usize);
+    assert_eq!(yz_table_values(t, &mut values, &mut count), YZ_OK);
+    let mut index = 0usize;
+    assert_eq!(
+        yz_state_index(t, c("ones=3 yahtzee=50").as_ptr(), &mut index),
+        YZ_OK
+    );
+    // SAFETY: `values` points at `count` doubles of the live table.
+    let all = unsafe { std::slice::from_raw_parts(values, count) };
+    let raw = std::fs::read(dir.path().join("forced.table")).unwrap();
+    let bytes: Vec<u8> = all.iter().flat_map(|v| v.to_le_bytes()).collect();
+    assert!(raw.ends_with(&bytes) && count == 1 << 20);
+    let mut v = 0.0;
+    assert_eq!(
+        yz_state_value(t, c("ones=3 yahtzee=50").as_ptr(), &mut v),
+        YZ_OK
+    );
+    assert_eq!(all[index], v);
+
+    // The best keeps for 1 3 3 4 6 on the first roll: 3 3 (the independent solvers agree).
+    let mut options: Vec<YzOption> = (0..YZ_MAX_OPTIONS).map(|_| blank()).collect();
+    let mut n = 0usize;
+    let rc = yz_advise(
+        t,
+        c("").as_ptr(),
+        c("13346").as_ptr(),
+        2,
+        options.as_mut_ptr(),
+        options.len(),
+        &mut n,
+    );
+    assert_eq!(rc, YZ_OK, "{}", last_error());
+    assert_eq!(n, 24);
+    let best = &options[0];
+    assert_eq!(
+        (best.kind, best.keep_len, &best.keep[..2]),
+        (YZ_KEEP, 2, &[3u8, 3][..])
+    );
+    assert_eq!(best.loss, 0.0);
+    assert!(best.p_at_least.is_nan() && best.p_win.is_nan());
+    assert!(options[..n]
+        .windows(2)
+        .all(|w| w[0].ev_remaining >= w[1].ev_remaining));
+
+    // After the last roll: boxes, with their scores.
+    let rc = yz_advise(
+        t,
+        c("ones=3").as_ptr(),
+        c("66655").as_ptr(),
+        0,
+        options.as_mut_ptr(),
+        options.len(),
+        &mut n,
+    );
+    assert_eq!(rc, YZ_OK);
+    assert!(options[..n].iter().all(|o| o.kind == YZ_BOX));
+    let full_house = options[..n]
+        .iter()
+        .find(|o| category(o) == "full_house")
+        .unwrap();
+    assert_eq!(full_house.score, 25);
+
+    // Too small a buffer: nothing written, the count needed reported.
+    let rc = yz_advise(
+        t,
+        c("").as_ptr(),
+        c("13346").as_ptr(),
+        2,
+        options.as_mut_ptr(),
+        3,
+        &mut n,
+    );
+    assert_eq!((rc, n), (YZ_ERR_BUFFER, 24));
+
+    // Playing to win against a card one box from the end.
+    let opp = c("ones=3 twos=6 threes=9 fours=12 fives=15 sixes=18 three_of_a_kind=25 four_of_a_kind=20 full_house=25 small_straight=30 large_straight=40 yahtzee=50");
+    let mine = c("ones=3 twos=6 threes=9 fours=12 fives=15 sixes=18 three_of_a_kind=20 four_of_a_kind=20 full_house=25 small_straight=30 yahtzee=50");
+    let opps = [opp.as_ptr()];
+    let rc = yz_advise_to_win(
+        t,
+        mine.as_ptr(),
+        c("66612").as_ptr(),
+        1,
+        opps.as_ptr(),
+        1,
+        options.as_mut_ptr(),
+        options.len(),
+        &mut n,
+    );
+    assert_eq!(rc, YZ_OK, "{}", last_error());
+    assert!((0.0..=1.0).contains(&options[0].p_win));
+    assert!(options[..n]
+        .windows(2)
+        .all(|w| w[0].p_win + w[0].p_tie / 2.0 >= w[1].p_win + w[1].p_tie / 2.0));
+
+    // Bad input: a code and a one-line message, never a crash.
+    let cases: [(&str, &str, i32, i32, &str); 4] = [
+        ("", "1334", 2, YZ_ERR_INPUT, "bad dice"),
+        ("ones=7", "13346", 2, YZ_ERR_INPUT, "bad scorecard"),
+        ("", "13346", 3, YZ_ERR_INPUT, "rolls left"),
+        ("", "13346", -1, YZ_ERR_INPUT, "rolls left"),
+    ];
+    for (card, dice, rolls, code, message) in cases {
+        let rc = yz_advise(
+            t,
+            c(card).as_ptr(),
+            c(dice).as_ptr(),
+            rolls,
+            options.as_mut_ptr(),
+            options.len(),
+            &mut n,
+        );
+        assert_eq!(rc, code, "{card} {dice} {rolls}");
+        assert!(
+            last_error().contains(message) && !last_error().contains('\n'),
+            "{}",
+            last_error()
+        );
+    }
+    let rc = yz_advise(
+        ptr::null(),
+        c("").as_ptr(),
+        c("13346").as_ptr(),
+        2,
+        options.as_mut_ptr(),
+        64,
+        &mut n,
+    );
+    assert_eq!(rc, YZ_ERR_ARGUMENT);
+    let rc = yz_advise(
+        t,
+        ptr::null(),
+        c("13346").as_ptr(),
+        2,
+        options.as_mut_ptr(),
+        64,
+        &mut n,
+    );
+    assert_eq!(rc, YZ_ERR_ARGUMENT);
+    let rc = yz_advise(
+        t,
+        c("").as_ptr(),
+        c("13346").as_ptr(),
+        2,
+        ptr::null_mut(),
+        64,
+        &mut n,
+    );
+    assert_eq!(rc, YZ_ERR_ARGUMENT);
+    let rc = yz_state_value(t, c("").as_ptr(), ptr::null_mut());
+    assert_eq!(rc, YZ_ERR_ARGUMENT);
+    let bad_utf8 = [0xffu8 as c_char, 0];
+    assert_eq!(
+        yz_state_value(t, bad_utf8.as_ptr(), &mut v),
+        YZ_ERR_ARGUMENT
+    );
+    yz_table_free(t);
+    yz_table_free(ptr::null_mut());
+}
+
+#[test]
+fn bad_tables_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut t = ptr::null_mut();
+    let missing = c(dir.path().join("none.table").to_str().unwrap());
+    assert_eq!(
+        yz_table_open(missing.as_ptr(), c("forced").as_ptr(), &mut t),
+        YZ_ERR_TABLE
+    );
+    assert!(last_error().contains("cannot open"), "{}", last_error());
+    assert!(t.is_null());
+    assert_eq!(
+        yz_table_open(missing.as_ptr(), c("official").as_ptr(), &mut t),
+        YZ_ERR_INPUT
+    );
+    assert!(last_error().contains("unknown rule set"));
+
+    // A yatzy table is not a forced one; a cut one is not a table.
+    let path = dir.path().join("yatzy.table");
+    let p = c(path.to_str().unwrap());
+    assert_eq!(yz_solve(c("yatzy").as_ptr(), p.as_ptr(), &mut t), YZ_OK);
+    yz_table_free(t);
+    assert_eq!(
+        yz_table_open(p.as_ptr(), c("forced").as_ptr(), &mut t),
+        YZ_ERR_TABLE
+    );
+    assert!(last_error().contains("'yatzy'"), "{}", last_error());
+    let bytes = std::fs::read(&path).unwrap();
+    std::fs::write(&path, &bytes[..bytes.len() - 8]).unwrap();
+    assert_eq!(
+        yz_table_open(p.as_ptr(), c("yatzy").as_ptr(), &mut t),
+        YZ_ERR_TABLE
+    );
+}
+
+/// Where cargo put this package's libraries: the folder above the test binary's `deps/`.
+fn lib_dir() -> PathBuf {
+    let exe = std::env::current_exe().unwrap();
+    exe.parent().unwrap().parent().unwrap().to_path_buf()
+}
+
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .canonicalize()
+        .unwrap()
+}
+
+#[test]
+fn the_c_example_compiles_and_answers() {
+    let dir = tempfile::tempdir().unwrap();
+    let exe = dir.path().join("advise");
+    let lib = lib_dir().join("libyahtzee.a");
+    assert!(lib.exists(), "{} missing", lib.display());
+    let status = Command::new(std::env::var("CC").unwrap_or_else(|_| "cc".into()))
+        .args(["-std=c99", "-Wall", "-Wextra", "-Werror", "-O2", "-I"])
+        .arg(repo().join("include"))
+        .arg(repo().join("examples/advise.c"))
+        .arg(&lib)
+        .args(["-lpthread", "-ldl", "-lm", "-o"])
+        .arg(&exe)
+        .status()
+        .expect("a C compiler (cc)");
+    assert!(status.success());
+    let out = Command::new(&exe)
+        .arg(dir.path().join("forced.table"))
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        out.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        text.contains("optimal expected score 254.5877287"),
+        "{text}"
+    );
+    assert!(
+        text.contains("24 options, best first\nkeep 3 3  expected"),
+        "{text}"
+    );
+    assert!(text.contains("code 1: bad dice"), "{text}");
+}
+
+#[test]
+fn header_is_current() {
+    let crate_dir = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let config = cbindgen::Config::from_file(crate_dir.join("cbindgen.toml")).unwrap();
+    let mut generated = Vec::new();
+    cbindgen::Builder::new()
+        .with_config(config)
+        .with_src(crate_dir.join("src/lib.rs"))
+        .generate()
+        .expect("cbindgen reads the library")
+        .write(&mut generated);
+    let path = repo().join("include/yahtzee.h");
+    if std::env::var_os("YAHTZEE_BLESS").is_some() {
+        std::fs::write(&path, &generated).unwrap();
+    }
+    let checked_in = std::fs::read(&path).unwrap_or_default();
+    assert!(
+        checked_in == generated,
+        "include/yahtzee.h is out of date: run YAHTZEE_BLESS=1 cargo test -p yahtzee-c header"
+    );
+}
