@@ -331,3 +331,36 @@ fn header_is_current() {
         "include/yahtzee.h is out of date: run YAHTZEE_BLESS=1 cargo test -p yahtzee-c header"
     );
 }
+
+#[test]
+fn the_readme_c_snippet_works_as_written() {
+    let readme = std::fs::read_to_string(repo().join("README.md")).unwrap();
+    let start = readme.find("<!-- c-snippet").expect("a marked C snippet");
+    let code = &readme[start..];
+    let code = &code[code.find("```c\n").unwrap() + 5..];
+    let code = &code[..code.find("```").unwrap()];
+    let dir = tempfile::tempdir().unwrap();
+    let (src, exe) = (dir.path().join("app.c"), dir.path().join("app"));
+    std::fs::write(&src, code).unwrap();
+    let status = Command::new(std::env::var("CC").unwrap_or_else(|_| "cc".into()))
+        .args(["-std=c99", "-Wall", "-Werror", "-I"])
+        .arg(repo().join("include"))
+        .arg(&src)
+        .arg(lib_dir().join("libyahtzee.a"))
+        .args(["-lpthread", "-ldl", "-lm", "-o"])
+        .arg(&exe)
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let out = Command::new(&exe)
+        .env("YAHTZEE_DATA_DIR", dir.path())
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(out.status.success(), "{text}");
+    assert_eq!(
+        text,
+        "best: full_house for 25 points (12 options)\nerror 1: bad dice: expected 5 dice, got 4\n"
+    );
+    assert!(dir.path().join("forced.table").exists(), "the table was built where asked");
+}

@@ -296,3 +296,59 @@ def test_load_or_solve_builds_a_missing_table(tmp_path):
     assert table.value("") == pytest.approx(yahtzee.Rules("yatzy").expected_value, abs=1e-7)
     again = yahtzee.Table.load_or_solve("yatzy", path=path)
     assert again.value("") == table.value("")
+
+
+# --- exports, read by numpy alone --------------------------------------------------------------
+
+
+def read_f32_export(path):
+    """An f32 export read with numpy only, from the layout in docs/TABLE_FORMAT.md."""
+    raw = pathlib.Path(path).read_bytes()
+    header = np.frombuffer(raw, dtype="<u4", count=10, offset=8)
+    version, flags = int(header[0]), int(header[1])
+    states, count = np.frombuffer(raw, dtype="<u8", count=2, offset=16)
+    states, count = int(states), int(count)
+    assert raw[:8] == b"YZF32\0\0\0" and version == 1
+    rules = raw[36:128].split(b"\0")[0].decode()
+    values = np.full(states, np.nan)
+    if flags & 1:
+        nbytes = (states + 63) // 64 * 8
+        bits = np.unpackbits(np.frombuffer(raw, np.uint8, nbytes, 128), bitorder="little")
+        present = bits[:states].astype(bool)
+        values[present] = np.frombuffer(raw, "<f4", count, 128 + nbytes)
+    else:
+        values[:] = np.frombuffer(raw, "<f4", count, 128)
+    return rules, values
+
+
+@pytest.mark.parametrize("reachable", [True, False])
+def test_exports_read_back_with_numpy(forced, tmp_path, reachable):
+    table = forced.values
+    extra = ["--reachable-only"] if reachable else []
+    binary = os.environ.get("YAHTZEE_BIN", str(ROOT / "target" / "release" / "yahtzee"))
+
+    def export(fmt, name):
+        out = tmp_path / name
+        subprocess.run([binary, "export", "--table", str(forced.path), "--format", fmt, "--out", str(out), "-q", *extra], check=True, capture_output=True)
+        return out
+
+    rules, f32 = read_f32_export(export("f32", "t.f32"))
+    assert rules == "forced"
+    assert np.array_equal(np.isnan(f32), np.isnan(table))
+    finite = ~np.isnan(table)
+    # Single precision: within half a unit in the last place, 2^-24 relative.
+    assert np.all(np.abs(f32[finite] - table[finite]) <= np.abs(table[finite]) * 2.0**-24)
+    assert np.abs(f32[finite] - table[finite]).max() < 3e-5
+
+    npy = np.load(export("npy", "t.npy"))
+    if reachable:
+        assert npy.dtype.names == ("index", "value")
+        assert np.array_equal(npy["value"], table[npy["index"]])
+        assert len(npy) == finite.sum()
+    else:
+        assert np.array_equal(npy, table, equal_nan=True)
+
+    csv = np.genfromtxt(export("csv", "t.csv"), delimiter=",", names=True)
+    index = csv["index"].astype(int)
+    assert np.array_equal(csv["value"], table[index], equal_nan=True)
+    assert len(csv) == (finite.sum() if reachable else len(table))

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# The whole test suite, from a fresh clone: the Rust workspace (which compiles and runs the
+# C example against the C library and checks its header), then the Python package under
+# pytest. Installs what is missing from the registries: the Python tools from PyPI into a
+# virtual environment under target/, and (as root, on Debian) python3-venv and a C compiler.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+
+need_apt() {
+    if command -v apt-get >/dev/null && [ "$(id -u)" = 0 ]; then
+        echo "installing $* with apt" >&2
+        apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
+    else
+        echo "error: $* needed (install it, e.g. with apt-get install $*)" >&2
+        exit 1
+    fi
+}
+
+command -v cc >/dev/null || need_apt gcc libc6-dev
+command -v python3 >/dev/null || need_apt python3
+
+# 1. Rust: every crate's tests, the CLI end to end, the C library and its example.
+cargo test --workspace --release
+
+# 2. Python: build the package into a virtual environment and run its tests.
+venv=$root/target/pyenv
+if [ ! -x "$venv/bin/python" ]; then
+    python3 -m venv "$venv" 2>/dev/null || { need_apt python3-venv; python3 -m venv "$venv"; }
+fi
+if ! "$venv/bin/python" -c "import maturin, numpy, pytest" 2>/dev/null; then
+    "$venv/bin/pip" install -q --disable-pip-version-check "maturin>=1.5,<2" numpy pytest
+fi
+(cd crates/yahtzee-py && VIRTUAL_ENV=$venv "$venv/bin/maturin" develop --release -q)
+# The CLI the Python tests compare with is the one cargo just built.
+YAHTZEE_BIN=$root/target/release/yahtzee "$venv/bin/python" -m pytest -q crates/yahtzee-py/tests
