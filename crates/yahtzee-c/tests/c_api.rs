@@ -260,10 +260,17 @@ fn bad_tables_are_refused() {
     );
 }
 
-/// Where cargo put this package's libraries: the folder above the test binary's `deps/`.
+/// Where cargo put this package's libraries for the test: beside the test binary in
+/// `deps/` (a test build does not copy them up to `target/<profile>/`), or above it.
 fn lib_dir() -> PathBuf {
     let exe = std::env::current_exe().unwrap();
-    exe.parent().unwrap().parent().unwrap().to_path_buf()
+    let deps = exe.parent().unwrap();
+    let found = [deps, deps.parent().unwrap()]
+        .into_iter()
+        .find(|d| d.join("libyahtzee.a").exists())
+        .unwrap_or(deps)
+        .to_path_buf();
+    found
 }
 
 fn repo() -> PathBuf {
@@ -362,5 +369,8 @@ fn the_readme_c_snippet_works_as_written() {
         text,
         "best: full_house for 25 points (12 options)\nerror 1: bad dice: expected 5 dice, got 4\n"
     );
-    assert!(dir.path().join("forced.table").exists(), "the table was built where asked");
+    assert!(
+        dir.path().join("forced.table").exists(),
+        "the table was built where asked"
+    );
 }
