@@ -9,6 +9,7 @@ mod play;
 mod plot;
 mod review;
 mod rules_cmd;
+mod serve;
 mod solve;
 mod stats;
 mod table_file;
@@ -43,6 +44,8 @@ enum Command {
     Review(review::Args),
     /// Bots against each other over many seeded games: win rates with 95% intervals.
     Duel(duel::Args),
+    /// Serve the web advisor and the JSON API over HTTP.
+    Serve(serve::Args),
     /// Write a compact copy of a value table (f32, npy or csv) for an app or another tool.
     Export(export::Args),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
@@ -141,6 +144,7 @@ fn main() -> ExitCode {
         Command::Play(args) => play::run(args),
         Command::Review(args) => review::run(args),
         Command::Export(args) => export::run(args),
+        Command::Serve(args) => serve::run(args),
         Command::Completions { shell } => completions(shell),
         Command::Manpage => manpage(),
     };

@@ -1,7 +1,6 @@
 //! `yahtzee rules`: every rule set and house rule, with its optimal expected score.
 
 use anyhow::Result;
-use serde::Serialize;
 use yahtzee_rules::{House, RuleSet};
 
 #[derive(clap::Args)]
@@ -11,39 +10,9 @@ pub struct Args {
     json: bool,
 }
 
-#[derive(Serialize)]
-struct Entry {
-    name: &'static str,
-    base: &'static str,
-    house: Vec<&'static str>,
-    description: &'static str,
-    boxes: usize,
-    /// Entries in the table (2^boxes × 64 × 2^flags).
-    states: usize,
-    /// States a game can reach, which the solver computes (the rest hold NaN).
-    reachable_states: usize,
-    expected_value: f64,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    published_value: Option<f64>,
-}
-
 pub fn run(args: Args) -> Result<()> {
     let text = if args.json {
-        let entries: Vec<Entry> = RuleSet::every()
-            .map(|r| Entry {
-                name: r.name,
-                base: RuleSet::get(r.id).name,
-                house: r.house.names(),
-                description: r.description,
-                boxes: r.box_count(),
-                states: r.state_count(),
-                reachable_states: (0..1u32 << r.box_count())
-                    .map(|f| yahtzee_solver::reachable_states(r, f).len())
-                    .sum(),
-                expected_value: r.expected_value,
-                published_value: r.reference_value,
-            })
-            .collect();
+        let entries = yahtzee_engine::rules_listing();
         serde_json::to_string_pretty(&entries)? + "\n"
     } else {
         human()

@@ -15,6 +15,7 @@ mod tables;
 pub use tables::Tables;
 pub use yahtzee_advice::{Report, ReportOption};
 pub use yahtzee_stats::Summary;
+pub use yahtzee_table::TargetTable;
 
 use thiserror::Error;
 use yahtzee_advice::{
@@ -22,7 +23,7 @@ use yahtzee_advice::{
 };
 use yahtzee_rules::{Dice, DiceError, House, RuleSet, Scorecard, ScorecardError};
 use yahtzee_stats::{Aim, Goal, Versus};
-use yahtzee_table::{TableError, TargetTable};
+use yahtzee_table::TableError;
 
 /// Why a question could not be answered. [`EngineError::is_bad_input`] tells the caller's
 /// mistakes (a 4xx, a `ValueError`) from the engine's (a missing or damaged table).
@@ -300,6 +301,46 @@ fn check_not_over(card: &Scorecard) -> Result<(), EngineError> {
         ));
     }
     Ok(())
+}
+
+/// One rule set as `yahtzee rules --json` lists it.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct RulesEntry {
+    pub name: &'static str,
+    pub base: &'static str,
+    pub house: Vec<&'static str>,
+    pub description: &'static str,
+    pub boxes: usize,
+    /// Entries in the table (2^boxes × 64 × 2^flags).
+    pub states: usize,
+    /// States a game can reach, which the solver computes (the rest hold NaN).
+    pub reachable_states: usize,
+    pub expected_value: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub published_value: Option<f64>,
+}
+
+/// Every rule set, as `yahtzee rules --json` lists them (computed once: about half a
+/// second, for the reachable states).
+pub fn rules_listing() -> &'static [RulesEntry] {
+    static LIST: std::sync::OnceLock<Vec<RulesEntry>> = std::sync::OnceLock::new();
+    LIST.get_or_init(|| {
+        RuleSet::every()
+            .map(|r| RulesEntry {
+                name: r.name,
+                base: RuleSet::get(r.id).name,
+                house: r.house.names(),
+                description: r.description,
+                boxes: r.box_count(),
+                states: r.state_count(),
+                reachable_states: (0..1u32 << r.box_count())
+                    .map(|f| yahtzee_solver::reachable_states(r, f).len())
+                    .sum(),
+                expected_value: r.expected_value,
+                published_value: r.reference_value,
+            })
+            .collect()
+    })
 }
 
 /// The house rules' names, for messages and listings.

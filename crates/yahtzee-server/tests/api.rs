@@ -1,0 +1,307 @@
+//! The JSON API over real HTTP on loopback: every endpoint's answers against the engine's
+//! (which the CLI prints), the background build of a missing table, every kind of bad
+//! request refused with a 4xx and one line, and a burst of bad and good requests at once
+//! that leaves the server answering correctly.
+
+use std::io::{Read, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::path::Path;
+use std::sync::OnceLock;
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Value};
+use yahtzee_engine::{PlayFor, Tables};
+use yahtzee_server::{AppState, Limits};
+
+/// Starts a server on a free loopback port with tables in `dir`; returns its address.
+fn start(dir: &Path, limits: Limits) -> SocketAddr {
+    let state = AppState::new(Tables::new(Some(dir.to_path_buf())), limits);
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = listener.local_addr().unwrap();
+    listener.set_nonblocking(true).unwrap();
+    std::thread::spawn(move || {
+        let rt = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .enable_all()
+            .build()
+            .unwrap();
+        rt.block_on(async {
+            let listener = tokio::net::TcpListener::from_std(listener).unwrap();
+            yahtzee_server::serve(listener, state).await.unwrap();
+        });
+    });
+    addr
+}
+
+/// The shared server, its official table built through the API's background build.
+fn server() -> SocketAddr {
+    static SERVER: OnceLock<(SocketAddr, tempfile::TempDir)> = OnceLock::new();
+    SERVER
+        .get_or_init(|| {
+            let dir = tempfile::tempdir().unwrap();
+            let addr = start(dir.path(), Limits::default());
+            let body = json!({"dice": "13346", "rolls_left": 2}).to_string();
+            let (status, _, _) = http(addr, "POST", "/api/advise", body.as_bytes());
+            assert!(status == 503 || status == 200);
+            wait_ready(addr, &body);
+            (addr, dir)
+        })
+        .0
+}
+
+fn wait_ready(addr: SocketAddr, body: &str) {
+    let start = Instant::now();
+    loop {
+        let (status, _, text) = http(addr, "POST", "/api/advise", body.as_bytes());
+        if status == 200 {
+            return;
+        }
+        assert_eq!(status, 503, "{text}");
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "table never built"
+        );
+        std::thread::sleep(Duration::from_millis(200));
+    }
+}
+
+/// One HTTP/1.1 request; (status, headers, body).
+fn http(addr: SocketAddr, method: &str, path: &str, body: &[u8]) -> (u16, String, String) {
+    let mut raw = format!(
+        "{method} {path} HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+        body.len()
+    )
+    .into_bytes();
+    raw.extend_from_slice(body);
+    send(addr, &raw)
+}
+
+fn send(addr: SocketAddr, raw: &[u8]) -> (u16, String, String) {
+    let mut s = TcpStream::connect(addr).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
+    let _ = s.write_all(raw);
+    let mut out = Vec::new();
+    let _ = s.read_to_end(&mut out);
+    let text = String::from_utf8_lossy(&out).into_owned();
+    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    let status = head
+        .split(' ')
+        .nth(1)
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(0);
+    (status, head.to_string(), body.to_string())
+}
+
+fn post(path: &str, body: Value) -> (u16, Value) {
+    let (status, _, text) = http(server(), "POST", path, body.to_string().as_bytes());
+    (status, serde_json::from_str(&text).unwrap_or(Value::Null))
+}
+
+/// The engine's answer for a position as JSON text (compared as text: serde_json's
+/// default float parsing may differ in the last bit).
+fn engine_advice(card: &str, dice: &str, rolls: u8, play_for: PlayFor) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let tables = Tables::new(Some(dir.path().to_path_buf()));
+    let rules = yahtzee_engine::rules_named("forced", &[]).unwrap();
+    let advisor = tables.advisor(rules).unwrap();
+    let card = yahtzee_engine::parse_card(rules, card).unwrap();
+    let dice = yahtzee_engine::parse_dice(dice).unwrap();
+    let report = yahtzee_engine::advise(&advisor, None, &card, dice, rolls, &play_for).unwrap();
+    serde_json::to_string(&report).unwrap()
+}
+
+fn post_text(path: &str, body: Value) -> (u16, String) {
+    let (status, _, text) = http(server(), "POST", path, body.to_string().as_bytes());
+    (status, text)
+}
+
+const LATE: &str = "ones=3 twos=6 threes=9 fours=12 fives=15 sixes=18 three_of_a_kind=20 four_of_a_kind=20 full_house=25 small_straight=30";
+const OPPONENT: &str = "ones=3 twos=6 threes=9 fours=12 fives=15 sixes=18 three_of_a_kind=25 four_of_a_kind=20 full_house=25 small_straight=30 large_straight=40";
+
+#[test]
+fn advice_is_the_engines() {
+    let (status, got) = post_text(
+        "/api/advise",
+        json!({"rules": "forced", "scorecard": "ones=3 fours=12", "dice": "44456", "rolls_left": 1}),
+    );
+    assert_eq!(status, 200);
+    assert_eq!(
+        got,
+        engine_advice("ones=3 fours=12", "44456", 1, PlayFor::Expected)
+    );
+    // Dice as a list, and the default rules.
+    let (status, again) = post_text(
+        "/api/advise",
+        json!({"scorecard": "ones=3 fours=12", "dice": [4, 4, 4, 5, 6], "rolls_left": 1}),
+    );
+    assert_eq!((status, &again), (200, &got));
+    let (_, v) = post(
+        "/api/advise",
+        json!({"scorecard": "ones=3 fours=12", "dice": "44456", "rolls_left": 1}),
+    );
+    assert_eq!(v["options"][0]["keep"], json!([4, 4, 4]));
+}
+
+#[test]
+fn playing_to_win_is_the_engines() {
+    let (status, got) = post_text(
+        "/api/advise",
+        json!({"scorecard": LATE, "dice": "66612", "rolls_left": 1, "opponents": [OPPONENT]}),
+    );
+    assert_eq!(status, 200, "{got}");
+    let want = engine_advice(LATE, "66612", 1, PlayFor::Win(vec![OPPONENT.to_string()]));
+    assert_eq!(got, want);
+    let v: Value = serde_json::from_str(&got).unwrap();
+    assert!(v["options"][0]["p_win"].as_f64().unwrap() > 0.0);
+}
+
+#[test]
+fn stats_and_rules_are_the_engines() {
+    let (status, got) = post("/api/stats", json!({"scorecard": LATE}));
+    assert_eq!(status, 200, "{got}");
+    let mean = got["total"]["mean"]["value"].as_f64().unwrap();
+    assert!((mean - got["table_value"].as_f64().unwrap()).abs() < 1e-9);
+    let (status, _, text) = http(server(), "GET", "/api/rules", b"");
+    assert_eq!(status, 200);
+    let rules: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(
+        rules,
+        serde_json::to_value(yahtzee_engine::rules_listing()).unwrap()
+    );
+    assert_eq!(rules[0]["name"], "forced");
+    let (status, _, text) = http(server(), "GET", "/api/card?rules=yatzy", b"");
+    assert_eq!(status, 200);
+    let card: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(card["boxes"].as_array().unwrap().len(), 15);
+    assert_eq!(card["boxes"][0]["scores"], json!([0, 1, 2, 3, 4, 5]));
+    assert_eq!(card["yahtzee_bonus"], false);
+    let (status, _, page) = http(server(), "GET", "/", b"");
+    assert_eq!(status, 200);
+    assert!(page.contains("<html") || page.contains("<!doctype") || page.contains("<!DOCTYPE"));
+    assert_eq!(http(server(), "GET", "/play", b"").0, 200);
+    assert_eq!(
+        http(server(), "GET", "/api/health", b"").2,
+        r#"{"status":"ok"}"#
+    );
+}
+
+#[test]
+fn bad_requests_get_a_4xx_and_one_line() {
+    let cases: Vec<(&str, &str, Vec<u8>, u16, &str)> = vec![
+        ("POST", "/api/advise", b"{bad".to_vec(), 400, "bad request body"),
+        ("POST", "/api/advise", b"".to_vec(), 400, "bad request body"),
+        ("POST", "/api/advise", vec![0xff, 0xfe, 0x00], 400, "bad request body"),
+        ("POST", "/api/advise", br#"{"dice": "1334", "rolls_left": 2}"#.to_vec(), 400, "bad dice"),
+        ("POST", "/api/advise", br#"{"dice": "13347", "rolls_left": 2}"#.to_vec(), 400, "bad dice"),
+        ("POST", "/api/advise", br#"{"dice": [1, 3, 3, 4, 9], "rolls_left": 2}"#.to_vec(), 400, "bad dice"),
+        ("POST", "/api/advise", br#"{"scorecard": "ones=7", "dice": "13346", "rolls_left": 2}"#.to_vec(), 400, "bad scorecard"),
+        ("POST", "/api/advise", br#"{"rules": "official", "dice": "13346", "rolls_left": 2}"#.to_vec(), 400, "unknown rule set"),
+        ("POST", "/api/advise", br#"{"house": ["triple"], "dice": "13346", "rolls_left": 2}"#.to_vec(), 400, "unknown house rule"),
+        ("POST", "/api/advise", br#"{"dice": "13346", "rolls_left": 3}"#.to_vec(), 400, "rolls left"),
+        ("POST", "/api/advise", br#"{"dice": "13346", "rolls_left": -1}"#.to_vec(), 400, "bad request body"),
+        ("POST", "/api/advise", br#"{"dice": "13346"}"#.to_vec(), 400, "missing field"),
+        ("POST", "/api/advise", br#"{"dice": "13346", "rolls_left": 2, "target": 200, "opponents": ["ones=3"]}"#.to_vec(), 400, "not both"),
+        ("POST", "/api/advise", br#"{"dice": "13346", "rolls_left": 1, "opponents": ["ones=9"]}"#.to_vec(), 400, "bad opponent card"),
+        ("POST", "/api/advise", br#"[1, 2, 3]"#.to_vec(), 400, "bad request body"),
+        ("POST", "/api/stats", br#"{"scorecard": "ones=3 twos=6 threes=9 fours=12 fives=15 sixes=18 three_of_a_kind=20 four_of_a_kind=20 full_house=25 small_straight=30 large_straight=40 yahtzee=50 chance=20"}"#.to_vec(), 400, "game is over"),
+        ("POST", "/api/advise", vec![b' '; 100_000], 413, "length limit"),
+        ("GET", "/api/card?rules=fish", Vec::new(), 400, "unknown rule set"),
+        ("GET", "/nothing/here", Vec::new(), 404, "no such page"),
+    ];
+    for (method, path, body, status, message) in cases {
+        let (got, _, text) = http(server(), method, path, &body);
+        assert_eq!(
+            got,
+            status,
+            "{path} {}: {text}",
+            String::from_utf8_lossy(&body)
+        );
+        let v: Value = serde_json::from_str(&text).unwrap_or_else(|_| panic!("not JSON: {text}"));
+        let error = v["error"].as_str().unwrap();
+        assert!(error.contains(message), "{error}");
+        assert!(!error.contains('\n'));
+    }
+    // Wrong method: a 405.
+    assert_eq!(http(server(), "GET", "/api/advise", b"").0, 405);
+    // Not HTTP at all: the connection is closed or answered 400, never a crash.
+    let (status, _, _) = send(server(), b"\x16\x03\x01 garbage\r\n\r\n");
+    assert!(status == 0 || status == 400);
+}
+
+#[test]
+fn a_burst_of_bad_and_good_requests_leaves_it_answering() {
+    let good =
+        json!({"scorecard": "ones=3 fours=12", "dice": "44456", "rolls_left": 1}).to_string();
+    let want = engine_advice("ones=3 fours=12", "44456", 1, PlayFor::Expected);
+    let addr = server();
+    let threads: Vec<_> = (0..16)
+        .map(|t| {
+            let good = good.clone();
+            let want = want.clone();
+            std::thread::spawn(move || {
+                for i in 0..25 {
+                    match (t + i) % 4 {
+                        0 => {
+                            let (s, _, text) = http(addr, "POST", "/api/advise", good.as_bytes());
+                            assert_eq!((s, &text), (200, &want));
+                        }
+                        1 => assert_eq!(http(addr, "POST", "/api/advise", b"{{{{").0, 400),
+                        2 => {
+                            // A request cut off in the middle of its body.
+                            let mut s = TcpStream::connect(addr).unwrap();
+                            let _ = s.write_all(b"POST /api/advise HTTP/1.1\r\nHost: x\r\nContent-Length: 500\r\n\r\n{\"dice\"");
+                        }
+                        _ => assert_eq!(http(addr, "POST", "/api/advise", &vec![b'x'; 70_000]).0, 413),
+                    }
+                }
+            })
+        })
+        .collect();
+    for t in threads {
+        t.join().unwrap();
+    }
+    let (s, _, text) = http(addr, "POST", "/api/advise", good.as_bytes());
+    assert_eq!((s, text), (200, want));
+}
+
+#[test]
+fn heavy_work_is_bounded_in_time() {
+    let dir = tempfile::tempdir().unwrap();
+    let limits = Limits {
+        heavy_seconds: 0,
+        ..Limits::default()
+    };
+    let addr = start(dir.path(), limits);
+    wait_ready(addr, &json!({"dice": "13346", "rolls_left": 2}).to_string());
+    let (status, _, text) = http(addr, "POST", "/api/stats", br#"{"scorecard": "ones=3"}"#);
+    assert_eq!(status, 503, "{text}");
+    assert!(text.contains("takes more than 0 s"), "{text}");
+    // Cheap questions still answered.
+    assert_eq!(
+        http(
+            addr,
+            "POST",
+            "/api/advise",
+            br#"{"dice": "13346", "rolls_left": 2}"#
+        )
+        .0,
+        200
+    );
+}
+
+#[test]
+fn a_missing_table_is_built_in_the_background() {
+    let dir = tempfile::tempdir().unwrap();
+    let addr = start(dir.path(), Limits::default());
+    let body = json!({"rules": "yatzy", "dice": "13346", "rolls_left": 0}).to_string();
+    let (status, head, text) = http(addr, "POST", "/api/advise", body.as_bytes());
+    assert_eq!(status, 503, "{text}");
+    assert!(
+        head.to_ascii_lowercase().contains("retry-after: 2"),
+        "{head}"
+    );
+    let v: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(v["status"], "building");
+    wait_ready(addr, &body);
+    assert!(dir.path().join("yatzy.table").exists());
+}
