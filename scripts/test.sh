@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The whole test suite, from a fresh clone: the Rust workspace (which compiles and runs the
-# C example against the C library and checks its header), then the Python package under
-# pytest. Installs what is missing from the registries: the Python tools from PyPI into a
-# virtual environment under target/, and (as root, on Debian) python3-venv and a C compiler.
+# C example against the C library, checks its header, and tests the HTTP API), then the
+# Python package under pytest, then the web pages in headless Chromium. Installs what is
+# missing from the registries: the Python tools from PyPI into a virtual environment under
+# target/, and (as root, on Debian) python3-venv, a C compiler, chromium and chromium-driver.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -19,6 +20,7 @@ need_apt() {
 
 command -v cc >/dev/null || need_apt gcc libc6-dev
 command -v python3 >/dev/null || need_apt python3
+command -v chromedriver >/dev/null || need_apt chromium chromium-driver
 
 # 1. Rust: every crate's tests, the CLI end to end, the C library and its example. The
 #    `ci` profile is release without LTO (Cargo.toml): the same optimised code, built in
@@ -30,9 +32,13 @@ venv=$root/target/pyenv
 if [ ! -x "$venv/bin/python" ]; then
     python3 -m venv "$venv" 2>/dev/null || { need_apt python3-venv; python3 -m venv "$venv"; }
 fi
-if ! "$venv/bin/python" -c "import maturin, numpy, pytest" 2>/dev/null; then
-    "$venv/bin/pip" install -q --disable-pip-version-check "maturin>=1.5,<2" numpy pytest
+if ! "$venv/bin/python" -c "import maturin, numpy, pytest, selenium" 2>/dev/null; then
+    "$venv/bin/pip" install -q --disable-pip-version-check "maturin>=1.5,<2" numpy pytest selenium
 fi
 (cd crates/yahtzee-py && VIRTUAL_ENV=$venv "$venv/bin/maturin" develop --profile ci -q)
-# The CLI the Python tests compare with is the one cargo just built.
-YAHTZEE_BIN=$root/target/ci/yahtzee "$venv/bin/python" -m pytest -q crates/yahtzee-py/tests
+# The CLI the Python and browser tests run is the one cargo just built.
+export YAHTZEE_BIN=$root/target/ci/yahtzee
+"$venv/bin/python" -m pytest -q crates/yahtzee-py/tests
+
+# 3. The web advisor and the game page in headless Chromium, against `yahtzee serve`.
+"$venv/bin/python" -m pytest -q crates/yahtzee-server/tests/browser

@@ -29,7 +29,10 @@ fn main() {
         .get(1)
         .and_then(|a| a.parse().ok())
         .expect("usage: load ADDR [RATE] [SECONDS] [CONNECTIONS]");
-    assert!(addr.ip().is_loopback(), "the load test only targets loopback");
+    assert!(
+        addr.ip().is_loopback(),
+        "the load test only targets loopback"
+    );
     let num = |i: usize, d: f64| args.get(i).and_then(|a| a.parse().ok()).unwrap_or(d);
     let (rate, seconds, conns) = (num(2, 500.0), num(3, 10.0), num(4, 8.0) as usize);
     let total = (rate * seconds) as usize;
@@ -67,7 +70,8 @@ fn main() {
     }
     let elapsed = start.elapsed().as_secs_f64();
     lat.sort();
-    let pct = |p: f64| lat[((lat.len() as f64 * p) as usize).min(lat.len() - 1)].as_secs_f64() * 1e3;
+    let pct =
+        |p: f64| lat[((lat.len() as f64 * p) as usize).min(lat.len() - 1)].as_secs_f64() * 1e3;
     println!(
         "{} requests ({} ok, {errors} failed) in {elapsed:.2} s: {:.0} per second over {conns} connections (asked {rate})",
         total,
@@ -86,7 +90,8 @@ fn main() {
 fn connect(addr: SocketAddr) -> TcpStream {
     let s = TcpStream::connect(addr).expect("the server is listening");
     s.set_nodelay(true).expect("nodelay");
-    s.set_read_timeout(Some(Duration::from_secs(10))).expect("timeout");
+    s.set_read_timeout(Some(Duration::from_secs(10)))
+        .expect("timeout");
     s
 }
 

@@ -82,6 +82,7 @@ pub fn router(state: Arc<AppState>) -> Router {
     Router::new()
         .route("/", get(|| async { page(INDEX) }))
         .route("/play", get(|| async { page(PLAY) }))
+        .route("/favicon.ico", get(|| async { StatusCode::NO_CONTENT }))
         .route(
             "/api/health",
             get(|| async { Json(serde_json::json!({"status": "ok"})) }),
@@ -260,6 +261,8 @@ struct CardBox {
 struct CardLayout {
     rules: &'static str,
     boxes: Vec<CardBox>,
+    upper_threshold: u32,
+    upper_bonus: u32,
     yahtzee_bonus: bool,
     mulligan: bool,
     chance_chance: bool,
@@ -284,6 +287,8 @@ async fn card(
     Ok(Json(CardLayout {
         rules: rules.name,
         boxes,
+        upper_threshold: rules.upper_threshold,
+        upper_bonus: rules.upper_bonus,
         yahtzee_bonus: rules.yahtzee_bonus > 0,
         mulligan: rules.house.mulligan,
         chance_chance: rules.house.chance_chance,
