@@ -12,7 +12,8 @@
 //! | `POST /api/stats` | `yahtzee stats --json` for `{"rules", "scorecard", "target"?, "opponents"?}` |
 //!
 //! Every failure is a status with `{"error": "one line"}`: 400 for a bad question, 404,
-//! 405, 413 for a body over [`Limits::body_bytes`], 503 with `"status": "building"` (and
+//! 405, 408 for a body slower than [`Limits::read_seconds`], 413 for a body over
+//! [`Limits::body_bytes`], 503 with `"status": "building"` (and
 //! `Retry-After`) while a missing table is built in the background, 503 when the heavy
 //! work (statistics, best responses) is busy or over [`Limits::heavy_seconds`]. Tables are
 //! opened once and shared by every request; cheap questions (expected-score advice) are
@@ -24,7 +25,6 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use axum::body::Bytes;
-use axum::extract::rejection::BytesRejection;
 use axum::extract::{DefaultBodyLimit, Query, State};
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{Html, IntoResponse, Response};
@@ -45,6 +45,8 @@ pub struct Limits {
     pub heavy_seconds: u64,
     /// Heavy requests computed at once; more wait (within `heavy_seconds`).
     pub heavy_jobs: usize,
+    /// How long a client may take to send a request's headers, and then its body.
+    pub read_seconds: u64,
 }
 
 impl Default for Limits {
@@ -53,6 +55,7 @@ impl Default for Limits {
             body_bytes: 64 * 1024,
             heavy_seconds: 30,
             heavy_jobs: 1,
+            read_seconds: 10,
         }
     }
 }
@@ -78,7 +81,6 @@ impl AppState {
 
 /// The routes, over shared state.
 pub fn router(state: Arc<AppState>) -> Router {
-    let body_limit = state.limits.body_bytes;
     Router::new()
         .route("/", get(|| async { page(INDEX) }))
         .route("/play", get(|| async { page(PLAY) }))
@@ -92,13 +94,54 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/advise", post(advise))
         .route("/api/stats", post(stats))
         .fallback(|| async { ApiError::new(StatusCode::NOT_FOUND, "no such page or endpoint") })
-        .layer(DefaultBodyLimit::max(body_limit))
+        // Bodies are read by `read_body`, with its own limit and time bound.
+        .layer(DefaultBodyLimit::disable())
         .with_state(state)
 }
 
-/// Serves `router` on `listener` until the process ends.
+/// Serves `router` on `listener` until the process ends: HTTP/1.1 with keep-alive, each
+/// connection on its own task, a slow client cut off after [`Limits::read_seconds`].
 pub async fn serve(listener: tokio::net::TcpListener, state: Arc<AppState>) -> std::io::Result<()> {
-    axum::serve(listener, router(state)).await
+    let read = Duration::from_secs(state.limits.read_seconds);
+    let app = router(state);
+    loop {
+        let stream = match listener.accept().await {
+            Ok((stream, _)) => stream,
+            Err(e) => {
+                // Out of file descriptors and the like: wait, do not spin or exit.
+                eprintln!("accepting a connection: {e}");
+                tokio::time::sleep(Duration::from_millis(50)).await;
+                continue;
+            }
+        };
+        let _ = stream.set_nodelay(true);
+        let service = hyper_util::service::TowerToHyperService::new(app.clone());
+        tokio::spawn(async move {
+            let mut http = hyper::server::conn::http1::Builder::new();
+            http.timer(hyper_util::rt::TokioTimer::new())
+                .header_read_timeout(read);
+            let io = hyper_util::rt::TokioIo::new(stream);
+            // A connection's errors (a client gone, a malformed request) end only it.
+            let _ = http.serve_connection(io, service).await;
+        });
+    }
+}
+
+/// The whole request body within the size and time limits.
+async fn read_body(body: axum::body::Body, limits: &Limits) -> Result<Bytes, ApiError> {
+    let limit = limits.body_bytes;
+    let read = axum::body::to_bytes(body, limit);
+    match tokio::time::timeout(Duration::from_secs(limits.read_seconds), read).await {
+        Err(_) => Err(ApiError::new(
+            StatusCode::REQUEST_TIMEOUT,
+            "the request body came too slowly",
+        )),
+        Ok(Err(_)) => Err(ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!("request body over the length limit of {limit} bytes"),
+        )),
+        Ok(Ok(bytes)) => Ok(bytes),
+    }
 }
 
 const INDEX: &str = include_str!("../web/index.html");
@@ -162,8 +205,11 @@ impl IntoResponse for ApiError {
 }
 
 /// The request body as JSON of type `T`, or a 4xx saying why not.
-fn parse<T: for<'de> Deserialize<'de>>(body: Result<Bytes, BytesRejection>) -> Result<T, ApiError> {
-    let bytes = body.map_err(|e| ApiError::new(e.status(), e.body_text()))?;
+async fn parse<T: for<'de> Deserialize<'de>>(
+    s: &AppState,
+    body: axum::body::Body,
+) -> Result<T, ApiError> {
+    let bytes = read_body(body, &s.limits).await?;
     serde_json::from_slice(&bytes).map_err(|e| ApiError::bad(format!("bad request body: {e}")))
 }
 
@@ -386,9 +432,9 @@ impl AppState {
 
 async fn advise(
     State(s): State<Arc<AppState>>,
-    body: Result<Bytes, BytesRejection>,
+    body: axum::body::Body,
 ) -> Result<Response, ApiError> {
-    let req: AdviseRequest = parse(body)?;
+    let req: AdviseRequest = parse(&s, body).await?;
     let rules = rules_of(&req.rules, &req.house)?;
     let card = yahtzee_engine::parse_card(rules, &req.scorecard)?;
     let dice = yahtzee_engine::parse_dice(&req.dice.text())?;
@@ -413,9 +459,9 @@ async fn advise(
 
 async fn stats(
     State(s): State<Arc<AppState>>,
-    body: Result<Bytes, BytesRejection>,
+    body: axum::body::Body,
 ) -> Result<Response, ApiError> {
-    let req: StatsRequest = parse(body)?;
+    let req: StatsRequest = parse(&s, body).await?;
     let rules = rules_of(&req.rules, &req.house)?;
     let card = yahtzee_engine::parse_card(rules, &req.scorecard)?;
     let play_for = play_for(req.target, &req.opponents)?;

@@ -305,3 +305,33 @@ fn a_missing_table_is_built_in_the_background() {
     wait_ready(addr, &body);
     assert!(dir.path().join("yatzy.table").exists());
 }
+
+#[test]
+fn slow_clients_are_cut_off() {
+    let dir = tempfile::tempdir().unwrap();
+    let limits = Limits {
+        read_seconds: 1,
+        ..Limits::default()
+    };
+    let addr = start(dir.path(), limits);
+    // Headers that never end: the connection is closed.
+    let start = Instant::now();
+    let mut s = TcpStream::connect(addr).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+    s.write_all(b"POST /api/advise HTTP/1.1\r\nHost: x\r\n")
+        .unwrap();
+    let mut out = Vec::new();
+    let _ = s.read_to_end(&mut out);
+    assert!(
+        start.elapsed() < Duration::from_secs(10),
+        "{:?}",
+        start.elapsed()
+    );
+    // A body that never comes in full: a 408.
+    let (status, _, text) = send(
+        addr,
+        b"POST /api/advise HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{\"dice\"",
+    );
+    assert_eq!(status, 408, "{text}");
+    assert!(text.contains("too slowly"));
+}
