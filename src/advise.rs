@@ -4,7 +4,6 @@ use std::path::PathBuf;
 
 use anyhow::{Context, Result};
 use yahtzee_advice::{Advisor, Report};
-use yahtzee_engine::PlayFor;
 use yahtzee_rules::{Dice, Scorecard};
 
 use crate::{table_file, RulesOpts};
@@ -56,18 +55,13 @@ pub fn run(args: Args) -> Result<()> {
         .clone()
         .unwrap_or_else(|| table_file::default_path(rules));
     let advisor = Advisor::new(table_file::open_or_build(rules, &path, args.quiet)?);
-    let (play_for, target) = match args.target {
-        Some(t) => {
-            let path = args
-                .target_table
-                .clone()
-                .unwrap_or_else(|| table_file::default_target_path(rules));
-            let table = table_file::open_or_build_target(rules, &path, args.quiet)?;
-            (PlayFor::Target(t), Some(table))
-        }
-        None if !args.opponent.is_empty() => (PlayFor::Win(args.opponent.clone()), None),
-        None => (PlayFor::Expected, None),
-    };
+    let (play_for, target) = table_file::play_for(
+        rules,
+        args.target,
+        args.target_table.as_deref(),
+        &args.opponent,
+        args.quiet,
+    )?;
     let report = yahtzee_engine::advise(
         &advisor,
         target.as_ref(),

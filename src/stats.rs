@@ -102,18 +102,13 @@ pub fn run_stats(args: StatsArgs) -> Result<()> {
     let s = setup(c)?;
     let advisor = Advisor::new(s.table);
     let rules = advisor.table().rules();
-    let (play_for, target) = match args.target {
-        Some(t) => {
-            let path = args
-                .target_table
-                .clone()
-                .unwrap_or_else(|| table_file::default_target_path(rules));
-            let table = table_file::open_or_build_target(rules, &path, c.quiet)?;
-            (PlayFor::Target(t), Some(table))
-        }
-        None if !args.opponent.is_empty() => (PlayFor::Win(args.opponent.clone()), None),
-        None => (PlayFor::Expected, None),
-    };
+    let (play_for, target) = table_file::play_for(
+        rules,
+        args.target,
+        args.target_table.as_deref(),
+        &args.opponent,
+        c.quiet,
+    )?;
     let passes = if play_for == PlayFor::Expected { 1 } else { 2 };
     let turns = rules.box_count() as u64 - u64::from(s.card.state().turns_played());
     let progress = bar(

@@ -98,3 +98,26 @@ pub fn plain_bar(quiet: bool, len: u64, what: &str) -> ProgressBar {
     bar.set_style(ProgressStyle::with_template(&template).expect("valid template"));
     bar
 }
+
+/// What `--target T [--target-table P]` or `--opponent CARD...` ask to play for, with the
+/// target table opened (or built) when a target is asked.
+pub fn play_for(
+    rules: &'static RuleSet,
+    target: Option<u32>,
+    target_table: Option<&Path>,
+    opponents: &[String],
+    quiet: bool,
+) -> Result<(yahtzee_engine::PlayFor, Option<TargetTable>)> {
+    use yahtzee_engine::PlayFor;
+    Ok(match target {
+        Some(t) => {
+            let path = target_table.map_or_else(|| default_target_path(rules), Path::to_path_buf);
+            (
+                PlayFor::Target(t),
+                Some(open_or_build_target(rules, &path, quiet)?),
+            )
+        }
+        None if !opponents.is_empty() => (PlayFor::Win(opponents.to_vec()), None),
+        None => (PlayFor::Expected, None),
+    })
+}

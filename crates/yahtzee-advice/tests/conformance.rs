@@ -6,7 +6,7 @@ use std::path::Path;
 
 use serde_json::Value;
 use yahtzee_advice::{Advisor, Choice};
-use yahtzee_rules::{Category, Dice, RuleSet, Scorecard};
+use yahtzee_rules::{Dice, RuleSet};
 use yahtzee_table::{write_table, Table};
 
 fn advisor(rules: &'static RuleSet, dir: &Path) -> Advisor {
@@ -15,14 +15,7 @@ fn advisor(rules: &'static RuleSet, dir: &Path) -> Advisor {
     Advisor::new(Table::open(&path, rules).unwrap())
 }
 
-fn card(rules: &'static RuleSet, entries: &serde_json::Map<String, Value>) -> Scorecard {
-    let mut card = Scorecard::new(rules);
-    for (name, score) in entries {
-        let b = rules.box_index(Category::from_name(name).unwrap()).unwrap();
-        card.set(b, score.as_u64().unwrap() as u32).unwrap();
-    }
-    card
-}
+mod common;
 
 fn label(choice: &Choice) -> String {
     match choice {
@@ -52,26 +45,12 @@ fn check(file: &str, rules_name: &str) {
     let dir = tempfile::tempdir().unwrap();
     let rules = RuleSet::by_name(rules_name).unwrap();
     let advisor = advisor(rules, dir.path());
-    let text = std::fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("tests/data")
-            .join(file),
-    )
-    .unwrap();
-    let positions: Vec<Value> = serde_json::from_str(&text).unwrap();
+    let positions = common::positions(file, rules);
     assert!(positions.len() >= 100);
-    for p in &positions {
-        assert_eq!(p["rules"], rules_name);
-        let card = card(rules, p["scorecard"].as_object().unwrap());
-        let faces: Vec<u8> = p["dice"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|f| f.as_u64().unwrap() as u8)
-            .collect();
-        let dice = Dice::from_faces(&faces).unwrap();
-        let rolls_left = p["rolls_left"].as_u64().unwrap() as u8;
-        let advice = advisor.advise(&card, dice, rolls_left).unwrap();
+    for pos in &positions {
+        let p = &pos.raw;
+        let (card, dice, rolls_left) = (&pos.card, pos.dice, pos.rolls_left);
+        let advice = advisor.advise(card, dice, rolls_left).unwrap();
         let ranked = p["ranked"].as_array().unwrap();
         assert_eq!(advice.options.len(), ranked.len(), "{p}");
         for (got, want) in advice.options.iter().zip(ranked) {

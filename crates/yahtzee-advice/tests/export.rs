@@ -4,20 +4,12 @@
 
 use std::path::Path;
 
-use serde_json::Value;
 use yahtzee_advice::{Advisor, Choice};
-use yahtzee_rules::{Category, Dice, RuleSet, Scorecard};
+use yahtzee_rules::RuleSet;
 use yahtzee_table::export::{export, read_f32, Format};
 use yahtzee_table::{write_table, Table};
 
-fn card(rules: &'static RuleSet, entries: &serde_json::Map<String, Value>) -> Scorecard {
-    let mut card = Scorecard::new(rules);
-    for (name, score) in entries {
-        let b = rules.box_index(Category::from_name(name).unwrap()).unwrap();
-        card.set(b, score.as_u64().unwrap() as u32).unwrap();
-    }
-    card
-}
+mod common;
 
 fn label(choice: &Choice) -> String {
     format!("{choice:?}")
@@ -39,26 +31,12 @@ fn compare(rules_name: &str, file: &str, dir: &Path) -> (usize, usize, usize, f6
         Advisor::new(table),
         Advisor::new(Table::open(&widened, rules).unwrap()),
     );
-    let text = std::fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("tests/data")
-            .join(file),
-    )
-    .unwrap();
-    let positions: Vec<Value> = serde_json::from_str(&text).unwrap();
+    let positions = common::positions(file, rules);
     let (mut changed, mut ties_swapped, mut worst) = (0, 0, 0.0f64);
     for p in &positions {
-        let card = card(rules, p["scorecard"].as_object().unwrap());
-        let faces: Vec<u8> = p["dice"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|f| f.as_u64().unwrap() as u8)
-            .collect();
-        let dice = Dice::from_faces(&faces).unwrap();
-        let rolls_left = p["rolls_left"].as_u64().unwrap() as u8;
-        let x = a.advise(&card, dice, rolls_left).unwrap();
-        let y = b.advise(&card, dice, rolls_left).unwrap();
+        let (card, dice, rolls_left) = (&p.card, p.dice, p.rolls_left);
+        let x = a.advise(card, dice, rolls_left).unwrap();
+        let y = b.advise(card, dice, rolls_left).unwrap();
         let order = |adv: &yahtzee_advice::Advice| -> Vec<String> {
             adv.options.iter().map(|o| label(&o.choice)).collect()
         };

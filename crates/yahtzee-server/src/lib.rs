@@ -430,29 +430,70 @@ impl AppState {
     }
 }
 
+/// A question's common part, checked: the rule set's advisor (and target table when
+/// playing for a target), the card, what to play for.
+struct Question {
+    advisor: Arc<Advisor>,
+    target: Option<Arc<TargetTable>>,
+    card: yahtzee_rules::Scorecard,
+    play_for: PlayFor,
+}
+
+impl AppState {
+    fn question(
+        self: &Arc<Self>,
+        rules: &str,
+        house: &[String],
+        scorecard: &str,
+        target: Option<u32>,
+        opponents: &[String],
+    ) -> Result<Question, ApiError> {
+        let rules = rules_of(rules, house)?;
+        let card = yahtzee_engine::parse_card(rules, scorecard)?;
+        let play_for = play_for(target, opponents)?;
+        let advisor = self.advisor(rules)?;
+        let target = match play_for {
+            PlayFor::Target(_) => Some(self.target(rules)?),
+            _ => None,
+        };
+        Ok(Question {
+            advisor,
+            target,
+            card,
+            play_for,
+        })
+    }
+}
+
 async fn advise(
     State(s): State<Arc<AppState>>,
     body: axum::body::Body,
 ) -> Result<Response, ApiError> {
     let req: AdviseRequest = parse(&s, body).await?;
-    let rules = rules_of(&req.rules, &req.house)?;
-    let card = yahtzee_engine::parse_card(rules, &req.scorecard)?;
     let dice = yahtzee_engine::parse_dice(&req.dice.text())?;
-    let play_for = play_for(req.target, &req.opponents)?;
-    let advisor = s.advisor(rules)?;
-    let target = match play_for {
-        PlayFor::Target(_) => Some(s.target(rules)?),
-        _ => None,
-    };
+    let q = s.question(
+        &req.rules,
+        &req.house,
+        &req.scorecard,
+        req.target,
+        &req.opponents,
+    )?;
     let rolls = req.rolls_left;
-    let report = match play_for {
-        PlayFor::Expected => yahtzee_engine::advise(&advisor, None, &card, dice, rolls, &play_for)?,
-        _ => {
-            s.heavy(move || {
-                yahtzee_engine::advise(&advisor, target.as_deref(), &card, dice, rolls, &play_for)
-            })
-            .await?
-        }
+    let answer = move || {
+        yahtzee_engine::advise(
+            &q.advisor,
+            q.target.as_deref(),
+            &q.card,
+            dice,
+            rolls,
+            &q.play_for,
+        )
+    };
+    // Expected-score advice takes microseconds: on this task. The rest is heavy.
+    let report = if req.target.is_none() && req.opponents.is_empty() {
+        answer()?
+    } else {
+        s.heavy(answer).await?
     };
     Ok(Json(report).into_response())
 }
@@ -462,17 +503,22 @@ async fn stats(
     body: axum::body::Body,
 ) -> Result<Response, ApiError> {
     let req: StatsRequest = parse(&s, body).await?;
-    let rules = rules_of(&req.rules, &req.house)?;
-    let card = yahtzee_engine::parse_card(rules, &req.scorecard)?;
-    let play_for = play_for(req.target, &req.opponents)?;
-    let advisor = s.advisor(rules)?;
-    let target = match play_for {
-        PlayFor::Target(_) => Some(s.target(rules)?),
-        _ => None,
-    };
+    let q = s.question(
+        &req.rules,
+        &req.house,
+        &req.scorecard,
+        req.target,
+        &req.opponents,
+    )?;
     let summary = s
         .heavy(move || {
-            yahtzee_engine::stats(&advisor, target.as_deref(), &card, &play_for, &|_| {})
+            yahtzee_engine::stats(
+                &q.advisor,
+                q.target.as_deref(),
+                &q.card,
+                &q.play_for,
+                &|_| {},
+            )
         })
         .await?;
     Ok(Json(summary).into_response())
