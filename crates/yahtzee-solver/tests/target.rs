@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
-use yahtzee_rules::{tables, Category, Dice, RuleSet, State, KEEPS, ROLLS};
+use yahtzee_rules::{tables, Category, RuleSet, State, ROLLS};
 use yahtzee_solver::{max_remaining, solve_payoff, solve_target, PointsTable, NO_STATE};
 
 fn rules(name: &str) -> &'static RuleSet {
@@ -20,34 +20,8 @@ fn all_but(r: &RuleSet, open: &[Category]) -> u32 {
     filled
 }
 
-/// For every keep, the rolls it can become and their probabilities, by counting the ways
-/// the missing dice can fall.
-fn outcomes() -> &'static Vec<Vec<(usize, f64)>> {
-    static OUTCOMES: OnceLock<Vec<Vec<(usize, f64)>>> = OnceLock::new();
-    OUTCOMES.get_or_init(|| {
-        let t = tables();
-        let prob = |keep: &Dice, roll: &Dice| -> f64 {
-            let rest: Vec<u8> = (0..6)
-                .map(|f| roll.counts()[f] - keep.counts()[f])
-                .collect();
-            let n: u32 = rest.iter().map(|&c| u32::from(c)).sum();
-            let fact = |k: u32| (1..=k).product::<u32>() as f64;
-            let ways = rest
-                .iter()
-                .fold(fact(n), |acc, &c| acc / fact(u32::from(c)));
-            ways / 6f64.powi(n as i32)
-        };
-        (0..KEEPS)
-            .map(|k| {
-                let keep = t.keep(k);
-                (0..ROLLS)
-                    .filter(|&x| t.keep(x).contains(&keep))
-                    .map(|x| (x, prob(&keep, &t.keep(x))))
-                    .collect()
-            })
-            .collect()
-    })
-}
+mod common;
+use common::outcomes;
 
 /// The plain way: per state a vector over points needed, every final roll's legal moves
 /// (and house-rule options) from the rules' generic move list, keeps valued by explicit
