@@ -175,11 +175,7 @@ fn rules_of(name: &str) -> Result<&'static RuleSet, Failure> {
 }
 
 fn boxed(table: Table) -> *mut YzTable {
-    let name = format!("{}.target.table", table.rules().name);
-    let target_path = table
-        .path()
-        .parent()
-        .map_or_else(|| PathBuf::from(&name), |d| d.join(&name));
+    let target_path = store::target_path_beside(&table);
     Box::into_raw(Box::new(YzTable {
         advisor: Advisor::new(table),
         target: Mutex::new(None),

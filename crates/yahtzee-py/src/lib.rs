@@ -224,14 +224,14 @@ impl Advice {
         json_loads(py, &self.json)
     }
 
-    fn __repr__(&self) -> String {
+    fn __repr__(&self, py: Python<'_>) -> String {
         format!(
             "Advice(rules='{}', dice={:?}, rolls_left={}, expected_final={:.4}, {} options)",
             self.rules,
             self.dice,
             self.rolls_left,
             self.expected_final,
-            self.json.matches("ev_remaining").count()
+            self.options.bind(py).len()
         )
     }
 }
@@ -357,17 +357,9 @@ impl TableBytes {
     }
 }
 
-fn default_target_path(table: &TableFile) -> PathBuf {
-    let name = format!("{}.target.table", table.rules().name);
-    table
-        .path()
-        .parent()
-        .map_or_else(|| PathBuf::from(&name), |d| d.join(&name))
-}
-
 impl Table {
     fn new(advisor: Arc<Advisor>) -> Table {
-        let target_path = default_target_path(advisor.table());
+        let target_path = store::target_path_beside(advisor.table());
         Table {
             advisor,
             target_path,

@@ -31,6 +31,16 @@ pub fn default_target_path(rules: &RuleSet) -> PathBuf {
     data_dir().join(format!("{}.target.table", rules.name))
 }
 
+/// Where the target table of a value table's rules lives: beside it, as
+/// `<rules>.target.table`.
+pub fn target_path_beside(table: &Table) -> PathBuf {
+    let name = format!("{}.target.table", table.rules().name);
+    match table.path().parent() {
+        Some(dir) => dir.join(name),
+        None => PathBuf::from(name),
+    }
+}
+
 /// True when a table should be (re)built rather than reported: there is none yet, or it
 /// was written by an older version of this program (tables are derived data). A damaged
 /// table, or one of other rules, is reported: rebuilding would hide the problem.
