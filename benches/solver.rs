@@ -59,6 +59,7 @@ fn solve_rules(c: &mut Criterion) {
         "forced+mulligan",
         "forced+chance-chance",
         "forced+mulligan+chance-chance",
+        "forced+fool-house",
     ] {
         let rules = RuleSet::by_name(name).unwrap();
         group.bench_function(name, |b| {

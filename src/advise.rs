@@ -130,8 +130,11 @@ fn human(r: &Report, shown: usize) -> String {
         );
     }
     println!();
-    let what = if r.rolls_left > 0 {
+    // With rolls left the options are keeps, unless a rule forces scoring now (fool-house).
+    let what = if r.rolls_left > 0 && r.options.iter().all(|o| o.category.is_none()) {
         "keep"
+    } else if r.rolls_left > 0 {
+        "box (scored at once)"
     } else {
         "box or action"
     };

@@ -76,6 +76,7 @@ impl RulesOpts {
             match h {
                 HouseArg::Mulligan => house.mulligan = true,
                 HouseArg::ChanceChance => house.chance_chance = true,
+                HouseArg::FoolHouse => house.fool_house = true,
             }
         }
         self.rules.rules().with_house(house)
@@ -90,6 +91,9 @@ pub enum HouseArg {
     /// Instead of scoring Chance after the last roll, reroll all five dice once and score
     /// that in Chance.
     ChanceChance,
+    /// A natural full house on any roll must be scored in Full House at once while it is
+    /// open.
+    FoolHouse,
 }
 
 /// Rule sets selectable with `--rules`.

@@ -38,19 +38,12 @@ fn human() -> String {
         "house rules (--house SWITCH, with any rule set; each combination has its own table),"
     );
     println!("with what each adds to the optimal expected score of its rule set:");
-    let on = |m, c| House {
-        mulligan: m,
-        chance_chance: c,
-    };
-    let rows = [
-        (House::SWITCHES[0].0, House::SWITCHES[0].1, on(true, false)),
-        (House::SWITCHES[1].0, House::SWITCHES[1].1, on(false, true)),
-        (
-            "both",
-            "mulligan and chance-chance together",
-            on(true, true),
-        ),
-    ];
+    // One row per switch; `--json` lists every combination.
+    let rows = House::SWITCHES.iter().map(|&(name, what)| {
+        let mut house = House::NONE;
+        house.set(name);
+        (name, what, house)
+    });
     for (name, what, house) in rows {
         println!("  {name:<15} {what}");
         let gains: Vec<String> = RuleSet::all()
@@ -62,5 +55,6 @@ fn human() -> String {
             .collect();
         println!("  {:<15} {}", "", gains.join(", "));
     }
+    println!("every combination of house rules: yahtzee rules --json");
     out
 }

@@ -412,10 +412,13 @@ fn rules_lists_every_rule_set_with_its_value() {
             .unwrap();
         assert!(line.contains(value), "{line}");
     }
-    assert!(text.contains("mulligan") && text.contains("chance-chance"));
+    for switch in ["mulligan", "chance-chance", "fool-house", "mega-yahtzee"] {
+        assert!(text.contains(switch), "{switch}");
+    }
     let out = yahtzee(data(), &["rules", "--json"]);
     let all: Vec<Value> = serde_json::from_str(&stdout(&out)).unwrap();
-    assert_eq!(all.len(), 20);
+    // Five base rule sets, each alone and with each of the 15 combinations of 4 switches.
+    assert_eq!(all.len(), 5 * 16);
     let yatzy = all.iter().find(|r| r["name"] == "yatzy").unwrap();
     assert_eq!(yatzy["boxes"], 15);
     assert_eq!(yatzy["states"], 2_097_152);

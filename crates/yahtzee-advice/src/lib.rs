@@ -155,8 +155,11 @@ impl Advisor {
             return Err(AdviceError::GameOver);
         }
         let state = card.state();
+        // House rule "fool-house": a natural full house is scored at once, on any roll.
+        let forced = rules.forced_full_house(state, &dice).is_some();
         let mut options = match rolls_left {
             0 => self.final_options(state, &dice),
+            1 | 2 if forced => self.final_options(state, &dice),
             1 | 2 => self.keeps(state, &dice, rolls_left),
             n => return Err(AdviceError::RollsLeft(n)),
         };
@@ -165,9 +168,11 @@ impl Advisor {
     }
 
     /// After the last roll: the boxes, then (house rules) chance-chance and the mulligan's
-    /// keeps, in that order so that ties go to scoring now.
+    /// keeps, in that order so that ties go to scoring now. A natural full house under
+    /// "fool-house" has its one move only.
     fn final_options(&self, state: State, dice: &Dice) -> Vec<Ranked> {
         let rules = self.table.rules();
+        let forced = rules.forced_full_house(state, dice).is_some();
         let mut out = Vec::new();
         rules.for_each_move(state, dice, |m| {
             out.push(Ranked {
@@ -183,6 +188,9 @@ impl Advisor {
             });
         });
         let values = TableValues(&self.table);
+        if forced {
+            return out;
+        }
         if rules.chance_chance_box(state).is_some() {
             out.push(Ranked {
                 choice: Choice::ChanceChance,

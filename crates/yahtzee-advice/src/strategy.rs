@@ -151,6 +151,9 @@ impl TurnDecisions {
     /// the first of the roll's sub-keeps, in index order, with the highest value.
     /// Keeping all five dice (`keep == roll`) means not rerolling now.
     pub fn keep_for(&self, roll: usize, rolls_left: u8) -> usize {
+        if forced_roll(self.rules, self.last.state, roll) {
+            return roll; // house rule "fool-house": scored at once, never rerolled
+        }
         let values = &self.keep_values[usize::from(rolls_left) - 1];
         let mut best = (f64::NEG_INFINITY, roll);
         for &k in sub_keeps(roll) {
@@ -311,14 +314,15 @@ impl<'v> Strategy<'v> {
         }
         let [one, two] = &mut d.keep_values;
         self.final_moves(state, &mut d.cont, &mut d.last, one);
+        let forced = self.rules.full_house_forcing(state).is_some();
         if mulligan {
-            mulligan_choices(&d.spent_values, &mut d.mulligan_keep, one);
+            mulligan_choices(&d.spent_values, &mut d.mulligan_keep, one, forced);
         }
         self.expect_keeps(one);
-        self.best_subkeeps(one, &mut d.best);
+        self.best_subkeeps(one, &mut d.best, forced);
         two[..ROLLS].copy_from_slice(&d.best[..ROLLS]);
         self.expect_keeps(two);
-        self.best_subkeeps(two, &mut d.best);
+        self.best_subkeeps(two, &mut d.best, forced);
         let mut total = 0.0;
         for (p, v) in self.roll_prob.iter().zip(&d.best[..ROLLS]) {
             total += p * v;
@@ -390,6 +394,14 @@ impl<'v> Strategy<'v> {
                 }
             }
         }
+        if let Some(b) = rules.full_house_forcing(state) {
+            // House rule "fool-house": a natural full house goes in Full House, whatever
+            // else it could do.
+            for r in (0..ROLLS).filter(|&r| forced_roll(rules, state, r)) {
+                values[r] = cont[b * MAX_SCORE + rules.score_of_roll(b, r) as usize];
+                best_box[r] = b as u8;
+            }
+        }
     }
 
     /// Every keep of fewer than five dice gets the mean of its six one-die-larger keeps (the
@@ -406,9 +418,14 @@ impl<'v> Strategy<'v> {
 
     /// `best[k]` = the best value among the sub-keeps of keep `k` (itself included),
     /// smallest keeps first so each one-die-smaller keep already holds its own best.
-    fn best_subkeeps(&self, a: &[f64], best: &mut [f64]) {
+    /// With `forced` (house rule "fool-house") a natural full house keeps its own value.
+    fn best_subkeeps(&self, a: &[f64], best: &mut [f64], forced: bool) {
         for k in (0..KEEPS).rev() {
             let mut v = a[k];
+            if forced && k < ROLLS && tables().keep(k).is_natural_full_house() {
+                best[k] = v;
+                continue;
+            }
             for &j in &self.remove[self.remove_at[k]..self.remove_at[k + 1]] {
                 let x = best[usize::from(j)];
                 if x > v {
@@ -420,12 +437,23 @@ impl<'v> Strategy<'v> {
     }
 }
 
+/// True when roll `r` must be scored in Full House at once in `state` (house rule
+/// "fool-house").
+fn forced_roll(rules: &RuleSet, state: State, r: usize) -> bool {
+    r < ROLLS && rules.forced_full_house(state, &tables().keep(r)).is_some()
+}
+
 /// Where spending the mulligan (the best keep smaller than the roll, valued in
 /// `spent_values` with its roll to come) strictly beats the best final choice, records the
 /// keep and takes its value. Keeping all five is not a mulligan (and never beats scoring).
-fn mulligan_choices(spent_values: &[f64], keeps: &mut Vec<u16>, values: &mut [f64]) {
+/// With `forced` (house rule "fool-house") a natural full house is never rerolled.
+fn mulligan_choices(spent_values: &[f64], keeps: &mut Vec<u16>, values: &mut [f64], forced: bool) {
     keeps.resize(ROLLS, u16::MAX);
     for (r, v) in values[..ROLLS].iter_mut().enumerate() {
+        if forced && tables().keep(r).is_natural_full_house() {
+            keeps[r] = u16::MAX;
+            continue;
+        }
         let mut best = (*v, u16::MAX);
         for &k in sub_keeps(r) {
             let x = spent_values[usize::from(k)];

@@ -76,6 +76,16 @@ fn check(rules_name: &str) -> usize {
                     .best()
                     .choice;
                 let keep = tables().keep(d.keep_for(r, rolls_left));
+                if let Some(b) = rules.forced_full_house(s, &dice) {
+                    // Fool house: scored at once; the strategy stands on the roll.
+                    let score = rules.score(rules.boxes[b], &dice);
+                    let fill = Choice::Fill {
+                        category: rules.boxes[b],
+                        score,
+                    };
+                    assert_eq!((best, keep), (fill, dice), "{s:?} {dice} {rolls_left}");
+                    continue;
+                }
                 assert_eq!(best, Choice::Keep(keep), "{s:?} {dice} {rolls_left}");
             }
         }
@@ -108,4 +118,10 @@ fn strategy_is_the_advice_with_house_rules() {
     // Scoring, chance-chance and the mulligan all occur among the best choices.
     assert_eq!(check("original-1956+mulligan+chance-chance"), 3);
     assert!(check("no-bonus+mulligan") >= 2);
+}
+
+#[test]
+fn strategy_is_the_advice_with_fool_house() {
+    assert_eq!(check("forced+mulligan+chance-chance+fool-house"), 3);
+    check("yatzy+fool-house");
 }

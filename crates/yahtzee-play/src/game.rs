@@ -37,6 +37,8 @@ pub enum PlayError {
     ChanceFilled,
     #[error("the chance-chance roll must be scored in chance")]
     ChanceChanceOnly,
+    #[error("{dice} is a full house: it must be scored in full house now (house rule fool-house)")]
+    FoolHouse { dice: Dice },
     #[error("{category} is not allowed for {dice} (Joker rule: {allowed})")]
     JokerForbids {
         category: Category,
@@ -199,7 +201,18 @@ impl Game {
         if self.extra == Extra::ChanceChance {
             return Err(PlayError::ChanceChanceOnly);
         }
+        self.check_fool_house(dice, None)?;
         Ok(dice)
+    }
+
+    /// House rule "fool-house": with a natural full house showing and Full House open,
+    /// only scoring Full House (`c`) is allowed.
+    fn check_fool_house(&self, dice: Dice, c: Option<Category>) -> Result<(), PlayError> {
+        let state = self.current().card.state();
+        match self.rules.forced_full_house(state, &dice) {
+            Some(b) if c != Some(self.rules.boxes[b]) => Err(PlayError::FoolHouse { dice }),
+            _ => Ok(()),
+        }
     }
 
     /// House rule "mulligan": after the third roll, keep `keep` and roll the others once
@@ -275,6 +288,7 @@ impl Game {
                 .chance_chance_move(self.current().card.state(), &dice);
             return Ok(self.write(m));
         }
+        self.check_fool_house(dice, Some(c))?;
         let moves = self.moves();
         let Some(m) = moves.iter().find(|m| m.box_index == b).copied() else {
             let allowed: Vec<&str> = moves

@@ -295,3 +295,23 @@ fn house_rule_lines_are_checked() {
         record.to_text()
     );
 }
+
+#[test]
+fn fool_house_lets_a_natural_full_house_only_into_full_house() {
+    let rules = RuleSet::by_name("forced+fool-house").unwrap();
+    let mut game = Game::new(rules, vec![("Ann".into(), false)]);
+    let dice = |s: &str| Dice::parse_keep(s).unwrap();
+    game.roll(dice("22333")).unwrap();
+    let refused =
+        "22333 is a full house: it must be scored in full house now (house rule fool-house)";
+    assert_eq!(game.keep(dice("33322")).unwrap_err().to_string(), refused);
+    let err = game.score(Category::Chance).unwrap_err();
+    assert_eq!(err.to_string(), refused);
+    let m = game.score(Category::FullHouse).unwrap();
+    assert_eq!(m.score, 25);
+    // Full House filled: the next full house is free again.
+    game.roll(dice("55666")).unwrap();
+    game.keep(dice("666")).unwrap();
+    game.roll(dice("66611")).unwrap();
+    assert!(game.keep(dice("666")).is_ok());
+}

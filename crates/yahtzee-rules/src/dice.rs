@@ -18,8 +18,15 @@ pub const DICE: usize = 5;
 pub const ROLLS: usize = 252;
 /// Number of distinct keeps (multisets of zero to five dice).
 pub const KEEPS: usize = 462;
+/// Number of dice on a Mega-Yahtzee turn (house rule "mega-yahtzee": a sixth die).
+pub const MEGA_DICE: usize = 6;
+/// Number of distinct rolls of six dice.
+pub const MEGA_ROLLS: usize = 462;
+/// Number of distinct keeps of zero to six dice.
+pub const MEGA_KEEPS: usize = 924;
 
-/// A multiset of at most five dice, stored as a count per face (index 0 is face 1).
+/// A multiset of at most six dice (five, except on a Mega-Yahtzee turn), stored as a count
+/// per face (index 0 is face 1).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 pub struct Dice {
     counts: [u8; FACES],
@@ -32,8 +39,8 @@ pub enum DiceError {
     BadFace(String),
     #[error("expected {expected} dice, got {got}")]
     WrongCount { expected: usize, got: usize },
-    #[error("more than five dice")]
-    TooMany,
+    #[error("more than {0} dice")]
+    TooMany(&'static str),
 }
 
 impl Dice {
@@ -49,7 +56,15 @@ impl Dice {
     /// Builds dice from face values (1 to 6), in any order.
     pub fn from_faces(faces: &[u8]) -> Result<Dice, DiceError> {
         if faces.len() > DICE {
-            return Err(DiceError::TooMany);
+            return Err(DiceError::TooMany("five"));
+        }
+        Dice::from_faces_up_to(faces, DICE)
+    }
+
+    /// Builds up to `max` (at most six) dice from face values, in any order.
+    pub fn from_faces_up_to(faces: &[u8], max: usize) -> Result<Dice, DiceError> {
+        if faces.len() > max.min(MEGA_DICE) {
+            return Err(DiceError::TooMany(if max >= MEGA_DICE { "six" } else { "five" }));
         }
         let mut counts = [0u8; FACES];
         for &f in faces {
@@ -63,19 +78,30 @@ impl Dice {
 
     /// Parses exactly five dice: `13346`, `1 3 3 4 6` or `1,3,3,4,6`.
     pub fn parse_roll(s: &str) -> Result<Dice, DiceError> {
+        Dice::parse_dice(s, DICE)
+    }
+
+    /// Parses exactly `n` dice (5, or 6 on a Mega-Yahtzee turn), spelled as for
+    /// [`Dice::parse_roll`].
+    pub fn parse_dice(s: &str, n: usize) -> Result<Dice, DiceError> {
         let dice = parse_faces(s)?;
-        if dice.len() != DICE {
+        if dice.len() != n {
             return Err(DiceError::WrongCount {
-                expected: DICE,
+                expected: n,
                 got: dice.len(),
             });
         }
-        Dice::from_faces(&dice)
+        Dice::from_faces_up_to(&dice, n)
     }
 
     /// Parses a keep of up to five dice, typed loosely: every character other than spaces
     /// and commas is one face (`335`, `3 3 5`, `3,35`; empty for no dice).
     pub fn parse_keep(s: &str) -> Result<Dice, DiceError> {
+        Dice::parse_keep_up_to(s, DICE)
+    }
+
+    /// [`Dice::parse_keep`] for a keep of up to `max` dice (six on a Mega-Yahtzee turn).
+    pub fn parse_keep_up_to(s: &str, max: usize) -> Result<Dice, DiceError> {
         let faces: Vec<u8> = s
             .chars()
             .filter(|c| !c.is_whitespace() && *c != ',')
@@ -84,7 +110,7 @@ impl Dice {
                 _ => Err(DiceError::BadFace(c.to_string())),
             })
             .collect::<Result<_, _>>()?;
-        Dice::from_faces(&faces)
+        Dice::from_faces_up_to(&faces, max)
     }
 
     /// Count of dice showing `face` (1 to 6).
@@ -129,12 +155,34 @@ impl Dice {
         faces.join(" ")
     }
 
+    /// The face of a six of a kind (Mega-Yahtzee), if these dice are one.
+    pub fn six_of_a_kind(&self) -> Option<u8> {
+        self.counts
+            .iter()
+            .position(|&c| usize::from(c) == MEGA_DICE)
+            .map(|i| i as u8 + 1)
+    }
+
+    /// These dice less one die showing `face` (if one does).
+    pub fn without(&self, face: u8) -> Option<Dice> {
+        let mut counts = self.counts;
+        let c = counts.get_mut(usize::from(face).checked_sub(1)?)?;
+        *c = c.checked_sub(1)?;
+        Some(Dice { counts })
+    }
+
     /// The face of a five-of-a-kind, if these dice are one.
     pub fn five_of_a_kind(&self) -> Option<u8> {
         self.counts
             .iter()
             .position(|&c| usize::from(c) == DICE)
             .map(|i| i as u8 + 1)
+    }
+
+    /// True for a natural full house: three of one face and two of another (a five of a
+    /// kind is not one).
+    pub fn is_natural_full_house(&self) -> bool {
+        self.counts.contains(&3) && self.counts.contains(&2)
     }
 
     /// True when `other` is a sub-multiset of `self`.
@@ -151,9 +199,15 @@ impl Dice {
             .collect()
     }
 
-    /// This multiset's dense index among all 462 keeps.
+    /// This multiset's dense index among all 462 keeps (at most five dice).
     pub fn index(&self) -> usize {
         tables().index(self)
+    }
+
+    /// This multiset's dense index among the 924 keeps of up to six dice
+    /// ([`mega_tables`]).
+    pub fn mega_index(&self) -> usize {
+        mega_tables().index(self)
     }
 }
 
@@ -209,37 +263,39 @@ pub type KeepIndex = usize;
 
 /// Precomputed index tables over all keeps, shared by the solver and the advice.
 pub struct DiceTables {
+    /// Dice in a full roll: five, or six for Mega-Yahtzee's tables.
+    dice: usize,
     keeps: Vec<Dice>,
     /// Index of each keep's count vector, as a perfect hash of the counts in base 6.
     lookup: Vec<u16>,
-    /// For keeps of fewer than five dice: the index of the keep with one more die of each face.
+    /// For keeps short of a full roll: the index of the keep with one more die of each face.
     add: Vec<[u16; FACES]>,
     /// For each keep: indices of the keeps with one die less (one per distinct face held).
     remove: Vec<Vec<u16>>,
-    /// Probability of each roll of five fair dice.
+    /// Probability of each roll of the fair dice.
     roll_prob: Vec<f64>,
-    /// First keep index of each size (size 5 first).
-    size_start: [usize; DICE + 2],
+    /// First keep index of each size (full rolls first), then the number of keeps.
+    size_start: Vec<usize>,
 }
 
+/// A perfect hash of counts of at most six dice (base 7).
 fn counts_key(c: &[u8; FACES]) -> usize {
-    c.iter().fold(0, |acc, &x| acc * 6 + usize::from(x))
+    c.iter().fold(0, |acc, &x| acc * 7 + usize::from(x))
 }
 
 impl DiceTables {
-    fn build() -> DiceTables {
-        let mut keeps = Vec::with_capacity(KEEPS);
-        let mut size_start = [0; DICE + 2];
-        for size in (0..=DICE).rev() {
-            size_start[DICE - size] = keeps.len();
+    fn build(dice: usize) -> DiceTables {
+        let mut keeps = Vec::new();
+        let mut size_start = vec![0; dice + 2];
+        for size in (0..=dice).rev() {
+            size_start[dice - size] = keeps.len();
             let mut c = [0u8; FACES];
             enumerate(&mut c, 0, size as u8, &mut |c| {
                 keeps.push(Dice { counts: *c })
             });
         }
-        size_start[DICE + 1] = keeps.len();
-        assert_eq!(keeps.len(), KEEPS);
-        let mut lookup = vec![u16::MAX; 6usize.pow(FACES as u32)];
+        size_start[dice + 1] = keeps.len();
+        let mut lookup = vec![u16::MAX; 7usize.pow(FACES as u32)];
         for (i, k) in keeps.iter().enumerate() {
             lookup[counts_key(&k.counts)] = i as u16;
         }
@@ -248,7 +304,7 @@ impl DiceTables {
             .iter()
             .map(|k| {
                 let mut out = [u16::MAX; FACES];
-                if k.len() < DICE {
+                if k.len() < dice {
                     for (f, slot) in out.iter_mut().enumerate() {
                         let mut c = k.counts;
                         c[f] += 1;
@@ -271,18 +327,20 @@ impl DiceTables {
                     .collect()
             })
             .collect();
-        let fact = [1.0, 1.0, 2.0, 6.0, 24.0, 120.0];
-        let roll_prob = keeps[..ROLLS]
+        let fact = [1.0, 1.0, 2.0, 6.0, 24.0, 120.0, 720.0];
+        let outcomes = 6f64.powi(dice as i32);
+        let roll_prob = keeps[..size_start[1]]
             .iter()
             .map(|k| {
                 let perms = k
                     .counts
                     .iter()
-                    .fold(120.0, |acc, &c| acc / fact[c as usize]);
-                perms / 7776.0
+                    .fold(fact[dice], |acc, &c| acc / fact[c as usize]);
+                perms / outcomes
             })
             .collect();
         DiceTables {
+            dice,
             keeps,
             lookup,
             add,
@@ -302,7 +360,17 @@ impl DiceTables {
         usize::from(self.lookup[counts_key(&d.counts)])
     }
 
-    /// Index of `keep` plus one die of each face (`keep` must hold fewer than five dice).
+    /// Dice in a full roll (5, or 6 for [`mega_tables`]).
+    pub fn dice(&self) -> usize {
+        self.dice
+    }
+
+    /// Number of keeps (462, or 924 with six dice); the full rolls come first.
+    pub fn keep_count(&self) -> usize {
+        self.keeps.len()
+    }
+
+    /// Index of `keep` plus one die of each face (`keep` must hold fewer than a full roll).
     pub fn add(&self, i: KeepIndex) -> &[u16; FACES] {
         &self.add[i]
     }
@@ -312,14 +380,14 @@ impl DiceTables {
         &self.remove[i]
     }
 
-    /// Probability of rolling roll `r` (index below 252) with five fair dice.
+    /// Probability of rolling roll `r` (a full roll's index) with fair dice.
     pub fn roll_prob(&self, r: KeepIndex) -> f64 {
         self.roll_prob[r]
     }
 
     /// Keep indices holding exactly `size` dice.
     pub fn size_range(&self, size: usize) -> std::ops::Range<KeepIndex> {
-        self.size_start[DICE - size]..self.size_start[DICE - size + 1]
+        self.size_start[self.dice - size]..self.size_start[self.dice - size + 1]
     }
 }
 
@@ -336,11 +404,18 @@ fn enumerate(c: &mut [u8; FACES], face: usize, left: u8, out: &mut impl FnMut(&[
     c[face] = 0;
 }
 
-static TABLES: LazyLock<DiceTables> = LazyLock::new(DiceTables::build);
+static TABLES: LazyLock<DiceTables> = LazyLock::new(|| DiceTables::build(DICE));
+static MEGA_TABLES: LazyLock<DiceTables> = LazyLock::new(|| DiceTables::build(MEGA_DICE));
 
 /// The shared dice tables (built on first use, in microseconds).
 pub fn tables() -> &'static DiceTables {
     &TABLES
+}
+
+/// The same tables for six dice (house rule "mega-yahtzee"): 462 rolls, then the keeps
+/// of five dice down to none, 924 in all.
+pub fn mega_tables() -> &'static DiceTables {
+    &MEGA_TABLES
 }
 
 #[cfg(test)]
@@ -361,6 +436,31 @@ mod tests {
         assert_eq!(t.roll_prob(y.index()), 1.0 / 7776.0);
         let s = Dice::from_faces(&[5, 4, 3, 2, 1]).unwrap();
         assert_eq!(t.roll_prob(s.index()), 120.0 / 7776.0);
+    }
+
+    #[test]
+    fn six_dice_tables_count_rolls_and_keeps() {
+        let t = mega_tables();
+        assert_eq!((t.dice(), t.keep_count()), (MEGA_DICE, MEGA_KEEPS));
+        assert_eq!(t.size_range(6), 0..MEGA_ROLLS);
+        assert_eq!(t.size_range(5).len(), 252);
+        assert!(t.keep(MEGA_KEEPS - 1).is_empty());
+        let total: f64 = (0..MEGA_ROLLS).map(|r| t.roll_prob(r)).sum();
+        assert!((total - 1.0).abs() < 1e-12);
+        let six = Dice::parse_dice("666666", 6).unwrap();
+        assert_eq!(six.six_of_a_kind(), Some(6));
+        assert_eq!(t.roll_prob(six.mega_index()), 1.0 / 46656.0);
+        // 123456 in any order: 720 of the 46656 outcomes.
+        let run = Dice::parse_dice("654321", 6).unwrap();
+        assert_eq!(t.roll_prob(run.mega_index()), 720.0 / 46656.0);
+        for i in 0..MEGA_KEEPS {
+            assert_eq!(t.index(&t.keep(i)), i);
+        }
+        assert_eq!(
+            Dice::parse_keep("123456"),
+            Err(DiceError::TooMany("five"))
+        );
+        assert_eq!(Dice::parse_keep_up_to("123456", 6).unwrap().len(), 6);
     }
 
     #[test]

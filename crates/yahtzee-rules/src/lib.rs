@@ -12,7 +12,10 @@ pub mod scorecard;
 pub mod state;
 
 pub use category::Category;
-pub use dice::{tables, Dice, DiceError, DiceTables, KeepIndex, KEEPS, ROLLS};
+pub use dice::{
+    mega_tables, tables, Dice, DiceError, DiceTables, KeepIndex, KEEPS, MEGA_DICE, MEGA_KEEPS,
+    MEGA_ROLLS, ROLLS,
+};
 pub use rules::{House, Joker, Move, RuleSet, RulesId, Style};
 pub use scorecard::{possible_scores, Scorecard, ScorecardError};
 pub use state::{State, UPPER_CAP};

@@ -48,16 +48,28 @@ pub struct House {
     /// Instead of scoring Chance after the last roll, reroll all five dice once and score
     /// that roll in Chance.
     pub chance_chance: bool,
+    /// "Fool House": a natural full house (three of one face, two of another) that shows
+    /// on any roll, while Full House is open, must be scored there at once.
+    pub fool_house: bool,
+    /// "Mega-Yahtzee": once per game, before a turn's first roll, a sixth die for that
+    /// turn; five of the six are scored; six of a kind adds [`RuleSet::mega_bonus`].
+    pub mega_yahtzee: bool,
 }
+
+/// The Mega bonus for six of a kind unless a rule-set name says otherwise
+/// (`forced+mega-yahtzee=500`): the text's "up to 1000", at its stated maximum.
+pub const DEFAULT_MEGA_BONUS: u32 = 1000;
 
 impl House {
     pub const NONE: House = House {
         mulligan: false,
         chance_chance: false,
+        fool_house: false,
+        mega_yahtzee: false,
     };
 
     /// Every switch: its name (as in `--house` and rule-set names) and what it does.
-    pub const SWITCHES: [(&'static str, &'static str); 2] = [
+    pub const SWITCHES: [(&'static str, &'static str); 4] = [
         (
             "mulligan",
             "once per game, a fourth roll (of one or more dice) after a turn's third roll",
@@ -66,11 +78,35 @@ impl House {
             "chance-chance",
             "instead of scoring Chance after the last roll, reroll all five dice once and score that in Chance",
         ),
+        (
+            "fool-house",
+            "a natural full house on any roll must be scored in Full House at once while it is open",
+        ),
+        (
+            "mega-yahtzee",
+            "once per game, a sixth die for a whole turn; five are scored; six of a kind adds a Mega bonus (1000)",
+        ),
     ];
+
+    /// Every combination of switches, none first, in a fixed order (the order of
+    /// [`RuleSet::every`]).
+    pub fn combinations() -> impl Iterator<Item = House> {
+        (0..1u32 << House::SWITCHES.len()).map(|bits| House {
+            mulligan: bits & 1 != 0,
+            chance_chance: bits & 2 != 0,
+            fool_house: bits & 4 != 0,
+            mega_yahtzee: bits & 8 != 0,
+        })
+    }
 
     /// The switches that are on, by name.
     pub fn names(self) -> Vec<&'static str> {
-        let on = [self.mulligan, self.chance_chance];
+        let on = [
+            self.mulligan,
+            self.chance_chance,
+            self.fool_house,
+            self.mega_yahtzee,
+        ];
         House::SWITCHES
             .iter()
             .zip(on)
@@ -84,6 +120,8 @@ impl House {
         match name {
             "mulligan" => self.mulligan = true,
             "chance-chance" => self.chance_chance = true,
+            "fool-house" => self.fool_house = true,
+            "mega-yahtzee" => self.mega_yahtzee = true,
             _ => return false,
         }
         true
@@ -125,6 +163,8 @@ pub struct RuleSet {
     pub style: Style,
     /// House rules in force (none for the five base rule sets).
     pub house: House,
+    /// House rule "mega-yahtzee": the bonus for six of a kind on the sixth-die turn.
+    pub mega_bonus: u32,
     /// Optimal expected score from the empty card, as this solver computes it (tested to
     /// 1e-6 against a fresh solve; listed by `yahtzee rules`).
     pub expected_value: f64,
@@ -171,6 +211,7 @@ static RULE_SETS: [RuleSet; 5] = [
         joker: Joker::Forced,
         style: Style::Yahtzee,
         house: House::NONE,
+        mega_bonus: DEFAULT_MEGA_BONUS,
         expected_value: 254.58772873,
         reference_value: Some(254.58772873),
         scores: OnceLock::new(),
@@ -186,6 +227,7 @@ static RULE_SETS: [RuleSet; 5] = [
         joker: Joker::FreeChoice,
         style: Style::Yahtzee,
         house: House::NONE,
+        mega_bonus: DEFAULT_MEGA_BONUS,
         expected_value: 254.58960948,
         reference_value: Some(254.5896095),
         scores: OnceLock::new(),
@@ -201,6 +243,7 @@ static RULE_SETS: [RuleSet; 5] = [
         joker: Joker::None,
         style: Style::Yahtzee,
         house: House::NONE,
+        mega_bonus: DEFAULT_MEGA_BONUS,
         expected_value: 245.87077451,
         reference_value: Some(245.870775),
         scores: OnceLock::new(),
@@ -216,6 +259,7 @@ static RULE_SETS: [RuleSet; 5] = [
         joker: Joker::Original1956,
         style: Style::Yahtzee,
         house: House::NONE,
+        mega_bonus: DEFAULT_MEGA_BONUS,
         expected_value: 254.17830545,
         reference_value: None,
         scores: OnceLock::new(),
@@ -231,6 +275,7 @@ static RULE_SETS: [RuleSet; 5] = [
         joker: Joker::None,
         style: Style::Yatzy,
         house: House::NONE,
+        mega_bonus: DEFAULT_MEGA_BONUS,
         expected_value: 248.43998938,
         reference_value: None,
         scores: OnceLock::new(),
@@ -239,7 +284,7 @@ static RULE_SETS: [RuleSet; 5] = [
 
 /// Optimal expected scores of the rule sets with house rules, as computed by this solver
 /// (tested to 1e-6 against a fresh solve).
-const HOUSE_VALUES: [(&str, f64); 15] = [
+const HOUSE_VALUES: [(&str, f64); 35] = [
     ("forced+mulligan", 265.607114329),
     ("forced+chance-chance", 254.675393944),
     ("forced+mulligan+chance-chance", 265.703797067),
@@ -255,18 +300,48 @@ const HOUSE_VALUES: [(&str, f64); 15] = [
     ("yatzy+mulligan", 255.009134403),
     ("yatzy+chance-chance", 248.458305237),
     ("yatzy+mulligan+chance-chance", 255.023138),
+    ("forced+fool-house", 253.188854638),
+    ("forced+mulligan+fool-house", 264.048996204),
+    ("forced+chance-chance+fool-house", 253.267781192),
+    ("forced+mulligan+chance-chance+fool-house", 264.135923516),
+    ("free+fool-house", 253.190840014),
+    ("free+mulligan+fool-house", 264.051458963),
+    ("free+chance-chance+fool-house", 253.269869579),
+    ("free+mulligan+chance-chance+fool-house", 264.138529005),
+    ("no-bonus+fool-house", 244.974146887),
+    ("no-bonus+mulligan+fool-house", 252.551033998),
+    ("no-bonus+chance-chance+fool-house", 245.012592691),
+    ("no-bonus+mulligan+chance-chance+fool-house", 252.582440699),
+    ("original-1956+fool-house", 252.763667629),
+    ("original-1956+mulligan+fool-house", 263.375213128),
+    ("original-1956+chance-chance+fool-house", 252.843806800),
+    (
+        "original-1956+mulligan+chance-chance+fool-house",
+        263.462537551,
+    ),
+    ("yatzy+fool-house", 246.023710557),
+    ("yatzy+mulligan+fool-house", 252.608431873),
+    ("yatzy+chance-chance+fool-house", 246.042621526),
+    ("yatzy+mulligan+chance-chance+fool-house", 252.623045041),
 ];
+
+/// The largest Mega bonus a rule-set name may ask for.
+pub const MAX_MEGA_BONUS: u32 = 100_000;
+
+fn bonus_text(name: &str) -> &str {
+    name.rsplit_once('=').map_or("", |(_, b)| b)
+}
 
 /// Every base rule set combined with every non-empty set of house rules.
 static HOUSE_RULE_SETS: LazyLock<Vec<RuleSet>> = LazyLock::new(|| {
     let leak = |s: String| -> &'static str { Box::leak(s.into_boxed_str()) };
-    let houses = [(true, false), (false, true), (true, true)].map(|(m, c)| House {
-        mulligan: m,
-        chance_chance: c,
-    });
     RULE_SETS
         .iter()
-        .flat_map(|base| houses.iter().map(move |&house| (base, house)))
+        .flat_map(|base| {
+            House::combinations()
+                .skip(1)
+                .map(move |house| (base, house))
+        })
         .map(|(base, house)| {
             let name = leak(format!("{}+{}", base.name, house.names().join("+")));
             let value = HOUSE_VALUES
@@ -309,16 +384,62 @@ impl RuleSet {
         RULE_SETS.iter().chain(HOUSE_RULE_SETS.iter())
     }
 
-    /// The rule set with this name (`forced`, `yatzy`, `free+mulligan`, ...).
+    /// The rule set with this name (`forced`, `yatzy`, `free+mulligan`, ...). Under
+    /// "mega-yahtzee" a bonus other than the default is written after the switch:
+    /// `forced+mega-yahtzee=500`.
     pub fn by_name(name: &str) -> Option<&'static RuleSet> {
-        RuleSet::every().find(|r| r.name == name)
+        if let Some(r) = RuleSet::every().find(|r| r.name == name) {
+            return Some(r);
+        }
+        let (head, bonus) = name.rsplit_once('=')?;
+        let rules = RuleSet::by_name(head).filter(|r| r.name.ends_with("+mega-yahtzee"))?;
+        let bonus: u32 = bonus.parse().ok().filter(|b| *b <= MAX_MEGA_BONUS)?;
+        // Spelled in one way only, so that a table's name is the rule set's name.
+        (bonus.to_string() == bonus_text(name)).then(|| rules.with_mega_bonus(bonus))
     }
 
-    /// This rule set's base (no house rules) with `house` added.
+    /// This rule set's base (no house rules) with `house` added (and this rule set's Mega
+    /// bonus, where "mega-yahtzee" stays on).
     pub fn with_house(&self, house: House) -> &'static RuleSet {
-        RuleSet::every()
+        let r = RuleSet::every()
             .find(|r| r.id == self.id && r.house == house)
-            .expect("every base has every house-rule combination")
+            .expect("every base has every house-rule combination");
+        if house.mega_yahtzee && self.house.mega_yahtzee {
+            r.with_mega_bonus(self.mega_bonus)
+        } else {
+            r
+        }
+    }
+
+    /// This rule set (with "mega-yahtzee") with `bonus` for six of a kind: the listed rule
+    /// set for the default bonus, else one made on first use, named `...=BONUS`.
+    pub fn with_mega_bonus(&self, bonus: u32) -> &'static RuleSet {
+        assert!(self.house.mega_yahtzee, "only mega-yahtzee has a Mega bonus");
+        let base = RuleSet::every()
+            .find(|r| r.id == self.id && r.house == self.house)
+            .expect("listed");
+        if bonus == base.mega_bonus {
+            return base;
+        }
+        static MADE: std::sync::Mutex<Vec<&'static RuleSet>> = std::sync::Mutex::new(Vec::new());
+        let mut made = MADE.lock().unwrap_or_else(|e| e.into_inner());
+        let name = format!("{}={bonus}", base.name);
+        if let Some(r) = made.iter().find(|r| r.name == name) {
+            return r;
+        }
+        let r: &'static RuleSet = Box::leak(Box::new(RuleSet {
+            name: Box::leak(name.into_boxed_str()),
+            description: Box::leak(
+                format!("{}, Mega bonus {bonus}", base.description).into_boxed_str(),
+            ),
+            mega_bonus: bonus,
+            expected_value: f64::NAN,
+            reference_value: None,
+            scores: OnceLock::new(),
+            ..*base
+        }));
+        made.push(r);
+        r
     }
 
     /// The box that a chance-chance reroll is scored in, when that house rule applies in
@@ -392,10 +513,10 @@ impl RuleSet {
 
     /// Number of extra state bits beside the filled set and the upper total: one for
     /// "the Yahtzee box holds 50" when the game has an extra-Yahtzee bonus, one for "the
-    /// mulligan is used" under that house rule.
+    /// mulligan is used" and one for "the sixth die is used" under those house rules.
     #[inline]
     pub fn flag_bits(&self) -> u32 {
-        self.yahtzee_bits() + u32::from(self.house.mulligan)
+        self.yahtzee_bits() + u32::from(self.house.mulligan) + u32::from(self.house.mega_yahtzee)
     }
 
     #[inline]
@@ -416,7 +537,8 @@ impl RuleSet {
 
     /// Dense index of a state in the value table:
     /// `(filled × 2^flag_bits + flags) × 64 + upper`, where `flags` holds the Yahtzee flag
-    /// in its low bit (when the game has one) and the mulligan flag above it.
+    /// in its low bit (when the game has one), the mulligan flag above it and the
+    /// Mega-Yahtzee flag above that (each only under its house rule).
     #[inline]
     pub fn state_index(&self, s: State) -> usize {
         (s.filled() as usize) * self.lanes_per_set() + self.lane(s)
@@ -428,7 +550,9 @@ impl RuleSet {
         let y = self.yahtzee_bits();
         let yahtzee = usize::from(y > 0 && s.yahtzee_50());
         let mulligan = usize::from(self.house.mulligan && s.mulligan_used());
-        ((mulligan << y) | yahtzee) * 64 + usize::from(s.upper())
+        let m = y + u32::from(self.house.mulligan);
+        let mega = usize::from(self.house.mega_yahtzee && s.mega_used());
+        ((mega << m) | (mulligan << y) | yahtzee) * 64 + usize::from(s.upper())
     }
 
     /// The state at a table index.
@@ -439,7 +563,11 @@ impl RuleSet {
         let y = self.yahtzee_bits();
         let yahtzee = y > 0 && flags & 1 == 1;
         let mulligan = self.house.mulligan && flags >> y & 1 == 1;
-        State::new(filled, (index % 64) as u8, yahtzee).with_mulligan_used(mulligan)
+        let m = y + u32::from(self.house.mulligan);
+        let mega = self.house.mega_yahtzee && flags >> m & 1 == 1;
+        State::new(filled, (index % 64) as u8, yahtzee)
+            .with_mulligan_used(mulligan)
+            .with_mega_used(mega)
     }
 
     /// Normal score of box `c` for `dice` (five dice), with no Joker.
@@ -522,6 +650,21 @@ impl RuleSet {
             && self.is_extra_yahtzee(state, dice)
     }
 
+    /// House rule "fool-house": the Full House box, when `dice` must be scored there at
+    /// once in `state` (the rule is on, Full House is open and the dice are a natural full
+    /// house, which a five of a kind is not).
+    pub fn forced_full_house(&self, state: State, dice: &Dice) -> Option<usize> {
+        self.full_house_forcing(state)
+            .filter(|_| dice.len() == 5 && dice.is_natural_full_house())
+    }
+
+    /// House rule "fool-house": the Full House box, when a natural full house rolled in
+    /// `state` must be scored there (the rule is on and the box is open).
+    pub fn full_house_forcing(&self, state: State) -> Option<usize> {
+        self.box_index(Category::FullHouse)
+            .filter(|&b| self.house.fool_house && !state.is_filled(b))
+    }
+
     /// True when `dice` is an extra Yahtzee in `state`: five of a kind with the Yahtzee box
     /// already filled.
     pub fn is_extra_yahtzee(&self, state: State, dice: &Dice) -> bool {
@@ -532,7 +675,7 @@ impl RuleSet {
     }
 
     /// Calls `f` with every legal move for final dice `dice` in `state`, in card order.
-    /// Applies the Joker rule and the extra-Yahtzee bonus. Nothing is called when the card is
+    /// Applies the Joker rule, the extra-Yahtzee bonus and the "fool-house" house rule. Nothing is called when the card is
     /// full.
     pub fn for_each_move(&self, state: State, dice: &Dice, mut f: impl FnMut(Move)) {
         let extra = self.is_extra_yahtzee(state, dice);
@@ -552,6 +695,9 @@ impl RuleSet {
                 next,
             });
         };
+        if let Some(b) = self.forced_full_house(state, dice) {
+            return emit(b, self.score(self.boxes[b], dice));
+        }
         let face = dice.five_of_a_kind().unwrap_or(1);
         match (extra, self.joker) {
             (true, Joker::Forced) => {
@@ -620,7 +766,8 @@ impl RuleSet {
         let flag =
             state.yahtzee_50() || (c == Category::Yahtzee && score == 50 && self.yahtzee_bonus > 0);
         let next = State::new(state.filled() | 1 << b, upper as u8, flag)
-            .with_mulligan_used(state.mulligan_used());
+            .with_mulligan_used(state.mulligan_used())
+            .with_mega_used(state.mega_used());
         (next, bonus)
     }
 
@@ -654,8 +801,8 @@ impl RuleSet {
     }
 
     /// True when the state's flags can occur with its filled boxes: the Yahtzee flag only
-    /// with the Yahtzee box filled (and a bonus in the game), the mulligan used only under
-    /// that house rule and after the first turn.
+    /// with the Yahtzee box filled (and a bonus in the game), the mulligan and the sixth
+    /// die used only under their house rules and after the first turn.
     pub fn flags_possible(&self, s: State) -> bool {
         let yahtzee_ok = !s.yahtzee_50()
             || (self.yahtzee_bits() > 0
@@ -663,7 +810,8 @@ impl RuleSet {
                     .box_index(Category::Yahtzee)
                     .is_some_and(|y| s.is_filled(y)));
         let mulligan_ok = !s.mulligan_used() || (self.house.mulligan && s.filled() != 0);
-        yahtzee_ok && mulligan_ok
+        let mega_ok = !s.mega_used() || (self.house.mega_yahtzee && s.filled() != 0);
+        yahtzee_ok && mulligan_ok && mega_ok
     }
 }
 

@@ -15,6 +15,8 @@ pub struct State {
     yahtzee_50: bool,
     /// House rule "mulligan": the once-per-game fourth roll has been used.
     mulligan_used: bool,
+    /// House rule "mega-yahtzee": the once-per-game sixth die has been used.
+    mega_used: bool,
 }
 
 impl State {
@@ -24,6 +26,7 @@ impl State {
         upper: 0,
         yahtzee_50: false,
         mulligan_used: false,
+        mega_used: false,
     };
 
     /// Builds a state; the upper total is capped at 63.
@@ -34,6 +37,7 @@ impl State {
             upper: upper.min(UPPER_CAP as u8),
             yahtzee_50,
             mulligan_used: false,
+            mega_used: false,
         }
     }
 
@@ -44,6 +48,21 @@ impl State {
             mulligan_used: used,
             ..self
         }
+    }
+
+    /// The same state with the sixth die (house rule "mega-yahtzee") marked used or not.
+    #[inline]
+    pub fn with_mega_used(self, used: bool) -> State {
+        State {
+            mega_used: used,
+            ..self
+        }
+    }
+
+    /// True when the once-per-game sixth die (house rule "mega-yahtzee") has been used.
+    #[inline]
+    pub fn mega_used(self) -> bool {
+        self.mega_used
     }
 
     /// True when the once-per-game mulligan (house rule) has been used.
@@ -87,8 +106,8 @@ impl fmt::Debug for State {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "State(filled={:#b}, upper={}, yahtzee_50={}, mulligan_used={})",
-            self.filled, self.upper, self.yahtzee_50, self.mulligan_used
+            "State(filled={:#b}, upper={}, yahtzee_50={}, mulligan_used={}, mega_used={})",
+            self.filled, self.upper, self.yahtzee_50, self.mulligan_used, self.mega_used
         )
     }
 }

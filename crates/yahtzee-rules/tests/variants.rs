@@ -180,3 +180,31 @@ fn no_bonus_rules_score_extra_yahtzees_normally() {
     assert!(m.contains(&(LS, 0, 0)));
     assert!(Scorecard::parse(r, "yahtzee=50 yb=100").is_err());
 }
+
+#[test]
+fn fool_house_forces_a_natural_full_house_into_full_house() {
+    let r = rules("forced+fool-house");
+    let fh = r.box_index(Category::FullHouse).unwrap();
+    // Any natural full house, on an empty card: Full House (25) is the only move.
+    assert_eq!(moves(r, State::START, "22333"), vec![(fh, 25, 0)]);
+    assert_eq!(r.forced_full_house(State::START, &dice("61616")), Some(fh));
+    // A five of a kind is not a natural full house, nor are two pairs or four of a kind.
+    for roll in ["55555", "11223", "44441"] {
+        assert_eq!(
+            r.forced_full_house(State::START, &dice(roll)),
+            None,
+            "{roll}"
+        );
+        assert!(moves(r, State::START, roll).len() > 1, "{roll}");
+    }
+    // With Full House filled the rule no longer applies.
+    let s = State::new(1 << fh, 0, false);
+    assert_eq!(r.forced_full_house(s, &dice("22333")), None);
+    assert_eq!(moves(r, s, "22333").len(), 12);
+    // Without the house rule, the same roll may go anywhere.
+    assert_eq!(moves(rules("forced"), State::START, "22333").len(), 13);
+    // Yatzy: forced into Full House, which scores the sum.
+    let y = rules("yatzy+fool-house");
+    let yfh = y.box_index(Category::FullHouse).unwrap();
+    assert_eq!(moves(y, State::START, "22333"), vec![(yfh, 13, 0)]);
+}

@@ -312,6 +312,7 @@ struct CardLayout {
     yahtzee_bonus: bool,
     mulligan: bool,
     chance_chance: bool,
+    fool_house: bool,
 }
 
 async fn card(
@@ -338,6 +339,7 @@ async fn card(
         yahtzee_bonus: rules.yahtzee_bonus > 0,
         mulligan: rules.house.mulligan,
         chance_chance: rules.house.chance_chance,
+        fool_house: rules.house.fool_house,
     }))
 }
 

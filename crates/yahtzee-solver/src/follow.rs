@@ -169,8 +169,14 @@ where
         turn.best_subkeeps(tws);
         turn.expect_keeps(tws);
         copy_lane(&tws.keeps, &mut self.ev_keeps[1]);
+        let forced = rules.full_house_forcing(state).is_some();
         for (order, ev) in self.by_ev.iter_mut().zip(&self.ev_keeps) {
-            for (o, subs) in order.iter_mut().zip(&self.sub_keeps) {
+            for (r, (o, subs)) in order.iter_mut().zip(&self.sub_keeps).enumerate() {
+                if forced && is_full_house(r) {
+                    // House rule "fool-house": this roll is scored at once (kept whole).
+                    *o = vec![r as u16];
+                    continue;
+                }
                 o.clone_from(subs);
                 o.sort_by(|&a, &b| ev[usize::from(b)].total_cmp(&ev[usize::from(a)]));
             }
@@ -301,7 +307,15 @@ where
     /// with its roll to come in the spent state) is strictly better than the final choice.
     fn take_mulligans(&mut self, keeps: &mut [[T; CHUNK]]) {
         let ev_spent = &self.ev_keeps[2];
+        let forced = self
+            .plan
+            .rules()
+            .full_house_forcing(self.finals.state)
+            .is_some();
         for (r, current) in keeps[..ROLLS].iter_mut().enumerate() {
+            if forced && is_full_house(r) {
+                continue; // scored at once (house rule "fool-house")
+            }
             let (best, k) = best_keep(&self.spent_values, ev_spent, &self.sub_keeps[r], r);
             for i in 0..CHUNK {
                 if k[i] == u16::MAX {
@@ -459,6 +473,7 @@ fn final_choices<T: Prob>(
         .chance_chance
         .as_ref()
         .and_then(|_| plan.chance_chance_lanes(cont, stride, f.state, c0));
+    let forced = plan.rules().full_house_forcing(f.state).is_some();
     for r in 0..ROLLS {
         let mut best = [T::FLOOR; CHUNK];
         let mut best_ev = [f64::NEG_INFINITY; CHUNK];
@@ -473,7 +488,8 @@ fn final_choices<T: Prob>(
                 }
             }
         }
-        if let (Some(v), Some((ev, _))) = (&cc, &f.chance_chance) {
+        let free = !(forced && is_full_house(r));
+        if let (Some(v), Some((ev, _)), true) = (&cc, &f.chance_chance, free) {
             for i in 0..CHUNK {
                 if better(v[i], *ev, best[i], best_ev[i]) {
                     best[i] = v[i];
@@ -501,6 +517,11 @@ fn spread_chance_chance(f: &Finals, mass: &[f64; CHUNK], probs: &mut [[f64; CHUN
             p[i] += mass[i] * q;
         }
     }
+}
+
+/// True when roll `r` is a natural full house (house rule "fool-house").
+fn is_full_house(r: usize) -> bool {
+    tables().keep(r).is_natural_full_house()
 }
 
 fn clear(a: &mut [[f64; CHUNK]]) {

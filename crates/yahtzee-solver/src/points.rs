@@ -336,12 +336,17 @@ impl PointsPlan {
             let spent = state.with_mulligan_used(true);
             self.final_rolls(&mut ws.keeps, &ws.cont_spent, stride, spent, c0);
             self.turn.expect_keeps_in(&mut ws.keeps);
-            self.turn.best_subkeeps_in(&mut ws.keeps);
+            let forced = self.rules().full_house_forcing(state).is_some();
+            self.turn.best_subkeeps_in(&mut ws.keeps, forced);
             ws.mulligan.copy_from_slice(&ws.keeps[..ROLLS]);
         }
         self.final_rolls(&mut ws.keeps, &ws.cont, stride, state, c0);
         if mulligan {
-            for (v, m) in ws.keeps[..ROLLS].iter_mut().zip(&ws.mulligan) {
+            let forced = self.rules().full_house_forcing(state).is_some();
+            for (r, (v, m)) in ws.keeps[..ROLLS].iter_mut().zip(&ws.mulligan).enumerate() {
+                if forced && self.turn.full_house_rolls.binary_search(&r).is_ok() {
+                    continue; // a natural full house must be scored, not rerolled
+                }
                 for i in 0..CHUNK {
                     v[i] = max(v[i], m[i]);
                 }
@@ -416,6 +421,14 @@ impl PointsPlan {
                 keeps[r] = acc;
             }
         }
+        if let Some(b) = rules.full_house_forcing(state) {
+            // House rule "fool-house": a natural full house is worth its Full House move only.
+            for &r in &turn.full_house_rolls {
+                let score = rules.score_of_roll(b, r);
+                let slot = turn.slot_by_score[b * MAX_SCORE + score as usize];
+                keeps[r].copy_from_slice(lane(usize::from(slot), score as usize));
+            }
+        }
     }
 
     /// House rule "chance-chance": the chunk's values of rerolling all five into Chance.
@@ -460,11 +473,12 @@ fn kernel<T: Prob>(
     assert!(len <= ws.stride - plan.pad, "workspace too small");
     plan.fill_conts(ws, state, next);
     let turn = &plan.turn;
+    let forced = plan.rules().full_house_forcing(state).is_some();
     for c0 in (0..len).step_by(CHUNK) {
         plan.final_chunk(ws, state, c0);
         for _ in 0..2 {
             turn.expect_keeps_in(&mut ws.keeps);
-            turn.best_subkeeps_in(&mut ws.keeps);
+            turn.best_subkeeps_in(&mut ws.keeps, forced);
         }
         let mut total = [T::Acc::default(); CHUNK];
         for (v, &p) in ws.keeps[..ROLLS].iter().zip(&turn.roll_prob) {
@@ -598,7 +612,8 @@ impl PointsPlan {
         let turn = &self.turn;
         if rolls_left == 2 {
             turn.expect_keeps_in(&mut ws.keeps);
-            turn.best_subkeeps_in(&mut ws.keeps);
+            let forced = self.rules().full_house_forcing(state).is_some();
+            turn.best_subkeeps_in(&mut ws.keeps, forced);
         }
         turn.expect_keeps_in(&mut ws.keeps);
         &ws.keeps

@@ -70,6 +70,8 @@ pub struct TurnPlan {
     pub(crate) yahtzee_rolls: [usize; 6],
     /// Whether an extra Yahtzee can score other than normally (a Joker rule or a bonus).
     pub(crate) extra_yahtzees_differ: bool,
+    /// Roll indices of the natural full houses (house rule "fool-house").
+    pub(crate) full_house_rolls: Vec<usize>,
 }
 
 /// Scratch space of one worker: the per-keep lanes and the continuation slots.
@@ -79,6 +81,8 @@ pub struct Workspace {
     cont: Vec<Lanes>,
     /// House rule "mulligan": per final roll, the value of spending the mulligan on it.
     mulligan: Vec<Lanes>,
+    /// House rule "fool-house": the lanes' natural full houses must be scored at once.
+    full_house_forced: bool,
 }
 
 impl Workspace {
@@ -87,6 +91,7 @@ impl Workspace {
             keeps: vec![[0.0; LANES]; KEEPS],
             cont: vec![[0.0; LANES]; plan.slots.len()],
             mulligan: vec![[0.0; LANES]; ROLLS],
+            full_house_forced: false,
         }
     }
 }
@@ -174,6 +179,9 @@ impl TurnPlan {
             roll_prob: (0..ROLLS).map(|r| t.roll_prob(r)).collect(),
             yahtzee_rolls,
             extra_yahtzees_differ: rules.joker != Joker::None || rules.yahtzee_bonus > 0,
+            full_house_rolls: (0..ROLLS)
+                .filter(|&r| t.keep(r).is_natural_full_house())
+                .collect(),
         }
     }
 
@@ -241,7 +249,11 @@ impl TurnPlan {
     /// Final roll values: the better of scoring and spending the mulligan (`ws.mulligan`).
     #[inline(always)]
     fn take_mulligan(&self, ws: &mut Workspace) {
-        for (v, m) in ws.keeps[..ROLLS].iter_mut().zip(&ws.mulligan) {
+        let forced = ws.full_house_forced;
+        for (r, (v, m)) in ws.keeps[..ROLLS].iter_mut().zip(&ws.mulligan).enumerate() {
+            if forced && self.full_house_rolls.binary_search(&r).is_ok() {
+                continue; // a natural full house must be scored, not rerolled
+            }
             for i in 0..LANES {
                 v[i] = max(v[i], m[i]);
             }
@@ -341,6 +353,25 @@ impl TurnPlan {
                 }
             }
         }
+        ws.full_house_forced = self.rules.full_house_forcing(states[0]).is_some();
+        if ws.full_house_forced {
+            self.force_full_houses(ws);
+        }
+    }
+
+    /// House rule "fool-house": a natural full house is worth its Full House move only.
+    #[inline(never)]
+    fn force_full_houses(&self, ws: &mut Workspace) {
+        let b = self
+            .rules
+            .full_house_forcing(State::START)
+            .expect("the rule is on");
+        for &r in &self.full_house_rolls {
+            let score = self.rules.score_of_roll(b, r);
+            let c = &ws.cont[usize::from(self.slot_by_score[b * MAX_SCORE + score as usize])];
+            let points = f64::from(score);
+            ws.keeps[r] = std::array::from_fn(|i| points + c[i]);
+        }
     }
 
     /// The value of chance-chance (house rule) per lane, where it applies, from the
@@ -427,17 +458,27 @@ impl TurnPlan {
     /// five-dice keep that is the value of holding that roll with a reroll to come.
     #[inline(always)]
     pub fn best_subkeeps(&self, ws: &mut Workspace) {
-        self.best_subkeeps_in(&mut ws.keeps);
+        self.best_subkeeps_in(&mut ws.keeps, ws.full_house_forced);
     }
 
-    /// [`TurnPlan::best_subkeeps`] over any lanes.
+    /// [`TurnPlan::best_subkeeps`] over any lanes. With `full_house_forced` (house rule
+    /// "fool-house", Full House open) a natural full house keeps its value: it cannot be
+    /// rerolled.
     #[inline(always)]
-    pub fn best_subkeeps_in<T: Lane, const N: usize>(&self, a: &mut [[T; N]]) {
+    pub fn best_subkeeps_in<T: Lane, const N: usize>(
+        &self,
+        a: &mut [[T; N]],
+        full_house_forced: bool,
+    ) {
         let g = &self.subkeeps;
         // Smallest keeps first, so each one-die-smaller keep already holds its best.
         for size in 1..=5 {
             best_of(a, &g.d1[size]);
-            best_of(a, &g.d2[size]);
+            if size == 5 && full_house_forced {
+                best_of(a, &g.d2_free);
+            } else {
+                best_of(a, &g.d2[size]);
+            }
             best_of(a, &g.d3[size]);
             best_of(a, &g.d4[size]);
             best_of(a, &g.d5[size]);
@@ -504,6 +545,8 @@ struct SubKeeps {
     d3: [Vec<(u16, [u16; 3])>; 6],
     d4: [Vec<(u16, [u16; 4])>; 6],
     d5: [Vec<(u16, [u16; 5])>; 6],
+    /// `d2[5]` without the natural full houses (house rule "fool-house").
+    d2_free: Vec<(u16, [u16; 2])>,
 }
 
 impl SubKeeps {
@@ -519,9 +562,17 @@ impl SubKeeps {
                     .collect()
             })
         }
+        let d2: [Vec<(u16, [u16; 2])>; 6] = group();
+        let t = tables();
+        let d2_free = d2[5]
+            .iter()
+            .filter(|(k, _)| !t.keep(usize::from(*k)).is_natural_full_house())
+            .copied()
+            .collect();
         SubKeeps {
             d1: group(),
-            d2: group(),
+            d2,
+            d2_free,
             d3: group(),
             d4: group(),
             d5: group(),

@@ -86,9 +86,11 @@ fn reference_target(r: &RuleSet) -> (Vec<Vec<f64>>, Vec<Option<u32>>) {
                 });
                 (0..ROLLS)
                     .map(|roll| {
-                        let mut best = chance_chance
-                            .clone()
-                            .unwrap_or_else(|| vec![f64::NEG_INFINITY; len]);
+                        let forced = r.forced_full_house(state, &t.keep(roll)).is_some();
+                        let mut best = match &chance_chance {
+                            Some(cc) if !forced => cc.clone(),
+                            _ => vec![f64::NEG_INFINITY; len],
+                        };
                         r.for_each_move(state, &t.keep(roll), |mv| {
                             for (c, b) in best.iter_mut().enumerate() {
                                 *b = b.max(value(&mv, c));
@@ -108,9 +110,14 @@ fn reference_target(r: &RuleSet) -> (Vec<Vec<f64>>, Vec<Option<u32>>) {
                     })
                     .collect()
             };
+            // House rule "fool-house": these rolls are scored at once.
+            let forced = |x: usize| r.forced_full_house(s, &t.keep(x)).is_some();
             let best_keep = |keep_values: &[Vec<f64>]| -> Vec<Vec<f64>> {
                 (0..ROLLS)
                     .map(|x| {
+                        if forced(x) {
+                            return keep_values[x].clone();
+                        }
                         (0..len)
                             .map(|c| {
                                 t.keep(x)
@@ -127,7 +134,8 @@ fn reference_target(r: &RuleSet) -> (Vec<Vec<f64>>, Vec<Option<u32>>) {
             if r.house.mulligan && !s.mulligan_used() {
                 let spent = finals(s.with_mulligan_used(true));
                 let again = best_keep(&expect(&spent));
-                for (v, a) in last.iter_mut().zip(again) {
+                let rolls = last.iter_mut().zip(again).enumerate();
+                for (_, (v, a)) in rolls.filter(|(x, _)| !forced(*x)) {
                     for (x, y) in v.iter_mut().zip(a) {
                         *x = x.max(y);
                     }
@@ -155,6 +163,8 @@ fn reduced_games() -> Vec<&'static RuleSet> {
         rules("forced+mulligan").reduced(&[Sixes, Yahtzee, ThreeOfAKind], 18),
         rules("free+chance-chance").reduced(&[Fives, Yahtzee, Chance], 10),
         rules("yatzy+mulligan+chance-chance").reduced(&[Ones, SmallStraight, Chance], 3),
+        rules("forced+fool-house").reduced(&[Twos, FullHouse, Yahtzee], 6),
+        rules("no-bonus+mulligan+fool-house").reduced(&[Fours, FullHouse, ThreeOfAKind, Chance], 8),
     ]
 }
 

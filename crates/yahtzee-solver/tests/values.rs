@@ -3,7 +3,7 @@
 
 use std::sync::OnceLock;
 
-use yahtzee_rules::{tables, Category, RuleSet, State, ROLLS};
+use yahtzee_rules::{tables, Category, House, RuleSet, State, ROLLS};
 use yahtzee_solver::{reachable_states, solve, TurnPlan, Workspace};
 
 fn rules(name: &str) -> &'static RuleSet {
@@ -94,6 +94,8 @@ use common::outcomes;
 /// enumerating every sub-multiset.
 fn reference_turn(r: &RuleSet, values: &[f64], state: State) -> f64 {
     let t = tables();
+    // House rule "fool-house": these rolls are scored at once, whatever the rolls left.
+    let forced = |x: usize| r.forced_full_house(state, &t.keep(x)).is_some();
     let mut final_value = reference_final(r, values, state);
     let expect = |roll_values: &[f64]| -> Vec<f64> {
         outcomes()
@@ -104,6 +106,9 @@ fn reference_turn(r: &RuleSet, values: &[f64], state: State) -> f64 {
     let best_keep = |keep_values: &[f64]| -> Vec<f64> {
         (0..ROLLS)
             .map(|x| {
+                if forced(x) {
+                    return keep_values[x];
+                }
                 t.keep(x)
                     .sub_keeps()
                     .iter()
@@ -116,8 +121,10 @@ fn reference_turn(r: &RuleSet, values: &[f64], state: State) -> f64 {
         // House rule: after the third roll, once per game, keep some dice and roll again.
         let spent = reference_final(r, values, state.with_mulligan_used(true));
         let again = best_keep(&expect(&spent));
-        for (v, m) in final_value.iter_mut().zip(again) {
-            *v = v.max(m);
+        for (x, (v, m)) in final_value.iter_mut().zip(again).enumerate() {
+            if !forced(x) {
+                *v = v.max(m);
+            }
         }
     }
     let one_left = best_keep(&expect(&final_value));
@@ -137,7 +144,11 @@ fn reference_final(r: &RuleSet, values: &[f64], state: State) -> Vec<f64> {
     });
     (0..ROLLS)
         .map(|roll| {
-            let mut best = chance_chance.unwrap_or(f64::NEG_INFINITY);
+            let forced = r.forced_full_house(state, &t.keep(roll)).is_some();
+            let mut best = match chance_chance {
+                Some(cc) if !forced => cc,
+                _ => f64::NEG_INFINITY,
+            };
             r.for_each_move(state, &t.keep(roll), |m| best = best.max(value(m)));
             best
         })
@@ -168,7 +179,7 @@ fn reference_solve(r: &RuleSet) -> Vec<f64> {
 #[test]
 fn every_rule_set_solves_to_its_expected_value() {
     // The five base rule sets and each with every combination of house rules.
-    assert_eq!(RuleSet::every().count(), 20);
+    assert_eq!(RuleSet::every().count(), 40);
     for r in RuleSet::every() {
         let v = solve(r, &|_| {})[r.state_index(State::START)];
         assert!((v - r.expected_value).abs() < 1e-6, "{}: {v}", r.name);
@@ -185,10 +196,23 @@ fn every_rule_set_solves_to_its_expected_value() {
     // Larsson & Sjöberg (2012) print 248.63 for Yatzy, from scoring a single pair in Two
     // Pairs; with Two Pairs needing two different faces the value is lower.
     assert!(rules("yatzy").expected_value < 248.63 - 0.1);
-    // A house rule only adds options, so it never lowers the value.
+    // The mulligan and chance-chance only add options, so they never lower the value;
+    // fool-house only takes options away, so it never raises it.
     for r in RuleSet::every().filter(|r| r.house != yahtzee_rules::House::NONE) {
-        let base = RuleSet::get(r.id);
-        assert!(r.expected_value > base.expected_value, "{}", r.name);
+        let without_fool = r.with_house(House {
+            fool_house: false,
+            ..r.house
+        });
+        let base = RuleSet::get(r.id).with_house(House {
+            fool_house: r.house.fool_house,
+            ..House::NONE
+        });
+        if r.house.fool_house {
+            assert!(r.expected_value < without_fool.expected_value, "{}", r.name);
+        }
+        if r != base {
+            assert!(r.expected_value > base.expected_value, "{}", r.name);
+        }
     }
 }
 
@@ -231,6 +255,10 @@ fn reduced_games() -> Vec<&'static RuleSet> {
             &[Sixes, ThreeOfAKind, FourOfAKind, LargeStraight, Chance],
             18,
         ),
+        rules("forced+fool-house").reduced(&[Threes, Sixes, FullHouse, Yahtzee, Chance], 18),
+        rules("yatzy+mulligan+fool-house").reduced(&[Twos, TwoPairs, FullHouse, Chance], 6),
+        rules("free+mulligan+chance-chance+fool-house")
+            .reduced(&[Fives, ThreeOfAKind, FullHouse, Chance], 10),
     ]
 }
 

@@ -34,6 +34,11 @@ fn games() -> Vec<Game> {
         ),
         game("original-1956", &[Twos, FourOfAKind, Yahtzee], 6),
         game("yatzy+mulligan", &[Ones, Sixes, TwoPairs, Chance], 20),
+        game(
+            "no-bonus+mulligan+fool-house",
+            &[Twos, ThreeOfAKind, FullHouse, Chance],
+            6,
+        ),
     ]
 }
 

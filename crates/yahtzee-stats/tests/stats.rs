@@ -267,6 +267,8 @@ fn house_rules_and_other_games_sum_up() {
         ("yatzy", "one_pair=10 fh=18"),
         ("no-bonus+chance-chance", "ones=2"),
         ("original-1956", "yahtzee=50 fours=16 yb=100"),
+        ("forced+mulligan+fool-house", "chance=20 sixes=18"),
+        ("yatzy+fool-house", "twos=4"),
     ] {
         let e = exact_from(rules, card);
         check_sums(&e);
