@@ -8,10 +8,12 @@
 //! [`Strategy`] writes the same choices out for every roll of a turn at once, for playing
 //! whole games and for following probabilities through a turn (statistics, simulation).
 
+pub mod mega;
 pub mod strategy;
 pub mod target;
 pub mod win;
 
+pub use mega::SixthDie;
 pub use strategy::{FinalChoice, Strategy, TurnDecisions};
 pub use target::{TargetAdvisor, TargetError, TargetStatus, TargetValues};
 pub use win::{Payoff, WinAdvisor, WinChance};
@@ -56,6 +58,23 @@ pub struct Ranked {
     pub p_win: Option<f64>,
     /// Playing to win: P(tying for first) with this option.
     pub p_tie: Option<f64>,
+    /// On a Mega-Yahtzee turn (six dice, house rule): the five dice this box scores.
+    pub scored: Option<Dice>,
+}
+
+impl Ranked {
+    /// An option worth `ev_remaining`, with nothing else known yet.
+    pub fn new(choice: Choice, ev_remaining: f64) -> Ranked {
+        Ranked {
+            choice,
+            ev_remaining,
+            points_now: None,
+            p_at_least: None,
+            p_win: None,
+            p_tie: None,
+            scored: None,
+        }
+    }
 }
 
 /// All options for one position, best first.
@@ -82,6 +101,12 @@ pub enum AdviceError {
     NotSolved,
     #[error("too early in the game for the exact chance to win: it needs {gib:.1} GiB of memory (limit 3 GiB); try --target, or a position with fewer open boxes")]
     TooEarly { gib: f64 },
+    #[error("six dice need the house rule mega-yahtzee")]
+    SixDiceWithoutMega,
+    #[error("six dice, but the card says the sixth die is already used (mega=used)")]
+    MegaUsed,
+    #[error("{0} dice: a roll has five dice (six on a Mega-Yahtzee turn)")]
+    DiceCount(usize),
     #[error("the scorecard is for rules '{card}' but the table is for '{table}'")]
     RulesMismatch {
         card: &'static str,
@@ -144,17 +169,15 @@ impl Advisor {
         dice: Dice,
         rolls_left: u8,
     ) -> Result<Advice, AdviceError> {
+        self.check_card(card)?;
         let rules = self.table.rules();
-        if card.rules() != rules {
-            return Err(AdviceError::RulesMismatch {
-                card: card.rules().name,
-                table: rules.name,
-            });
-        }
-        if card.is_full() {
-            return Err(AdviceError::GameOver);
-        }
         let state = card.state();
+        if dice.len() == yahtzee_rules::MEGA_DICE {
+            return self.advise_six(state, &dice, rolls_left);
+        }
+        if dice.len() != yahtzee_rules::dice::DICE {
+            return Err(AdviceError::DiceCount(dice.len()));
+        }
         // House rule "fool-house": a natural full house is scored at once, on any roll.
         let forced = rules.forced_full_house(state, &dice).is_some();
         let mut options = match rolls_left {
@@ -167,6 +190,21 @@ impl Advisor {
         Ok(Advice { options })
     }
 
+    /// The card is of the table's rules and not full.
+    fn check_card(&self, card: &Scorecard) -> Result<(), AdviceError> {
+        let rules = self.table.rules();
+        if card.rules() != rules {
+            return Err(AdviceError::RulesMismatch {
+                card: card.rules().name,
+                table: rules.name,
+            });
+        }
+        if card.is_full() {
+            return Err(AdviceError::GameOver);
+        }
+        Ok(())
+    }
+
     /// After the last roll: the boxes, then (house rules) chance-chance and the mulligan's
     /// keeps, in that order so that ties go to scoring now. A natural full house under
     /// "fool-house" has its one move only.
@@ -175,16 +213,13 @@ impl Advisor {
         let forced = rules.forced_full_house(state, dice).is_some();
         let mut out = Vec::new();
         rules.for_each_move(state, dice, |m| {
+            let fill = Choice::Fill {
+                category: rules.boxes[m.box_index],
+                score: m.score,
+            };
             out.push(Ranked {
-                choice: Choice::Fill {
-                    category: rules.boxes[m.box_index],
-                    score: m.score,
-                },
-                ev_remaining: f64::from(m.points()) + self.table.value(m.next),
                 points_now: Some(m.points()),
-                p_at_least: None,
-                p_win: None,
-                p_tie: None,
+                ..Ranked::new(fill, f64::from(m.points()) + self.table.value(m.next))
             });
         });
         let values = TableValues(&self.table);
@@ -192,14 +227,8 @@ impl Advisor {
             return out;
         }
         if rules.chance_chance_box(state).is_some() {
-            out.push(Ranked {
-                choice: Choice::ChanceChance,
-                ev_remaining: yahtzee_solver::chance_chance_value(rules, state, &values),
-                points_now: None,
-                p_at_least: None,
-                p_win: None,
-                p_tie: None,
-            });
+            let cc = yahtzee_solver::chance_chance_value(rules, state, &values);
+            out.push(Ranked::new(Choice::ChanceChance, cc));
         }
         if rules.house.mulligan && !state.mulligan_used() {
             // The keeps' values with the mulligan's roll to come, as the kernel has them.
@@ -208,14 +237,8 @@ impl Advisor {
             self.plan.final_values(&mut ws, &[spent], &values);
             self.plan.expect_keeps(&mut ws);
             for k in dice.sub_keeps().into_iter().filter(|k| k != dice) {
-                out.push(Ranked {
-                    choice: Choice::Mulligan(k),
-                    ev_remaining: ws.keeps[tables().index(&k)][0],
-                    points_now: None,
-                    p_at_least: None,
-                    p_win: None,
-                    p_tie: None,
-                });
+                let ev = ws.keeps[tables().index(&k)][0];
+                out.push(Ranked::new(Choice::Mulligan(k), ev));
             }
         }
         out
@@ -231,14 +254,7 @@ impl Advisor {
         self.plan.expect_keeps(&mut ws);
         dice.sub_keeps()
             .into_iter()
-            .map(|k| Ranked {
-                choice: Choice::Keep(k),
-                ev_remaining: ws.keeps[tables().index(&k)][0],
-                points_now: None,
-                p_at_least: None,
-                p_win: None,
-                p_tie: None,
-            })
+            .map(|k| Ranked::new(Choice::Keep(k), ws.keeps[tables().index(&k)][0]))
             .collect()
     }
 }

@@ -18,8 +18,11 @@
 
 use std::sync::LazyLock;
 
-use yahtzee_rules::{tables, Move, RuleSet, State, KEEPS, ROLLS};
-use yahtzee_solver::Values;
+use yahtzee_rules::{
+    mega_tables, tables, Dice, DiceTables, Move, RuleSet, State, KEEPS, MEGA_KEEPS, MEGA_ROLLS,
+    ROLLS,
+};
+use yahtzee_solver::{MegaPlan, Values};
 
 /// Box scores range over 0..MAX_SCORE.
 const MAX_SCORE: usize = 51;
@@ -41,6 +44,8 @@ pub struct Strategy<'v> {
     remove: Vec<u16>,
     remove_at: Vec<usize>,
     roll_prob: Vec<f64>,
+    /// House rule "mega-yahtzee": the six-dice tables.
+    mega: Option<MegaPlan>,
 }
 
 /// What the player does after the last roll of a turn.
@@ -116,9 +121,88 @@ pub struct TurnDecisions {
     cont: Vec<f64>,
     best: Vec<f64>,
     spent_values: Vec<f64>,
+    /// House rule "mega-yahtzee", with the sixth die in hand: the six-dice turn.
+    mega: Option<Box<MegaTurn>>,
+}
+
+/// The decisions of the turn with the sixth die (house rule "mega-yahtzee").
+struct MegaTurn {
+    /// Taking the sixth die is strictly better than rolling five.
+    take: bool,
+    /// Final choices of five dice in the state with the sixth die spent.
+    fives: FinalTable,
+    five_values: Vec<f64>,
+    /// Six-dice keep values with one and with two rerolls left.
+    keep_values: [Vec<[f64; 1]>; 2],
+    /// Per final roll of six: the five dice scored (a five-dice roll index).
+    best_five: Vec<u16>,
 }
 
 impl TurnDecisions {
+    /// Reusable room for the Mega turn's decisions.
+    fn mega_scratch(&mut self) -> Box<MegaTurn> {
+        self.mega.take().unwrap_or_else(|| {
+            Box::new(MegaTurn {
+                take: false,
+                fives: FinalTable::new(),
+                five_values: vec![0.0; KEEPS],
+                keep_values: [vec![[0.0]; MEGA_KEEPS], vec![[0.0]; MEGA_KEEPS]],
+                best_five: Vec::with_capacity(MEGA_ROLLS),
+            })
+        })
+    }
+
+    /// House rule "mega-yahtzee": true when this turn is best played with the sixth die
+    /// (it is in hand and strictly better).
+    pub fn takes_sixth_die(&self) -> bool {
+        self.mega.as_ref().is_some_and(|m| m.take)
+    }
+
+    /// On the Mega turn: the keep (a six-dice keep index, [`mega_tables`]) for six-dice
+    /// roll `roll` with `rolls_left` (1 or 2): the first sub-keep in index order with the
+    /// highest value.
+    pub fn mega_keep_for(&self, roll: usize, rolls_left: u8) -> usize {
+        let m = self.mega.as_ref().expect("the sixth die in hand");
+        let values = &m.keep_values[usize::from(rolls_left) - 1];
+        let mut best = (f64::NEG_INFINITY, roll);
+        for &k in mega_sub_keeps(roll) {
+            let v = values[usize::from(k)][0];
+            if v > best.0 {
+                best = (v, usize::from(k));
+            }
+        }
+        best.1
+    }
+
+    /// On the Mega turn, after the last roll of six (`roll`, a six-dice roll index): the
+    /// five dice scored and what is done with them (the Mega bonus for six of a kind comes
+    /// on top: [`RuleSet::mega_bonus`]).
+    pub fn mega_final_choice(&self, roll: usize) -> (Dice, FinalChoice) {
+        let m = self.mega.as_ref().expect("the sixth die in hand");
+        let five = usize::from(m.best_five[roll]);
+        (tables().keep(five), m.fives.choice(self.rules, five))
+    }
+
+    /// The state the Mega turn's moves start from (the sixth die spent).
+    pub fn state_after_sixth_die(&self) -> State {
+        self.mega
+            .as_ref()
+            .expect("the sixth die in hand")
+            .fives
+            .state
+    }
+
+    /// Probability of each final roll of six (indexed by six-dice roll) on the Mega turn,
+    /// following the strategy from the opening roll of six.
+    pub fn mega_final_roll_probabilities(&self) -> Vec<f64> {
+        let t = mega_tables();
+        let mut mass: Vec<f64> = (0..MEGA_ROLLS).map(|r| t.roll_prob(r)).collect();
+        for rolls_left in [2, 1] {
+            mass = reroll_in(t, &mass, |r| self.mega_keep_for(r, rolls_left));
+        }
+        mass
+    }
+
     /// The state the turn starts in.
     pub fn state(&self) -> State {
         self.last.state
@@ -196,20 +280,25 @@ impl TurnDecisions {
 /// The probabilities of the rolls after keeping `keep(r)` of each roll `r` (of mass
 /// `mass[r]`) and rolling the missing dice.
 fn reroll(mass: &[f64], keep: impl Fn(usize) -> usize) -> Vec<f64> {
-    let t = tables();
-    let mut kept = vec![0.0; KEEPS];
+    reroll_in(tables(), mass, keep)
+}
+
+/// [`reroll`] over any dice tables (five dice, or six on the Mega-Yahtzee turn).
+fn reroll_in(t: &DiceTables, mass: &[f64], keep: impl Fn(usize) -> usize) -> Vec<f64> {
+    let rolls = mass.len();
+    let mut kept = vec![0.0; t.keep_count()];
     for (r, &p) in mass.iter().enumerate() {
         kept[keep(r)] += p;
     }
     // Roll the missing dice one at a time, smallest keeps first: a keep's mass goes in
     // equal sixths to its six one-die-larger keeps.
-    for k in (ROLLS..KEEPS).rev() {
+    for k in (rolls..t.keep_count()).rev() {
         let sixth = kept[k] / 6.0;
         for &j in t.add(k) {
             kept[usize::from(j)] += sixth;
         }
     }
-    kept.truncate(ROLLS);
+    kept.truncate(rolls);
     kept
 }
 
@@ -227,6 +316,28 @@ static SUB_KEEPS: LazyLock<(Vec<u16>, Vec<usize>)> = LazyLock::new(|| {
 
 fn sub_keeps(roll: usize) -> &'static [u16] {
     let (all, at) = &*SUB_KEEPS;
+    &all[at[roll]..at[roll + 1]]
+}
+
+/// The sub-keeps of every roll of six, in index order (flattened, six-dice keep indices).
+static MEGA_SUB_KEEPS: LazyLock<(Vec<u16>, Vec<usize>)> = LazyLock::new(|| {
+    let t = mega_tables();
+    let mut all = Vec::new();
+    let mut at = vec![0];
+    for r in 0..MEGA_ROLLS {
+        let roll = t.keep(r);
+        all.extend(
+            (0..MEGA_KEEPS)
+                .filter(|&k| roll.contains(&t.keep(k)))
+                .map(|k| k as u16),
+        );
+        at.push(all.len());
+    }
+    (all, at)
+});
+
+fn mega_sub_keeps(roll: usize) -> &'static [u16] {
+    let (all, at) = &*MEGA_SUB_KEEPS;
     &all[at[roll]..at[roll + 1]]
 }
 
@@ -262,6 +373,7 @@ impl<'v> Strategy<'v> {
             remove,
             remove_at,
             roll_prob: (0..ROLLS).map(|r| t.roll_prob(r)).collect(),
+            mega: rules.house.mega_yahtzee.then(MegaPlan::new),
         }
     }
 
@@ -291,6 +403,7 @@ impl<'v> Strategy<'v> {
             cont: vec![0.0; self.rules.box_count() * MAX_SCORE],
             best: vec![0.0; KEEPS],
             spent_values: vec![0.0; KEEPS],
+            mega: None,
         }
     }
 
@@ -328,6 +441,48 @@ impl<'v> Strategy<'v> {
             total += p * v;
         }
         d.value = total;
+        d.mega = None;
+        if self.rules.house.mega_yahtzee && !state.mega_used() {
+            let mut m = d.mega_scratch();
+            let six = self.decide_mega(state, &mut d.cont, &mut m);
+            m.take = six > d.value;
+            d.value = if six > d.value { six } else { d.value };
+            d.mega = Some(m);
+        }
+    }
+
+    /// The six-dice turn from `state` (sixth die in hand) into `m`; returns its value, with
+    /// the kernel's operations in the kernel's order ([`MegaPlan`]), so the same bits.
+    fn decide_mega(&self, state: State, cont: &mut [f64], m: &mut MegaTurn) -> f64 {
+        let mega = self.mega.as_ref().expect("mega-yahtzee rules");
+        let spent = state.with_mega_used(true);
+        self.final_moves(spent, cont, &mut m.fives, &mut m.five_values);
+        let five: Vec<[f64; 1]> = m.five_values[..ROLLS].iter().map(|&v| [v]).collect();
+        let mut six = vec![[0.0]; MEGA_KEEPS];
+        mega.finals_in(&five, &mut six, f64::from(self.rules.mega_bonus));
+        m.best_five.clear();
+        for r in 0..MEGA_ROLLS {
+            let subs = mega.fives(r);
+            let best = subs
+                .iter()
+                .map(|&j| m.five_values[usize::from(j)])
+                .fold(f64::NEG_INFINITY, f64::max);
+            let first = subs
+                .iter()
+                .find(|&&j| m.five_values[usize::from(j)] == best);
+            m.best_five
+                .push(*first.expect("six dice have five-dice sub-rolls"));
+        }
+        for values in &mut m.keep_values {
+            mega.expect_keeps_in(&mut six);
+            values.copy_from_slice(&six);
+            mega.best_subkeeps_in(&mut six);
+        }
+        let mut total = 0.0;
+        for (r, v) in six[..MEGA_ROLLS].iter().enumerate() {
+            total += mega.roll_prob(r) * v[0];
+        }
+        total
     }
 
     /// The best box of every final roll, and its value in `values[roll]`. Boxes are tried in

@@ -34,6 +34,9 @@ fn card_for(rules: &'static RuleSet, s: State) -> Option<Scorecard> {
     if s.mulligan_used() {
         card.set_mulligan_used(true).ok()?;
     }
+    if s.mega_used() {
+        card.set_mega_used(true).ok()?;
+    }
     (card.state() == s).then_some(card)
 }
 
@@ -49,6 +52,7 @@ fn check(rules_name: &str) -> usize {
     let strategy = Strategy::new(rules, &values);
     let mut d = strategy.new_decisions();
     let mut checked = 0;
+    let mut takes = std::collections::HashSet::new();
     for index in (0..rules.state_count()).step_by(4099) {
         let s = rules.state_at(index);
         let Some(card) = card_for(rules, s).filter(|c| !c.is_full()) else {
@@ -92,10 +96,70 @@ fn check(rules_name: &str) -> usize {
         let (last, after) = d.final_roll_probabilities();
         let total: f64 = last.iter().chain(&after).sum();
         assert!((total - 1.0).abs() < 1e-12);
+        if rules.house.mega_yahtzee && !s.mega_used() {
+            check_mega(&advisor, &card, &d);
+            takes.insert(d.takes_sixth_die());
+        }
         checked += 1;
     }
     assert!(checked > 50, "only {checked} states checked");
+    if rules.house.mega_yahtzee {
+        assert_eq!(takes.len(), 2, "taking the sixth die and not: {takes:?}");
+    }
     seen.len()
+}
+
+/// The Mega turn (house rule): taking the sixth die, the keeps of six dice and the five
+/// scored are the advice's best options.
+fn check_mega(advisor: &Advisor, card: &Scorecard, d: &yahtzee_advice::TurnDecisions) {
+    let t = yahtzee_rules::mega_tables();
+    let sixth = advisor
+        .sixth_die(card)
+        .unwrap()
+        .expect("the sixth die in hand");
+    assert_eq!(sixth.take(), d.takes_sixth_die());
+    assert_eq!(
+        d.value().to_bits(),
+        sixth.take_sixth.max(sixth.roll_five).to_bits()
+    );
+    if !d.takes_sixth_die() {
+        return;
+    }
+    for r in (0..yahtzee_rules::MEGA_ROLLS).step_by(5) {
+        let dice = t.keep(r);
+        for rolls_left in [1, 2] {
+            let best = advisor
+                .advise(card, dice, rolls_left)
+                .unwrap()
+                .best()
+                .choice;
+            let keep = t.keep(d.mega_keep_for(r, rolls_left));
+            assert_eq!(best, Choice::Keep(keep), "{dice} {rolls_left}");
+        }
+        let advice = advisor.advise(card, dice, 0).unwrap();
+        let (five, choice) = d.mega_final_choice(r);
+        assert!(dice.contains(&five));
+        match choice {
+            FinalChoice::Score(m) => {
+                let best = advice.best();
+                let want = Choice::Fill {
+                    category: card.rules().boxes[m.box_index],
+                    score: m.score,
+                };
+                assert_eq!(best.choice, want, "{dice}");
+                let mega = if dice.six_of_a_kind().is_some() {
+                    card.rules().mega_bonus
+                } else {
+                    0
+                };
+                assert_eq!(best.points_now, Some(m.points() + mega));
+            }
+            FinalChoice::ChanceChance => assert_eq!(advice.best().choice, Choice::ChanceChance),
+            FinalChoice::Mulligan(_) => panic!("no mulligan on the Mega turn"),
+        }
+    }
+    let p: f64 = d.mega_final_roll_probabilities().iter().sum();
+    assert!((p - 1.0).abs() < 1e-12);
 }
 
 #[test]
@@ -118,6 +182,12 @@ fn strategy_is_the_advice_with_house_rules() {
     // Scoring, chance-chance and the mulligan all occur among the best choices.
     assert_eq!(check("original-1956+mulligan+chance-chance"), 3);
     assert!(check("no-bonus+mulligan") >= 2);
+}
+
+#[test]
+fn strategy_is_the_advice_with_mega_yahtzee() {
+    // Both taking the sixth die and keeping it in hand occur (checked in `check`).
+    check("forced+mulligan+fool-house+mega-yahtzee=300");
 }
 
 #[test]

@@ -64,7 +64,11 @@ impl Dice {
     /// Builds up to `max` (at most six) dice from face values, in any order.
     pub fn from_faces_up_to(faces: &[u8], max: usize) -> Result<Dice, DiceError> {
         if faces.len() > max.min(MEGA_DICE) {
-            return Err(DiceError::TooMany(if max >= MEGA_DICE { "six" } else { "five" }));
+            return Err(DiceError::TooMany(if max >= MEGA_DICE {
+                "six"
+            } else {
+                "five"
+            }));
         }
         let mut counts = [0u8; FACES];
         for &f in faces {
@@ -456,10 +460,7 @@ mod tests {
         for i in 0..MEGA_KEEPS {
             assert_eq!(t.index(&t.keep(i)), i);
         }
-        assert_eq!(
-            Dice::parse_keep("123456"),
-            Err(DiceError::TooMany("five"))
-        );
+        assert_eq!(Dice::parse_keep("123456"), Err(DiceError::TooMany("five")));
         assert_eq!(Dice::parse_keep_up_to("123456", 6).unwrap().len(), 6);
     }
 

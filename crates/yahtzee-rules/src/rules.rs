@@ -284,7 +284,7 @@ static RULE_SETS: [RuleSet; 5] = [
 
 /// Optimal expected scores of the rule sets with house rules, as computed by this solver
 /// (tested to 1e-6 against a fresh solve).
-const HOUSE_VALUES: [(&str, f64); 35] = [
+const HOUSE_VALUES: [(&str, f64); 75] = [
     ("forced+mulligan", 265.607114329),
     ("forced+chance-chance", 254.675393944),
     ("forced+mulligan+chance-chance", 265.703797067),
@@ -323,6 +323,79 @@ const HOUSE_VALUES: [(&str, f64); 35] = [
     ("yatzy+mulligan+fool-house", 252.608431873),
     ("yatzy+chance-chance+fool-house", 246.042621526),
     ("yatzy+mulligan+chance-chance+fool-house", 252.623045041),
+    ("forced+mega-yahtzee", 285.639056200),
+    ("forced+mulligan+mega-yahtzee", 297.355930204),
+    ("forced+chance-chance+mega-yahtzee", 285.739200067),
+    ("forced+mulligan+chance-chance+mega-yahtzee", 297.464236881),
+    ("forced+fool-house+mega-yahtzee", 284.600579958),
+    ("forced+mulligan+fool-house+mega-yahtzee", 296.218832908),
+    (
+        "forced+chance-chance+fool-house+mega-yahtzee",
+        284.693779303,
+    ),
+    (
+        "forced+mulligan+chance-chance+fool-house+mega-yahtzee",
+        296.319532482,
+    ),
+    ("free+mega-yahtzee", 285.641439521),
+    ("free+mulligan+mega-yahtzee", 297.358815929),
+    ("free+chance-chance+mega-yahtzee", 285.741727120),
+    ("free+mulligan+chance-chance+mega-yahtzee", 297.467310124),
+    ("free+fool-house+mega-yahtzee", 284.603080258),
+    ("free+mulligan+fool-house+mega-yahtzee", 296.221857166),
+    ("free+chance-chance+fool-house+mega-yahtzee", 284.696431119),
+    (
+        "free+mulligan+chance-chance+fool-house+mega-yahtzee",
+        296.322753160,
+    ),
+    ("no-bonus+mega-yahtzee", 272.894691801),
+    ("no-bonus+mulligan+mega-yahtzee", 280.310780026),
+    ("no-bonus+chance-chance+mega-yahtzee", 272.939934526),
+    (
+        "no-bonus+mulligan+chance-chance+mega-yahtzee",
+        280.347820441,
+    ),
+    ("no-bonus+fool-house+mega-yahtzee", 272.313956293),
+    ("no-bonus+mulligan+fool-house+mega-yahtzee", 279.736375704),
+    (
+        "no-bonus+chance-chance+fool-house+mega-yahtzee",
+        272.356839128,
+    ),
+    (
+        "no-bonus+mulligan+chance-chance+fool-house+mega-yahtzee",
+        279.771347401,
+    ),
+    ("original-1956+mega-yahtzee", 285.090370172),
+    ("original-1956+mulligan+mega-yahtzee", 296.479239018),
+    ("original-1956+chance-chance+mega-yahtzee", 285.191003677),
+    (
+        "original-1956+mulligan+chance-chance+mega-yahtzee",
+        296.587388808,
+    ),
+    ("original-1956+fool-house+mega-yahtzee", 284.028186676),
+    (
+        "original-1956+mulligan+fool-house+mega-yahtzee",
+        295.309794810,
+    ),
+    (
+        "original-1956+chance-chance+fool-house+mega-yahtzee",
+        284.122084466,
+    ),
+    (
+        "original-1956+mulligan+chance-chance+fool-house+mega-yahtzee",
+        295.410861572,
+    ),
+    ("yatzy+mega-yahtzee", 274.893807750),
+    ("yatzy+mulligan+mega-yahtzee", 281.229473933),
+    ("yatzy+chance-chance+mega-yahtzee", 274.912492411),
+    ("yatzy+mulligan+chance-chance+mega-yahtzee", 281.244043465),
+    ("yatzy+fool-house+mega-yahtzee", 273.081025256),
+    ("yatzy+mulligan+fool-house+mega-yahtzee", 279.412735466),
+    ("yatzy+chance-chance+fool-house+mega-yahtzee", 273.099993998),
+    (
+        "yatzy+mulligan+chance-chance+fool-house+mega-yahtzee",
+        279.427822345,
+    ),
 ];
 
 /// The largest Mega bonus a rule-set name may ask for.
@@ -414,7 +487,10 @@ impl RuleSet {
     /// This rule set (with "mega-yahtzee") with `bonus` for six of a kind: the listed rule
     /// set for the default bonus, else one made on first use, named `...=BONUS`.
     pub fn with_mega_bonus(&self, bonus: u32) -> &'static RuleSet {
-        assert!(self.house.mega_yahtzee, "only mega-yahtzee has a Mega bonus");
+        assert!(
+            self.house.mega_yahtzee,
+            "only mega-yahtzee has a Mega bonus"
+        );
         let base = RuleSet::every()
             .find(|r| r.id == self.id && r.house == self.house)
             .expect("listed");

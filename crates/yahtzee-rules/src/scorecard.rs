@@ -36,6 +36,14 @@ pub enum ScorecardError {
     NoMulliganInRules,
     #[error("the mulligan cannot be used before the first box is filled")]
     MulliganTooEarly,
+    #[error("mega={0}: say mega=used or mega=unused")]
+    MegaValue(String),
+    #[error("these rules have no sixth die (add the house rule: --house mega-yahtzee)")]
+    NoMegaInRules,
+    #[error("the sixth die cannot be used before the first box is filled")]
+    MegaTooEarly,
+    #[error("mega_bonus must be 0 or {0} (and needs mega=used), got {1}")]
+    MegaBonus(u32, u32),
 }
 
 /// Scores written on a card, plus the extra-Yahtzee bonus points earned so far.
@@ -46,6 +54,9 @@ pub struct Scorecard {
     yahtzee_bonus: u32,
     /// House rule "mulligan": the once-per-game fourth roll has been spent.
     mulligan_used: bool,
+    /// House rule "mega-yahtzee": the sixth die has been used, and the Mega bonus earned.
+    mega_used: bool,
+    mega_bonus: u32,
 }
 
 const BONUS_NAMES: [&str; 4] = ["yahtzee_bonus", "yb", "bonus_yahtzee", "yahtzee_bonuses"];
@@ -58,17 +69,22 @@ impl Scorecard {
             scores: BTreeMap::new(),
             yahtzee_bonus: 0,
             mulligan_used: false,
+            mega_used: false,
+            mega_bonus: 0,
         }
     }
 
     /// Parses `"ones=3 twos=6 yahtzee=50 yahtzee_bonus=100"` (spaces or commas between
     /// entries; box names or aliases; `:` also accepted for `=`). Every score must be one the
     /// box can hold under these rules. Under the mulligan house rule, `mulligan=used` says
-    /// the once-per-game fourth roll is spent.
+    /// the once-per-game fourth roll is spent; under "mega-yahtzee", `mega=used` says the
+    /// sixth die is (and `mega_bonus=N` the Mega bonus earned with it).
     pub fn parse(rules: &'static RuleSet, text: &str) -> Result<Scorecard, ScorecardError> {
         let mut card = Scorecard::new(rules);
         let mut bonus = None;
         let mut mulligan = None;
+        let mut mega = None;
+        let mut mega_bonus = None;
         for entry in text
             .split(|c: char| c.is_whitespace() || c == ',')
             .filter(|e| !e.is_empty())
@@ -87,15 +103,37 @@ impl Scorecard {
                 bonus = Some(v);
                 continue;
             }
-            if name.trim().eq_ignore_ascii_case("mulligan") {
-                if mulligan.is_some() {
-                    return Err(ScorecardError::Duplicate("mulligan"));
+            let key = name.trim().to_ascii_lowercase();
+            if key == "mulligan" || key == "mega" {
+                let slot = if key == "mega" {
+                    &mut mega
+                } else {
+                    &mut mulligan
+                };
+                if slot.is_some() {
+                    return Err(ScorecardError::Duplicate(if key == "mega" {
+                        "mega"
+                    } else {
+                        "mulligan"
+                    }));
                 }
-                mulligan = Some(match value.trim().to_ascii_lowercase().as_str() {
+                *slot = Some(match value.trim().to_ascii_lowercase().as_str() {
                     "used" | "yes" | "1" | "true" => true,
                     "unused" | "no" | "0" | "false" => false,
+                    _ if key == "mega" => return Err(ScorecardError::MegaValue(value.into())),
                     _ => return Err(ScorecardError::MulliganValue(value.to_string())),
                 });
+                continue;
+            }
+            if key == "mega_bonus" {
+                if mega_bonus.is_some() {
+                    return Err(ScorecardError::Duplicate("mega_bonus"));
+                }
+                let v = value
+                    .trim()
+                    .parse()
+                    .map_err(|_| ScorecardError::NotANumber("mega_bonus", value.to_string()))?;
+                mega_bonus = Some(v);
                 continue;
             }
             let (b, c) = card.find_box(name)?;
@@ -114,7 +152,65 @@ impl Scorecard {
         if let Some(used) = mulligan {
             card.set_mulligan_used(used)?;
         }
+        if let Some(used) = mega {
+            card.set_mega_used(used)?;
+        }
+        if let Some(points) = mega_bonus {
+            card.set_mega_bonus(points)?;
+        }
         Ok(card)
+    }
+
+    /// Records whether the sixth die (house rule "mega-yahtzee") has been used.
+    pub fn set_mega_used(&mut self, used: bool) -> Result<(), ScorecardError> {
+        if !self.rules.house.mega_yahtzee {
+            return Err(ScorecardError::NoMegaInRules);
+        }
+        if used && self.scores.is_empty() {
+            return Err(ScorecardError::MegaTooEarly);
+        }
+        if !used && self.mega_bonus > 0 {
+            return Err(ScorecardError::MegaBonus(
+                self.rules.mega_bonus,
+                self.mega_bonus,
+            ));
+        }
+        self.mega_used = used;
+        Ok(())
+    }
+
+    /// Records the Mega bonus earned (0, or the rules' bonus once the sixth die is used).
+    pub fn set_mega_bonus(&mut self, points: u32) -> Result<(), ScorecardError> {
+        let ok = points == 0
+            || (self.rules.house.mega_yahtzee && self.mega_used && points == self.rules.mega_bonus);
+        if !ok {
+            return Err(ScorecardError::MegaBonus(self.rules.mega_bonus, points));
+        }
+        self.mega_bonus = points;
+        Ok(())
+    }
+
+    /// Takes the sixth die at the start of a turn (house rule "mega-yahtzee"; the rules
+    /// must have it). Unlike [`Scorecard::set_mega_used`] this is allowed on the first turn.
+    pub fn spend_mega(&mut self) {
+        debug_assert!(self.rules.house.mega_yahtzee);
+        self.mega_used = true;
+    }
+
+    /// Adds the Mega bonus, earned by six of a kind on the sixth-die turn.
+    pub fn earn_mega_bonus(&mut self) {
+        debug_assert!(self.mega_used);
+        self.mega_bonus = self.rules.mega_bonus;
+    }
+
+    /// True when the sixth die (house rule "mega-yahtzee") has been used.
+    pub fn mega_used(&self) -> bool {
+        self.mega_used
+    }
+
+    /// The Mega bonus earned so far (house rule "mega-yahtzee").
+    pub fn mega_bonus(&self) -> u32 {
+        self.mega_bonus
     }
 
     /// Records whether the mulligan (house rule) has been spent.
@@ -218,7 +314,8 @@ impl Scorecard {
         self.yahtzee_bonus
     }
 
-    /// Points on the card now: the boxes, the upper bonus if reached and the Yahtzee bonuses.
+    /// Points on the card now: the boxes, the upper bonus if reached, the Yahtzee bonuses
+    /// and the Mega bonus.
     pub fn total(&self) -> u32 {
         let boxes: u32 = self.scores.values().sum();
         let upper_bonus = if self.upper_total() >= self.rules.upper_threshold {
@@ -226,7 +323,7 @@ impl Scorecard {
         } else {
             0
         };
-        boxes + upper_bonus + self.yahtzee_bonus
+        boxes + upper_bonus + self.yahtzee_bonus + self.mega_bonus
     }
 
     /// True when every box is filled.
@@ -240,6 +337,7 @@ impl Scorecard {
         let y50 = self.rules.yahtzee_bonus > 0 && self.score(Category::Yahtzee) == Some(50);
         State::new(filled, self.upper_total().min(63) as u8, y50)
             .with_mulligan_used(self.mulligan_used)
+            .with_mega_used(self.mega_used)
     }
 
     /// Filled boxes with their scores, in card order.

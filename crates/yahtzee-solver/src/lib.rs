@@ -7,12 +7,14 @@
 
 pub mod follow;
 pub mod max_points;
+pub mod mega;
 pub mod points;
 pub mod solve;
 pub mod turn;
 
 pub use follow::{Follower, Outcome};
 pub use max_points::{max_remaining, NO_STATE};
+pub use mega::MegaPlan;
 pub use points::{
     payoff_size, solve_payoff, solve_target, PointsPlan, PointsTable, PointsValues,
     PointsWorkspace, Prob, WinTie, CHUNK,

@@ -66,12 +66,41 @@ pub fn solve(rules: &'static RuleSet, progress: &(dyn Fn(u64) + Sync)) -> Vec<f6
 fn solve_set(plan: &TurnPlan, ws: &mut Workspace, filled: u32, done: &[f64]) -> Vec<f64> {
     let rules = plan.rules();
     let mut block = vec![UNREACHABLE; rules.lanes_per_set()];
+    let states = reachable_states(rules, filled);
+    // Lane order puts the states with the sixth die in hand (house rule "mega-yahtzee")
+    // first; each half is solved as an ordinary turn, then the first half may take the
+    // sixth die instead.
+    let (in_hand, spent) = states.split_at(states.partition_point(|s| !s.mega_used()));
+    for half in [in_hand, spent] {
+        ordinary_turns(plan, ws, half, done, &mut block);
+    }
+    if rules.house.mega_yahtzee {
+        for chunk in in_hand.chunks(LANES) {
+            let six = mega_values(plan, ws, chunk, done);
+            for (s, x) in chunk.iter().zip(six) {
+                let v = &mut block[rules.lane(*s)];
+                *v = if x > *v { x } else { *v };
+            }
+        }
+    }
+    block
+}
+
+/// The ordinary turn's value of `states` (of one filled set, agreeing on the sixth die)
+/// into their lanes of `block`.
+fn ordinary_turns(
+    plan: &TurnPlan,
+    ws: &mut Workspace,
+    states: &[State],
+    done: &[f64],
+    block: &mut [f64],
+) {
+    let rules = plan.rules();
     let mut put = |chunk: &[State], v: Lanes| {
         for (s, x) in chunk.iter().zip(v) {
             block[rules.lane(*s)] = x;
         }
     };
-    let states = reachable_states(rules, filled);
     // Lane order puts the states with the mulligan in hand (house rule) first; where each
     // has its twin with the mulligan spent, the two are evaluated together.
     let (unused, used) = states.split_at(states.partition_point(|s| !s.mulligan_used()));
@@ -92,7 +121,6 @@ fn solve_set(plan: &TurnPlan, ws: &mut Workspace, filled: u32, done: &[f64]) -> 
             put(chunk, turn_values(plan, ws, chunk, done));
         }
     }
-    block
 }
 
 /// The kernel, compiled for AVX2 and AVX-512 besides the baseline and picked at run time.
@@ -113,4 +141,10 @@ fn mulligan_pair(
     done: &[f64],
 ) -> (Lanes, Lanes) {
     plan.mulligan_pair(ws, unused, used, done)
+}
+
+/// [`TurnPlan::mega_values`], multiversioned like [`turn_values`].
+#[multiversion(targets("x86_64+avx2", "x86_64+avx512f+avx512vl"))]
+fn mega_values(plan: &TurnPlan, ws: &mut Workspace, states: &[State], done: &[f64]) -> Lanes {
+    plan.mega_values(ws, states, done)
 }

@@ -72,6 +72,8 @@ pub struct TurnPlan {
     pub(crate) extra_yahtzees_differ: bool,
     /// Roll indices of the natural full houses (house rule "fool-house").
     pub(crate) full_house_rolls: Vec<usize>,
+    /// House rule "mega-yahtzee": the six-dice tables.
+    mega: Option<crate::mega::MegaPlan>,
 }
 
 /// Scratch space of one worker: the per-keep lanes and the continuation slots.
@@ -83,6 +85,8 @@ pub struct Workspace {
     mulligan: Vec<Lanes>,
     /// House rule "fool-house": the lanes' natural full houses must be scored at once.
     full_house_forced: bool,
+    /// House rule "mega-yahtzee": values per six-dice keep (924; empty without the rule).
+    pub six: Vec<Lanes>,
 }
 
 impl Workspace {
@@ -92,6 +96,10 @@ impl Workspace {
             cont: vec![[0.0; LANES]; plan.slots.len()],
             mulligan: vec![[0.0; LANES]; ROLLS],
             full_house_forced: false,
+            six: match plan.mega {
+                Some(_) => vec![[0.0; LANES]; yahtzee_rules::MEGA_KEEPS],
+                None => Vec::new(),
+            },
         }
     }
 }
@@ -182,11 +190,17 @@ impl TurnPlan {
             full_house_rolls: (0..ROLLS)
                 .filter(|&r| t.keep(r).is_natural_full_house())
                 .collect(),
+            mega: rules.house.mega_yahtzee.then(crate::mega::MegaPlan::new),
         }
     }
 
     pub fn rules(&self) -> &'static RuleSet {
         self.rules
+    }
+
+    /// The six-dice tables, under the house rule "mega-yahtzee".
+    pub fn mega(&self) -> Option<&crate::mega::MegaPlan> {
+        self.mega.as_ref()
     }
 
     /// Expected values at the start of the turn for `states` (at most [`LANES`], all with the

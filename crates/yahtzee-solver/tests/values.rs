@@ -3,7 +3,7 @@
 
 use std::sync::OnceLock;
 
-use yahtzee_rules::{tables, Category, House, RuleSet, State, ROLLS};
+use yahtzee_rules::{mega_tables, tables, Category, House, RuleSet, State, MEGA_ROLLS, ROLLS};
 use yahtzee_solver::{reachable_states, solve, TurnPlan, Workspace};
 
 fn rules(name: &str) -> &'static RuleSet {
@@ -87,7 +87,7 @@ fn table_is_bit_identical_with_one_and_two_threads() {
 }
 
 mod common;
-use common::outcomes;
+use common::{mega_outcomes, outcomes};
 
 /// One turn evaluated the slow, obvious way: every final roll scored through the rules'
 /// generic move list, keeps valued by explicit outcome probabilities, best keeps found by
@@ -155,6 +155,50 @@ fn reference_final(r: &RuleSet, values: &[f64], state: State) -> Vec<f64> {
         .collect()
 }
 
+/// House rule "mega-yahtzee": the turn with the sixth die, the plain way. Each final roll
+/// of six is worth its best five (scored as any final roll, without the mulligan, in the
+/// state with the sixth die spent) plus the Mega bonus for six of a kind; keeps by explicit
+/// outcome probabilities over six dice; the best keep by enumerating sub-multisets.
+fn reference_mega_turn(r: &RuleSet, values: &[f64], state: State) -> f64 {
+    let t6 = mega_tables();
+    let rolls = MEGA_ROLLS;
+    let five = reference_final(r, values, state.with_mega_used(true));
+    let finals: Vec<f64> = (0..rolls)
+        .map(|x| {
+            let six = t6.keep(x);
+            let best = (1..=6)
+                .filter_map(|f| six.without(f))
+                .map(|d| five[d.index()])
+                .fold(f64::NEG_INFINITY, f64::max);
+            let bonus = if six.six_of_a_kind().is_some() {
+                f64::from(r.mega_bonus)
+            } else {
+                0.0
+            };
+            best + bonus
+        })
+        .collect();
+    let expect = |roll_values: &[f64]| -> Vec<f64> {
+        mega_outcomes()
+            .iter()
+            .map(|o| o.iter().map(|&(x, p)| p * roll_values[x]).sum())
+            .collect()
+    };
+    let best_keep = |keep_values: &[f64]| -> Vec<f64> {
+        (0..rolls)
+            .map(|x| {
+                let six = t6.keep(x);
+                (0..t6.keep_count())
+                    .filter(|&k| six.contains(&t6.keep(k)))
+                    .map(|k| keep_values[k])
+                    .fold(f64::NEG_INFINITY, f64::max)
+            })
+            .collect()
+    };
+    let two_left = best_keep(&expect(&best_keep(&expect(&finals))));
+    (0..rolls).map(|x| t6.roll_prob(x) * two_left[x]).sum()
+}
+
 /// Every state of a game solved the plain way: all states by decreasing number of filled
 /// boxes (reachable ones only), each by [`reference_turn`].
 fn reference_solve(r: &RuleSet) -> Vec<f64> {
@@ -168,6 +212,8 @@ fn reference_solve(r: &RuleSet) -> Vec<f64> {
             }
             values[index] = if level == nb {
                 0.0
+            } else if r.house.mega_yahtzee && !s.mega_used() {
+                reference_turn(r, &values, s).max(reference_mega_turn(r, &values, s))
             } else {
                 reference_turn(r, &values, s)
             };
@@ -179,7 +225,7 @@ fn reference_solve(r: &RuleSet) -> Vec<f64> {
 #[test]
 fn every_rule_set_solves_to_its_expected_value() {
     // The five base rule sets and each with every combination of house rules.
-    assert_eq!(RuleSet::every().count(), 40);
+    assert_eq!(RuleSet::every().count(), 80);
     for r in RuleSet::every() {
         let v = solve(r, &|_| {})[r.state_index(State::START)];
         assert!((v - r.expected_value).abs() < 1e-6, "{}: {v}", r.name);
@@ -259,6 +305,11 @@ fn reduced_games() -> Vec<&'static RuleSet> {
         rules("yatzy+mulligan+fool-house").reduced(&[Twos, TwoPairs, FullHouse, Chance], 6),
         rules("free+mulligan+chance-chance+fool-house")
             .reduced(&[Fives, ThreeOfAKind, FullHouse, Chance], 10),
+        rules("forced+mega-yahtzee").reduced(&[Fours, Sixes, FullHouse, Yahtzee, Chance], 20),
+        rules("yatzy+mulligan+fool-house+mega-yahtzee=200")
+            .reduced(&[Twos, TwoPairs, FullHouse, Yahtzee], 6),
+        rules("original-1956+chance-chance+mega-yahtzee")
+            .reduced(&[Ones, LargeStraight, Yahtzee, Chance], 3),
     ]
 }
 

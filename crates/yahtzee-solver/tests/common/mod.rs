@@ -2,14 +2,24 @@
 
 use std::sync::OnceLock;
 
-use yahtzee_rules::{tables, Dice, KEEPS, ROLLS};
+use yahtzee_rules::{mega_tables, tables, Dice, DiceTables};
 
 /// For every keep, the rolls it can become and their probabilities, by counting the ways
 /// the missing dice can fall.
 pub fn outcomes() -> &'static Vec<Vec<(usize, f64)>> {
     static OUTCOMES: OnceLock<Vec<Vec<(usize, f64)>>> = OnceLock::new();
-    OUTCOMES.get_or_init(|| {
-        let t = tables();
+    OUTCOMES.get_or_init(|| outcomes_of(tables()))
+}
+
+/// [`outcomes`] for six dice (house rule "mega-yahtzee"), over [`mega_tables`].
+#[allow(dead_code)]
+pub fn mega_outcomes() -> &'static Vec<Vec<(usize, f64)>> {
+    static OUTCOMES: OnceLock<Vec<Vec<(usize, f64)>>> = OnceLock::new();
+    OUTCOMES.get_or_init(|| outcomes_of(mega_tables()))
+}
+
+fn outcomes_of(t: &DiceTables) -> Vec<Vec<(usize, f64)>> {
+    {
         let prob = |keep: &Dice, roll: &Dice| -> f64 {
             let rest: Vec<u8> = (0..6)
                 .map(|f| roll.counts()[f] - keep.counts()[f])
@@ -21,14 +31,15 @@ pub fn outcomes() -> &'static Vec<Vec<(usize, f64)>> {
                 .fold(fact(n), |acc, &c| acc / fact(u32::from(c)));
             ways / 6f64.powi(n as i32)
         };
-        (0..KEEPS)
+        let rolls = t.size_range(t.dice()).len();
+        (0..t.keep_count())
             .map(|k| {
                 let keep = t.keep(k);
-                (0..ROLLS)
+                (0..rolls)
                     .filter(|&x| t.keep(x).contains(&keep))
                     .map(|x| (x, prob(&keep, &t.keep(x))))
                     .collect()
             })
             .collect()
-    })
+    }
 }
