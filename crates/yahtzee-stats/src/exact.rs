@@ -76,6 +76,8 @@ pub struct Exact {
     pub upper_bonus: Moments,
     /// The extra-Yahtzee bonus points at the end of the game.
     pub yahtzee_bonus: Moments,
+    /// House rule "mega-yahtzee": the Mega bonus (0 or its value; always 0 without it).
+    pub mega_bonus: Moments,
     /// The final total.
     pub total: Moments,
     /// Expected number of turns still to play whose final roll is five of a kind.
@@ -133,6 +135,8 @@ pub(crate) struct Sums {
     upper_bonus: f64,
     yahtzees: f64,
     jokers: f64,
+    /// Σ w over the turns earning the Mega bonus (house rule "mega-yahtzee").
+    mega: f64,
 }
 
 impl Sums {
@@ -142,6 +146,7 @@ impl Sums {
             upper_bonus: 0.0,
             yahtzees: 0.0,
             jokers: 0.0,
+            mega: 0.0,
         }
     }
 
@@ -182,6 +187,7 @@ impl Sums {
         self.upper_bonus += o.upper_bonus;
         self.yahtzees += o.yahtzees;
         self.jokers += o.jokers;
+        self.mega += o.mega;
     }
 }
 
@@ -242,20 +248,49 @@ pub fn exact(strategy: &Strategy, card: &Scorecard, progress: &(dyn Fn(u64) + Sy
 pub(crate) fn turn(strategy: &Strategy, d: &mut TurnDecisions, node: &Node) -> (Vec<Step>, Sums) {
     let rules = strategy.rules();
     strategy.decide(node.state, d);
-    let (last, after_mulligan) = d.final_roll_probabilities();
     let reach: f64 = node.mass.iter().sum();
     let mut sums = Sums::new(rules.box_count());
     let mut steps = Vec::with_capacity(ROLLS);
-    let mut record = |m: Move, dice: Dice, state: State, p: f64| {
+    let mut record = |m: Move, dice: Dice, state: State, p: f64, mega: u32| {
         steps.push(Step {
             next: rules.state_index(m.next),
-            points: m.points(),
+            points: m.points() + mega,
             bonus: m.yahtzee_bonus > 0,
             prob: p,
         });
         sums.add_move(rules, &m, &dice, state, reach * p);
+        if mega > 0 {
+            sums.mega += reach * p;
+        }
     };
     let t = tables();
+    if d.takes_sixth_die() {
+        // House rule "mega-yahtzee": the turn with six dice; five of them are scored.
+        let state = d.state_after_sixth_die();
+        let sixes = yahtzee_rules::mega_tables();
+        for (r, p) in d.mega_final_roll_probabilities().into_iter().enumerate() {
+            if p == 0.0 {
+                continue;
+            }
+            let mega = match sixes.keep(r).six_of_a_kind() {
+                Some(_) => rules.mega_bonus,
+                None => 0,
+            };
+            match d.mega_final_choice(r) {
+                (five, FinalChoice::Score(m)) => record(m, five, state, p, mega),
+                (_, FinalChoice::ChanceChance) => {
+                    for x in 0..ROLLS {
+                        let dice = t.keep(x);
+                        let m = rules.chance_chance_move(state, &dice);
+                        record(m, dice, state, p * t.roll_prob(x), mega);
+                    }
+                }
+                (_, FinalChoice::Mulligan(_)) => unreachable!("no mulligan on the Mega turn"),
+            }
+        }
+        return (merge_steps(steps), sums);
+    }
+    let (last, after_mulligan) = d.final_roll_probabilities();
     for (state, probs, after) in [
         (node.state, &last, false),
         (d.state_after_mulligan(), &after_mulligan, true),
@@ -269,7 +304,7 @@ pub(crate) fn turn(strategy: &Strategy, d: &mut TurnDecisions, node: &Node) -> (
                 d.final_choice(r)
             };
             match choice {
-                FinalChoice::Score(m) => record(m, t.keep(r), state, p),
+                FinalChoice::Score(m) => record(m, t.keep(r), state, p, 0),
                 FinalChoice::ChanceChance => chance_chance += p,
                 // Its mass is in `after_mulligan` already.
                 FinalChoice::Mulligan(_) => {}
@@ -279,10 +314,15 @@ pub(crate) fn turn(strategy: &Strategy, d: &mut TurnDecisions, node: &Node) -> (
             for r in 0..ROLLS {
                 let dice = t.keep(r);
                 let m = rules.chance_chance_move(state, &dice);
-                record(m, dice, state, chance_chance * t.roll_prob(r));
+                record(m, dice, state, chance_chance * t.roll_prob(r), 0);
             }
         }
     }
+    (merge_steps(steps), sums)
+}
+
+/// Steps with the same next state, points and bonus flag merged into one.
+fn merge_steps(mut steps: Vec<Step>) -> Vec<Step> {
     steps.sort_by_key(|s| (s.next, s.points, s.bonus));
     let mut merged: Vec<Step> = Vec::with_capacity(steps.len());
     for s in steps {
@@ -293,7 +333,7 @@ pub(crate) fn turn(strategy: &Strategy, d: &mut TurnDecisions, node: &Node) -> (
             _ => merged.push(s),
         }
     }
-    (merged, sums)
+    merged
 }
 
 /// The node of `state` from the steps arriving at it, in source order.
@@ -403,8 +443,19 @@ pub(crate) fn assemble(
             p_zero: 0.0,
         };
     }
+    let mega_bonus = if card.mega_used() {
+        Moments::fixed(card.mega_bonus())
+    } else {
+        let v = f64::from(rules.mega_bonus);
+        Moments {
+            mean: sums.mega * v,
+            mean_square: sums.mega * v * v,
+            p_zero: 1.0 - sums.mega,
+        }
+    };
     let total = Moments::of_distribution(&distribution, 1.0);
     Exact {
+        mega_bonus,
         rules,
         points_so_far: so_far,
         distribution,

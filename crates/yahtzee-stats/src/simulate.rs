@@ -25,6 +25,8 @@ pub struct Tally {
     pub upper_bonus: Vec<u64>,
     /// The extra-Yahtzee bonus points, on the card and earned.
     pub yahtzee_bonus: Vec<u64>,
+    /// House rule "mega-yahtzee": the Mega bonus points, on the card and earned.
+    pub mega_bonus: Vec<u64>,
     /// The final total.
     pub total: Vec<u64>,
     /// Turns played in the simulation whose final roll was five of a kind.
@@ -61,6 +63,7 @@ impl Tally {
         }
         merge_into(&mut self.upper_bonus, &other.upper_bonus);
         merge_into(&mut self.yahtzee_bonus, &other.yahtzee_bonus);
+        merge_into(&mut self.mega_bonus, &other.mega_bonus);
         merge_into(&mut self.total, &other.total);
         merge_into(&mut self.yahtzees, &other.yahtzees);
         merge_into(&mut self.jokers, &other.jokers);
@@ -129,6 +132,7 @@ impl<'s, 'v> Player<'s, 'v> {
             .map(|&c| self.card.score(c).unwrap_or(0))
             .collect();
         let mut yahtzee_bonus = self.card.yahtzee_bonus();
+        let mut mega_bonus = self.card.mega_bonus();
         let (mut yahtzees, mut jokers) = (0, 0);
         let mut state = self.card.state();
         let mut first = true;
@@ -140,14 +144,20 @@ impl<'s, 'v> Player<'s, 'v> {
                 &self.turn
             };
             first = false;
-            let mut roll = roll_onto(rng, Dice::EMPTY);
-            for rolls_left in [2, 1] {
-                let keep = d.keep_for(roll, rolls_left);
-                if keep != roll {
-                    roll = roll_onto(rng, tables().keep(keep));
+            let (m, dice, from) = if d.takes_sixth_die() {
+                let (m, dice, from, bonus) = mega_turn(rules, d, rng);
+                mega_bonus += bonus;
+                (m, dice, from)
+            } else {
+                let mut roll = roll_onto(rng, Dice::EMPTY);
+                for rolls_left in [2, 1] {
+                    let keep = d.keep_for(roll, rolls_left);
+                    if keep != roll {
+                        roll = roll_onto(rng, tables().keep(keep));
+                    }
                 }
-            }
-            let (m, dice, from) = finish_turn(rules, d, roll, rng);
+                finish_turn(rules, d, roll, rng)
+            };
             scores[m.box_index] = m.score;
             yahtzee_bonus += m.yahtzee_bonus;
             if dice.five_of_a_kind().is_some() {
@@ -173,10 +183,11 @@ impl<'s, 'v> Player<'s, 'v> {
         for (h, &s) in tally.boxes.iter_mut().zip(&scores) {
             count(h, s);
         }
-        let total = scores.iter().sum::<u32>() + upper_bonus + yahtzee_bonus;
+        let total = scores.iter().sum::<u32>() + upper_bonus + yahtzee_bonus + mega_bonus;
         tally.games += 1;
         count(&mut tally.upper_bonus, upper_bonus);
         count(&mut tally.yahtzee_bonus, yahtzee_bonus);
+        count(&mut tally.mega_bonus, mega_bonus);
         count(&mut tally.total, total);
         count(&mut tally.yahtzees, yahtzees);
         count(&mut tally.jokers, jokers);
@@ -210,6 +221,42 @@ fn finish_turn(
         }
         FinalChoice::Mulligan(_) => unreachable!("the mulligan is spent once"),
     }
+}
+
+/// House rule "mega-yahtzee": the turn with the sixth die, played by the strategy: the
+/// move, the five dice scored, the state it is made from and the Mega bonus earned.
+fn mega_turn(rules: &RuleSet, d: &TurnDecisions, rng: &mut ChaCha8Rng) -> (Move, Dice, State, u32) {
+    let t = yahtzee_rules::mega_tables();
+    let mut roll = roll_six_onto(rng, Dice::EMPTY);
+    for rolls_left in [2, 1] {
+        let keep = d.mega_keep_for(roll, rolls_left);
+        if keep != roll {
+            roll = roll_six_onto(rng, t.keep(keep));
+        }
+    }
+    let bonus = match t.keep(roll).six_of_a_kind() {
+        Some(_) => rules.mega_bonus,
+        None => 0,
+    };
+    let state = d.state_after_sixth_die();
+    match d.mega_final_choice(roll) {
+        (five, FinalChoice::Score(m)) => (m, five, state, bonus),
+        (_, FinalChoice::ChanceChance) => {
+            let dice = tables().keep(roll_onto(rng, Dice::EMPTY));
+            (rules.chance_chance_move(state, &dice), dice, state, bonus)
+        }
+        (_, FinalChoice::Mulligan(_)) => unreachable!("no mulligan on the Mega turn"),
+    }
+}
+
+/// Rolls the dice missing from `keep` up to six and returns the six-dice roll index.
+fn roll_six_onto(rng: &mut ChaCha8Rng, keep: Dice) -> usize {
+    let mut faces = keep.faces();
+    while faces.len() < yahtzee_rules::MEGA_DICE {
+        faces.push(rng.random_range(1..=6));
+    }
+    let dice = Dice::from_faces_up_to(&faces, yahtzee_rules::MEGA_DICE).expect("six dice");
+    dice.mega_index()
 }
 
 /// Rolls the dice missing from `keep` and returns the roll index of the five dice.

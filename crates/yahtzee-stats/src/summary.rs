@@ -117,6 +117,9 @@ pub struct Summary {
     pub boxes: Vec<Line>,
     pub upper_bonus: Line,
     pub yahtzee_bonus: Line,
+    /// House rule "mega-yahtzee": the Mega bonus (absent without the rule).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mega_bonus: Option<Line>,
     pub total: Line,
     pub p_upper_bonus: Estimate,
     /// Expected number of turns (still to play) ending in five of a kind.
@@ -153,6 +156,11 @@ impl Summary {
                 .collect(),
             upper_bonus: line("upper bonus".into(), &e.upper_bonus),
             yahtzee_bonus: line("yahtzee bonus".into(), &e.yahtzee_bonus),
+            mega_bonus: e
+                .rules
+                .house
+                .mega_yahtzee
+                .then(|| line("mega bonus".into(), &e.mega_bonus)),
             total: line("total".into(), &e.total),
             p_upper_bonus: Estimate::exact(e.p_upper_bonus()),
             expected_yahtzees: Estimate::exact(e.yahtzees),
@@ -199,6 +207,10 @@ impl Summary {
                 .collect(),
             upper_bonus: histogram_line("upper bonus".into(), &t.upper_bonus, n),
             yahtzee_bonus: histogram_line("yahtzee bonus".into(), &t.yahtzee_bonus, n),
+            mega_bonus: rules
+                .house
+                .mega_yahtzee
+                .then(|| histogram_line("mega bonus".into(), &t.mega_bonus, n)),
             total,
             p_upper_bonus: proportion(p_bonus, n),
             expected_yahtzees: histogram_line(String::new(), &t.yahtzees, n).mean,

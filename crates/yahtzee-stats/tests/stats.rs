@@ -39,8 +39,10 @@ fn check_sums(e: &Exact) {
         e.total.mean,
         e.table_value
     );
-    let parts: f64 =
-        e.boxes.iter().map(|m| m.mean).sum::<f64>() + e.upper_bonus.mean + e.yahtzee_bonus.mean;
+    let parts: f64 = e.boxes.iter().map(|m| m.mean).sum::<f64>()
+        + e.upper_bonus.mean
+        + e.yahtzee_bonus.mean
+        + e.mega_bonus.mean;
     assert!(
         (parts - e.total.mean).abs() < 1e-9,
         "{parts} vs {}",
@@ -269,6 +271,14 @@ fn house_rules_and_other_games_sum_up() {
         ("original-1956", "yahtzee=50 fours=16 yb=100"),
         ("forced+mulligan+fool-house", "chance=20 sixes=18"),
         ("yatzy+fool-house", "twos=4"),
+        (
+            "forced+mega-yahtzee",
+            "ones=3 twos=6 threes=9 fours=12 4k=20 ls=40 chance=22",
+        ),
+        (
+            "no-bonus+mulligan+mega-yahtzee",
+            "ones=3 twos=6 sixes=24 ss=30 fh=25 mega=used mega_bonus=1000",
+        ),
     ] {
         let e = exact_from(rules, card);
         check_sums(&e);
@@ -290,6 +300,31 @@ fn house_rules_and_other_games_sum_up() {
     let e = exact_from("yatzy", "");
     assert!((e.table_value - 248.43998938).abs() < 1e-7);
     assert_eq!(e.yahtzee_bonus.mean, 0.0);
+}
+
+#[test]
+fn mega_yahtzee_simulation_agrees_with_exact() {
+    let name = "forced+fool-house+mega-yahtzee";
+    let rules = RuleSet::by_name(name).unwrap();
+    let s = strategy(name);
+    let c = card(
+        name,
+        "ones=3 twos=6 threes=9 fours=12 fives=15 4k=20 ss=30 chance=22",
+    );
+    let e = exact(&s, &c, &|_| {});
+    // From this card the sixth die is worth taking at once, and earns its bonus sometimes.
+    assert!(e.mega_bonus.mean > 1.0 && e.mega_bonus.p_zero < 1.0);
+    let e = Summary::exact(&e);
+    let tally = simulate(&s, &c, 40_000, 7, &|_| {});
+    let sim = Summary::simulated(rules, &tally, e.points_so_far, e.table_value, 7);
+    within("total mean", e.total.mean.value, &sim.total.mean);
+    let (exact_mega, sim_mega) = (e.mega_bonus.unwrap(), sim.mega_bonus.unwrap());
+    within("mega bonus", exact_mega.mean.value, &sim_mega.mean);
+    within(
+        "yahtzees",
+        e.expected_yahtzees.value,
+        &sim.expected_yahtzees,
+    );
 }
 
 #[test]
