@@ -2,9 +2,9 @@
 
 use std::path::PathBuf;
 
-use anyhow::{Context, Result};
+use anyhow::{bail, Context, Result};
 use yahtzee_advice::{Advisor, Report};
-use yahtzee_rules::{Dice, Scorecard};
+use yahtzee_rules::Scorecard;
 
 use crate::{table_file, RulesOpts};
 
@@ -15,12 +15,13 @@ pub struct Args {
     /// Filled boxes, e.g. "ones=3 twos=6 yahtzee=50 yahtzee_bonus=100" (empty: a new card).
     #[arg(long, default_value = "")]
     scorecard: String,
-    /// The five dice showing, e.g. 13346.
-    #[arg(long)]
-    dice: String,
+    /// The five dice showing, e.g. 13346 (six on a Mega-Yahtzee turn). Without dice, under
+    /// the house rule mega-yahtzee: whether to take the sixth die before the first roll.
+    #[arg(long, requires = "rolls_left")]
+    dice: Option<String>,
     /// Rerolls left this turn: 2 after the first roll, 0 after the last.
-    #[arg(long, value_parser = clap::value_parser!(u8).range(0..=2))]
-    rolls_left: u8,
+    #[arg(long, value_parser = clap::value_parser!(u8).range(0..=2), requires = "dice")]
+    rolls_left: Option<u8>,
     /// Table file [default: data/<rules>.table, built if missing].
     #[arg(long)]
     table: Option<PathBuf>,
@@ -47,9 +48,13 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<()> {
-    let rules = args.rules.rules();
+    let rules = args.rules.rules()?;
     let card = Scorecard::parse(rules, &args.scorecard).context("bad --scorecard")?;
-    let dice = Dice::parse_roll(&args.dice).context("bad --dice")?;
+    let dice = match &args.dice {
+        Some(text) => Some(yahtzee_engine::parse_dice(text)?),
+        None if rules.house.mega_yahtzee => None,
+        None => bail!("give --dice and --rolls-left (only mega-yahtzee asks without dice: whether to take the sixth die)"),
+    };
     let path = args
         .table
         .clone()
@@ -62,14 +67,17 @@ pub fn run(args: Args) -> Result<()> {
         &args.opponent,
         args.quiet,
     )?;
-    let report = yahtzee_engine::advise(
-        &advisor,
-        target.as_ref(),
-        &card,
-        dice,
-        args.rolls_left,
-        &play_for,
-    )?;
+    let report = match (dice, args.rolls_left) {
+        (Some(dice), Some(rolls_left)) => yahtzee_engine::advise(
+            &advisor,
+            target.as_ref(),
+            &card,
+            dice,
+            rolls_left,
+            &play_for,
+        )?,
+        _ => yahtzee_engine::advise_sixth_die(&advisor, &card)?,
+    };
     let text = if args.json {
         serde_json::to_string_pretty(&report)? + "\n"
     } else {
@@ -88,14 +96,21 @@ fn human(r: &Report, shown: usize) -> String {
         ($($t:tt)*) => { writeln!(out, $($t)*).expect("writing to a String") };
     }
     let dice: Vec<String> = r.dice.iter().map(u8::to_string).collect();
-    println!(
-        "rules {}, dice {}, {} roll{} left, {} points on the card",
-        r.rules,
-        dice.join(" "),
-        r.rolls_left,
-        if r.rolls_left == 1 { "" } else { "s" },
-        r.points_so_far
-    );
+    if r.rolls_left == 3 {
+        println!(
+            "rules {}, before the turn's first roll, sixth die in hand, {} points on the card",
+            r.rules, r.points_so_far
+        );
+    } else {
+        println!(
+            "rules {}, dice {}, {} roll{} left, {} points on the card",
+            r.rules,
+            dice.join(" "),
+            r.rolls_left,
+            if r.rolls_left == 1 { "" } else { "s" },
+            r.points_so_far
+        );
+    }
     println!(
         "expected final total with optimal play: {:.4}",
         r.expected_final
@@ -131,25 +146,33 @@ fn human(r: &Report, shown: usize) -> String {
     }
     println!();
     // With rolls left the options are keeps, unless a rule forces scoring now (fool-house).
-    let what = if r.rolls_left > 0 && r.options.iter().all(|o| o.category.is_none()) {
+    let what = if r.rolls_left == 3 {
+        "sixth die (mega-yahtzee)"
+    } else if r.rolls_left > 0 && r.options.iter().all(|o| o.category.is_none()) {
         "keep"
     } else if r.rolls_left > 0 {
         "box (scored at once)"
     } else {
         "box or action"
     };
+    // The label column: 26 wide, more for the Mega turn's "box (score) with five dice".
+    let w = if r.options.iter().any(|o| o.scored.is_some()) {
+        38
+    } else {
+        26
+    };
     if win {
         println!(
-            "{:>3}  {:<26} {:>9} {:>9} {:>12} {:>10}",
+            "{:>3}  {:<w$} {:>9} {:>9} {:>12} {:>10}",
             "#", what, "P(win)", "P(tie)", "expected", "loss"
         );
     } else if target.is_some() {
         println!(
-            "{:>3}  {:<26} {:>10} {:>12} {:>10}",
+            "{:>3}  {:<w$} {:>10} {:>12} {:>10}",
             "#", what, "P(>=target)", "expected", "loss"
         );
     } else {
-        println!("{:>3}  {:<26} {:>12} {:>10}", "#", what, "expected", "loss");
+        println!("{:>3}  {:<w$} {:>12} {:>10}", "#", what, "expected", "loss");
     }
     for (i, o) in r.options.iter().enumerate().take(shown) {
         let faces = |k: &[u8]| k.iter().map(u8::to_string).collect::<Vec<_>>().join(" ");
@@ -158,13 +181,20 @@ fn human(r: &Report, shown: usize) -> String {
             (Some(k), _) if o.mulligan => format!("mulligan: keep {}", faces(k)),
             (None, Some(_)) if o.chance_chance => "chance-chance (reroll all)".to_string(),
             (Some(k), _) if k.is_empty() => "nothing (reroll all)".to_string(),
-            (Some(k), _) if k.len() == 5 => {
+            (Some(k), _) if k.len() == r.dice.len() => {
                 let faces: Vec<String> = k.iter().map(u8::to_string).collect();
                 format!("{} (all)", faces.join(" "))
             }
             (Some(k), _) => k.iter().map(u8::to_string).collect::<Vec<_>>().join(" "),
-            (None, Some(c)) => format!("{c} ({})", o.score.unwrap_or(0)),
-            (None, None) => String::new(),
+            (None, Some(c)) => match &o.scored {
+                Some(five) => format!("{c} ({}) with {}", o.score.unwrap_or(0), faces(five)),
+                None => format!("{c} ({})", o.score.unwrap_or(0)),
+            },
+            (None, None) => match o.sixth_die {
+                Some(true) => "take the sixth die".to_string(),
+                Some(false) => "roll five dice".to_string(),
+                None => String::new(),
+            },
         };
         let loss = if o.loss == 0.0 {
             "best".to_string()
@@ -173,7 +203,7 @@ fn human(r: &Report, shown: usize) -> String {
         };
         match o.p_at_least {
             _ if win => println!(
-                "{:>3}  {:<26} {:>8.4}% {:>8.4}% {:>12.4} {:>10}",
+                "{:>3}  {:<w$} {:>8.4}% {:>8.4}% {:>12.4} {:>10}",
                 i + 1,
                 label,
                 100.0 * o.p_win.unwrap_or(0.0),
@@ -182,7 +212,7 @@ fn human(r: &Report, shown: usize) -> String {
                 loss
             ),
             Some(p) => println!(
-                "{:>3}  {:<26} {:>10.4}% {:>12.4} {:>10}",
+                "{:>3}  {:<w$} {:>10.4}% {:>12.4} {:>10}",
                 i + 1,
                 label,
                 100.0 * p,
@@ -190,7 +220,7 @@ fn human(r: &Report, shown: usize) -> String {
                 loss
             ),
             None => println!(
-                "{:>3}  {:<26} {:>12.4} {:>10}",
+                "{:>3}  {:<w$} {:>12.4} {:>10}",
                 i + 1,
                 label,
                 o.ev_remaining,

@@ -83,7 +83,7 @@ struct Report {
 type Deal = Vec<(f64, f64, f64)>;
 
 pub fn run(args: Args) -> Result<()> {
-    let rules = args.rules.rules();
+    let rules = args.rules.rules()?;
     let seats: Vec<(String, Aim)> = args
         .bots
         .iter()

@@ -39,7 +39,7 @@ enum FormatArg {
 }
 
 pub fn run(args: Args) -> Result<()> {
-    let rules = args.rules.rules();
+    let rules = args.rules.rules()?;
     let format = match args.format {
         FormatArg::F32 => Format::F32,
         FormatArg::Npy => Format::Npy,

@@ -67,24 +67,36 @@ pub struct RulesOpts {
     /// of its own, with its own table.
     #[arg(long, value_enum, value_delimiter = ',')]
     house: Vec<HouseArg>,
+    /// With `--house mega-yahtzee`: the Mega bonus for six of a kind (default 1000; another
+    /// bonus is a rule set of its own, named like `forced+mega-yahtzee=500`).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=100_000))]
+    mega_bonus: Option<u32>,
 }
 
 impl RulesOpts {
-    pub fn rules(&self) -> &'static yahtzee_rules::RuleSet {
+    pub fn rules(&self) -> anyhow::Result<&'static yahtzee_rules::RuleSet> {
+        if self.mega_bonus.is_some() && !self.house.contains(&HouseArg::MegaYahtzee) {
+            anyhow::bail!("--mega-bonus needs --house mega-yahtzee");
+        }
         let mut house = yahtzee_rules::House::NONE;
         for h in &self.house {
             match h {
                 HouseArg::Mulligan => house.mulligan = true,
                 HouseArg::ChanceChance => house.chance_chance = true,
                 HouseArg::FoolHouse => house.fool_house = true,
+                HouseArg::MegaYahtzee => house.mega_yahtzee = true,
             }
         }
-        self.rules.rules().with_house(house)
+        let rules = self.rules.rules().with_house(house);
+        Ok(match self.mega_bonus {
+            Some(bonus) => rules.with_mega_bonus(bonus),
+            None => rules,
+        })
     }
 }
 
 /// House rules selectable with `--house`.
-#[derive(Clone, Copy, Debug, ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum HouseArg {
     /// Once per game, a fourth roll (of one or more dice) after a turn's third roll.
     Mulligan,
@@ -94,6 +106,9 @@ pub enum HouseArg {
     /// A natural full house on any roll must be scored in Full House at once while it is
     /// open.
     FoolHouse,
+    /// Once per game, a sixth die for a whole turn; five are scored; six of a kind adds the
+    /// Mega bonus (--mega-bonus, default 1000).
+    MegaYahtzee,
 }
 
 /// Rule sets selectable with `--rules`.

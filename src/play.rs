@@ -5,7 +5,7 @@ use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use yahtzee_advice::{Advisor, TargetAdvisor};
 use yahtzee_play::{judge, label, Aim, Bots, Event, Game, Record};
@@ -53,7 +53,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<()> {
-    let rules = args.rules.rules();
+    let rules = args.rules.rules()?;
     let mut seats: Vec<(String, bool)> = args
         .players
         .iter()
@@ -229,7 +229,7 @@ enum Command {
 
 const HELP: &str = "commands: keep 3 3 5 (or k 335) · roll (reroll all) · score full_house \
 (or just fh) · hint · card · help · quit; house rules: mulligan 3 3 (after the third roll) · \
-chance-chance (cc)";
+chance-chance (cc) · the sixth die is offered before a turn's first roll (mega-yahtzee)";
 
 impl Session<'_> {
     fn say(&mut self, line: impl AsRef<str>) {
@@ -259,7 +259,7 @@ impl Session<'_> {
                 ));
                 self.say(card_text(&p.card));
             }
-            if !self.roll(input)? {
+            if !self.sixth_die(input, p.bot)? || !self.roll(input)? {
                 self.record.push(Event::Quit);
                 return Ok(false);
             }
@@ -277,15 +277,95 @@ impl Session<'_> {
         Ok(true)
     }
 
+    /// House rule "mega-yahtzee": with the sixth die in hand, before the turn's first roll,
+    /// the bot decides or the person is asked. False if the person quit.
+    fn sixth_die(&mut self, input: &mut impl BufRead, bot: bool) -> Result<bool> {
+        let card = &self.game.current().card;
+        if !card.rules().house.mega_yahtzee || card.mega_used() {
+            return Ok(true);
+        }
+        let take = if bot {
+            let take = self
+                .bots
+                .takes_sixth_die(&self.game)
+                .map_err(|e| anyhow::anyhow!("the bot cannot decide: {e}"))?;
+            if take && self.verbose {
+                let name = self.game.current().name.clone();
+                self.say(format!("{name} takes the sixth die this turn"));
+            }
+            take
+        } else {
+            loop {
+                self.say("sixth die in hand: take it this turn? (y/n, hint)");
+                self.flush()?;
+                let Some(line) = read_line(input)? else {
+                    return Ok(false);
+                };
+                match line.to_ascii_lowercase().as_str() {
+                    "y" | "yes" | "sixth" | "6" => break true,
+                    "n" | "no" | "" => break false,
+                    "quit" | "q" | "exit" => return Ok(false),
+                    "hint" | "h" => self.hint_sixth_die(),
+                    _ => self.say("✗ answer y or n (or hint)"),
+                }
+            }
+        };
+        if take {
+            self.act(Event::SixthDie, !bot)
+                .map_err(|e| anyhow::anyhow!(e))?;
+        } else if !bot {
+            // Keeping it in hand is a decision too: judged as the turn's first roll.
+            self.tell_cost(&Event::Roll(Dice::EMPTY));
+        }
+        Ok(true)
+    }
+
+    /// Tells what the decision `event` costs, before it is applied.
+    fn tell_cost(&mut self, event: &Event) {
+        let Some((advice, i)) = judge(self.advisor, &self.game, event) else {
+            return;
+        };
+        let so_far = f64::from(self.game.current().card.total());
+        let (best, chosen) = (advice.best(), &advice.options[i]);
+        let cost = (best.ev_remaining - chosen.ev_remaining).max(0.0);
+        self.costs[self.game.current_seat()] += cost;
+        if cost > 0.0 {
+            self.say(format!(
+                "  that cost {cost:.2} expected points: best was {} for {:.2}",
+                label(&best.choice),
+                so_far + best.ev_remaining
+            ));
+        } else {
+            self.say("  optimal");
+        }
+    }
+
+    fn hint_sixth_die(&mut self) {
+        let card = &self.game.current().card;
+        let Ok(Some(advice)) = self.advisor.advise_sixth_die(card) else {
+            return;
+        };
+        let so_far = f64::from(card.total());
+        for (o, what) in advice.options.iter().zip(["best", "next best"]) {
+            self.say(format!(
+                "  {what}: {} — expected final total {:.2}",
+                label(&o.choice),
+                so_far + o.ev_remaining
+            ));
+        }
+    }
+
     /// Rolls the dice not kept (or reads them), and records the roll. False if the player
     /// quit instead of typing dice.
     fn roll(&mut self, input: &mut impl BufRead) -> Result<bool> {
         let kept = self.game.to_keep();
+        let all = self.game.dice_per_roll();
         loop {
             let dice = if self.dice_from_stdin {
-                let n = 5 - kept.len();
+                let n = all - kept.len();
                 self.say(format!(
-                    "roll {n} dice and type all five showing{}:",
+                    "roll {n} dice and type all {} showing{}:",
+                    if all == 5 { "five" } else { "six" },
                     if kept.is_empty() {
                         String::new()
                     } else {
@@ -297,7 +377,7 @@ impl Session<'_> {
                 else {
                     return Ok(false);
                 };
-                match Dice::parse_roll(&line) {
+                match Dice::parse_dice(&line, all) {
                     Ok(d) => d,
                     Err(e) => {
                         self.say(format!("✗ {e}"));
@@ -305,11 +385,7 @@ impl Session<'_> {
                     }
                 }
             } else {
-                let mut counts = kept.counts();
-                for _ in kept.len()..5 {
-                    counts[self.rng.random_range(0..6)] += 1;
-                }
-                Dice::from_counts(counts).expect("five dice")
+                yahtzee_play::bot::roll_up_to(kept, all, &mut self.rng)
             };
             match self.game.roll(dice) {
                 Ok(()) => {
@@ -338,6 +414,7 @@ impl Session<'_> {
                     Event::Score(c) => format!("scores {c}"),
                     Event::Mulligan(k) => format!("spends the mulligan keeping {}", k.spaced()),
                     Event::ChanceChance => "goes chance-chance".to_string(),
+                    Event::SixthDie => "takes the sixth die".to_string(),
                     _ => String::new(),
                 };
                 self.say(format!("{name} rolled {dice}, {what}"));
@@ -379,6 +456,7 @@ impl Session<'_> {
             Event::Score(c) => self.game.score(*c).map(Some),
             Event::Mulligan(k) => self.game.mulligan(*k).map(|()| None),
             Event::ChanceChance => self.game.chance_chance().map(|()| None),
+            Event::SixthDie => self.game.take_sixth_die().map(|()| None),
             _ => Ok(None),
         };
         let scored = result.map_err(|e| e.to_string())?;
@@ -455,6 +533,9 @@ impl Session<'_> {
                     } else {
                         "✗ no rolls left this turn: choose a box (hint helps)"
                     })
+                }
+                Command::Keep(k) if k.len() == dice.len() => {
+                    self.say("✗ keeping all the dice ends rolling: choose a box instead")
                 }
                 Command::Keep(k) => match self.act(Event::Keep(k), true) {
                     Ok(()) => {
@@ -551,10 +632,8 @@ fn parse_command(line: &str) -> Result<Command, String> {
         "quit" | "q" | "exit" => Ok(Command::Quit),
         "roll" | "r" | "reroll" => Ok(Command::Keep(Dice::EMPTY)),
         "keep" | "k" | "mulligan" | "m" => {
-            let keep = Dice::parse_keep(rest).map_err(|e| e.to_string())?;
-            if keep.len() == 5 {
-                return Err("keeping all five ends rolling: choose a box instead".into());
-            }
+            let keep = Dice::parse_keep_up_to(rest, yahtzee_rules::MEGA_DICE)
+                .map_err(|e| e.to_string())?;
             Ok(if word.starts_with('k') {
                 Command::Keep(keep)
             } else {
@@ -594,6 +673,13 @@ fn card_text(card: &Scorecard) -> String {
     let mut tail = format!("  upper {upper} ({bonus})");
     if rules.yahtzee_bonus > 0 {
         tail += &format!(" · yahtzee bonus {}", card.yahtzee_bonus());
+    }
+    if rules.house.mega_yahtzee {
+        tail += &match (card.mega_used(), card.mega_bonus()) {
+            (false, _) => " · sixth die in hand".to_string(),
+            (true, 0) => " · sixth die used".to_string(),
+            (true, b) => format!(" · mega bonus {b}"),
+        };
     }
     tail += &format!(" · total {}", card.total());
     lines.push(tail);

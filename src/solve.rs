@@ -33,7 +33,7 @@ pub enum ObjectiveArg {
 }
 
 pub fn run(args: Args) -> Result<()> {
-    let rules = args.rules.rules();
+    let rules = args.rules.rules()?;
     if let ObjectiveArg::Target = args.objective {
         let path = args
             .out

@@ -71,7 +71,7 @@ struct Setup {
 }
 
 fn setup(c: &Common) -> Result<Setup> {
-    let rules = c.rules.rules();
+    let rules = c.rules.rules()?;
     let card = Scorecard::parse(rules, &c.scorecard).context("bad --scorecard")?;
     if card.is_full() {
         bail!("bad --scorecard: the card is full, the game is over");
@@ -181,6 +181,15 @@ fn card_text(card: &Scorecard) -> String {
     if card.yahtzee_bonus() > 0 {
         parts.push(format!("yahtzee_bonus={}", card.yahtzee_bonus()));
     }
+    if card.mulligan_used() {
+        parts.push("mulligan=used".into());
+    }
+    if card.mega_used() {
+        parts.push("mega=used".into());
+    }
+    if card.mega_bonus() > 0 {
+        parts.push(format!("mega_bonus={}", card.mega_bonus()));
+    }
     parts.join(" ")
 }
 
@@ -261,6 +270,9 @@ fn human(card: &Scorecard, s: &Summary, secs: f64) -> String {
     }
     row(&mut out, &s.upper_bonus);
     row(&mut out, &s.yahtzee_bonus);
+    if let Some(mega) = &s.mega_bonus {
+        row(&mut out, mega);
+    }
     row(&mut out, &s.total);
     println!();
     println!("P(upper bonus)        {}", pct(&s.p_upper_bonus));

@@ -109,6 +109,14 @@ pub fn play_for(
     quiet: bool,
 ) -> Result<(yahtzee_engine::PlayFor, Option<TargetTable>)> {
     use yahtzee_engine::PlayFor;
+    yahtzee_engine::check_play_for(
+        rules,
+        &match target {
+            Some(t) => PlayFor::Target(t),
+            None if !opponents.is_empty() => PlayFor::Win(opponents.to_vec()),
+            None => PlayFor::Expected,
+        },
+    )?;
     Ok(match target {
         Some(t) => {
             let path = target_table.map_or_else(|| default_target_path(rules), Path::to_path_buf);

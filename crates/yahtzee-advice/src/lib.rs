@@ -39,6 +39,9 @@ pub enum Choice {
     /// House rule "mulligan": after the last roll, spend the once-per-game fourth roll:
     /// keep these dice and reroll the others.
     Mulligan(Dice),
+    /// House rule "mega-yahtzee", before a turn's first roll: take the sixth die for this
+    /// turn (`true`) or roll five (`false`).
+    SixthDie(bool),
 }
 
 /// One option with its value.
@@ -103,8 +106,6 @@ pub enum AdviceError {
     TooEarly { gib: f64 },
     #[error("six dice need the house rule mega-yahtzee")]
     SixDiceWithoutMega,
-    #[error("six dice, but the card says the sixth die is already used (mega=used)")]
-    MegaUsed,
     #[error("{0} dice: a roll has five dice (six on a Mega-Yahtzee turn)")]
     DiceCount(usize),
     #[error("the scorecard is for rules '{card}' but the table is for '{table}'")]
@@ -281,7 +282,8 @@ pub struct Report {
     pub options: Vec<ReportOption>,
 }
 
-/// One option of a [`Report`]; exactly one of `keep` and `category` is present.
+/// One option of a [`Report`]; exactly one of `keep`, `category` and `sixth_die` is
+/// present.
 #[derive(Serialize)]
 pub struct ReportOption {
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -296,6 +298,13 @@ pub struct ReportOption {
     /// House rule: reroll all five dice and score them in Chance.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub chance_chance: bool,
+    /// House rule "mega-yahtzee", before the first roll: take the sixth die (`true`) or
+    /// roll five (`false`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sixth_die: Option<bool>,
+    /// On the Mega turn (six dice): the five dice this box scores.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub scored: Option<Vec<u8>>,
     pub ev_remaining: f64,
     /// Expected points lost against the option with the highest expected value (0 for it).
     pub loss: f64,
@@ -325,6 +334,7 @@ impl Report {
                     Choice::Keep(k) | Choice::Mulligan(k) => (Some(k.faces()), None, None),
                     Choice::Fill { category, score } => (None, Some(category.name()), Some(score)),
                     Choice::ChanceChance => (None, Some(Category::Chance.name()), None),
+                    Choice::SixthDie(_) => (None, None, None),
                 };
                 ReportOption {
                     keep,
@@ -332,6 +342,11 @@ impl Report {
                     score,
                     mulligan: matches!(o.choice, Choice::Mulligan(_)),
                     chance_chance: o.choice == Choice::ChanceChance,
+                    sixth_die: match o.choice {
+                        Choice::SixthDie(take) => Some(take),
+                        _ => None,
+                    },
+                    scored: o.scored.map(|d| d.faces()),
                     ev_remaining: o.ev_remaining,
                     loss: best - o.ev_remaining,
                     p_at_least: o.p_at_least,

@@ -2,7 +2,8 @@
 //! turn, from the same kernel as the solver ([`yahtzee_solver::MegaPlan`]).
 //!
 //! A card with the sixth die in hand (`mega=unused`) describes the start of a turn; six
-//! dice showing mean the player took the sixth die this turn. Keeps are any of the six
+//! dice showing mean the player took the sixth die this turn (the card may say `mega=used`
+//! or not). Keeps are any of the six
 //! dice; after the last roll each box is offered with the best five dice for it.
 
 use serde::Serialize;
@@ -47,6 +48,21 @@ impl Advisor {
         }))
     }
 
+    /// The turn-start decision as advice: take the sixth die, or roll five, best first
+    /// (`None` when the sixth die is not in hand).
+    pub fn advise_sixth_die(&self, card: &Scorecard) -> Result<Option<crate::Advice>, AdviceError> {
+        let Some(s) = self.sixth_die(card)? else {
+            return Ok(None);
+        };
+        let mut options = vec![
+            Ranked::new(Choice::SixthDie(false), s.roll_five),
+            Ranked::new(Choice::SixthDie(true), s.take_sixth),
+        ];
+        // Ties keep the die in hand.
+        options.sort_by(|a, b| b.ev_remaining.total_cmp(&a.ev_remaining));
+        Ok(Some(crate::Advice { options }))
+    }
+
     /// Options for six dice showing (the sixth die taken this turn).
     pub(crate) fn advise_six(
         &self,
@@ -57,9 +73,8 @@ impl Advisor {
         if !self.table.rules().house.mega_yahtzee {
             return Err(AdviceError::SixDiceWithoutMega);
         }
-        if state.mega_used() {
-            return Err(AdviceError::MegaUsed);
-        }
+        // Six dice mean the sixth die is taken this turn: whether the card already says
+        // so (as a game's card does mid-turn) or not, what follows is without it.
         let spent = state.with_mega_used(true);
         let mut options = match rolls_left {
             0 => self.six_finals(spent, dice),

@@ -181,6 +181,7 @@ impl<'a> TargetAdvisor<'a> {
                         Choice::Mulligan(k) => {
                             self.plan.mulligan_values(ws, state, &next, c)[t.index(&k)]
                         }
+                        Choice::SixthDie(_) => unreachable!("no points kernel for mega-yahtzee"),
                     };
                     *s += w * f64::from(p);
                 }
@@ -235,6 +236,7 @@ pub(crate) fn option_values<T: Prob>(
                 let m = mulligan.get_or_insert_with(|| plan.mulligan_values(ws, state, next, c));
                 m[t.index(&k)]
             }
+            Choice::SixthDie(_) => unreachable!("no points kernel for mega-yahtzee"),
         })
         .collect()
 }

@@ -31,7 +31,7 @@ use yahtzee_table::TableError;
 pub enum EngineError {
     #[error("unknown rule set '{0}' (forced, free, no-bonus, original-1956, yatzy)")]
     UnknownRules(String),
-    #[error("unknown house rule '{0}' (mulligan, chance-chance)")]
+    #[error("unknown house rule '{0}' (mulligan, chance-chance, fool-house, mega-yahtzee)")]
     UnknownHouse(String),
     #[error("bad scorecard: {0}")]
     Card(ScorecardError),
@@ -52,6 +52,7 @@ impl EngineError {
     /// when the engine could not answer a sound one (tables, memory).
     pub fn is_bad_input(&self) -> bool {
         match self {
+            EngineError::Table(yahtzee_table::TableError::NoTargetForMega { .. }) => true,
             EngineError::Table(_) => false,
             EngineError::Advice(a) => !matches!(a, AdviceError::RulesMismatch { .. }),
             _ => true,
@@ -92,9 +93,13 @@ pub fn parse_card(rules: &'static RuleSet, text: &str) -> Result<Scorecard, Engi
     Scorecard::parse(rules, text).map_err(EngineError::Card)
 }
 
-/// Five dice showing, e.g. `"13346"` or `"1 3 3 4 6"`.
+/// Five dice showing, e.g. `"13346"` or `"1 3 3 4 6"` (six on the Mega-Yahtzee turn).
 pub fn parse_dice(text: &str) -> Result<Dice, EngineError> {
-    Dice::parse_roll(text).map_err(EngineError::Dice)
+    match Dice::parse_roll(text) {
+        Err(DiceError::WrongCount { got: 6, .. }) => Dice::parse_dice(text, 6),
+        other => other,
+    }
+    .map_err(EngineError::Dice)
 }
 
 /// What the player plays for.
@@ -123,6 +128,7 @@ pub fn advise(
     if rolls_left > 2 {
         return Err(AdviceError::RollsLeft(rolls_left).into());
     }
+    check_play_for(advisor.table().rules(), play_for)?;
     Ok(match play_for {
         PlayFor::Expected => {
             let advice = advisor.advise(card, dice, rolls_left)?;
@@ -148,6 +154,31 @@ pub fn advise(
             report
         }
     })
+}
+
+/// Playing for a target or to win is refused under "mega-yahtzee" (the points kernel has
+/// no sixth-die turn yet), before any target table is built.
+pub fn check_play_for(rules: &RuleSet, play_for: &PlayFor) -> Result<(), EngineError> {
+    if *play_for != PlayFor::Expected && rules.house.mega_yahtzee {
+        return Err(EngineError::BadInput(format!(
+            "{}: playing for a target or to win does not cover the house rule mega-yahtzee yet; play for expected score",
+            rules.name
+        )));
+    }
+    Ok(())
+}
+
+/// The sixth-die question (house rule "mega-yahtzee") before a turn's first roll: take it
+/// or roll five, ranked, as a [`Report`] with no dice and 3 rolls to come.
+pub fn advise_sixth_die(advisor: &Advisor, card: &Scorecard) -> Result<Report, EngineError> {
+    let advice = advisor.advise_sixth_die(card)?.ok_or_else(|| {
+        EngineError::BadInput(if card.rules().house.mega_yahtzee {
+            "the sixth die is already used on this card (mega=used): give the dice".into()
+        } else {
+            "no dice given: the turn-start question is only for the house rule mega-yahtzee".into()
+        })
+    })?;
+    Ok(Report::new(card, &Dice::EMPTY, 3, &advice))
 }
 
 /// The exact distribution of each opponent's final total, playing for expected score from
@@ -196,6 +227,7 @@ pub fn stats(
         }
         .into());
     }
+    check_play_for(rules, play_for)?;
     let values = TableValues(advisor.table());
     let strategy = Strategy::new(rules, &values);
     let exact = yahtzee_stats::exact(&strategy, card, progress);

@@ -99,13 +99,27 @@ impl<'a> Bots<'a> {
     }
 
     /// The current player's decision (the dice are rolled).
+    /// House rule "mega-yahtzee", before a turn's first roll: whether to take the sixth die
+    /// (by expected score, whatever the aim: the target and win plays do not cover it).
+    pub fn takes_sixth_die(&self, game: &Game) -> Result<bool, String> {
+        let card = &game.current().card;
+        if game.rolls_made() > 0 || game.with_sixth_die() {
+            return Ok(false);
+        }
+        Ok(self
+            .advisor
+            .sixth_die(card)
+            .map_err(e)?
+            .is_some_and(|s| s.take()))
+    }
+
     pub fn decide(&self, aim: Aim, game: &Game) -> Result<Event, String> {
         let dice = game.dice().ok_or("the dice are not rolled")?;
         let card = &game.current().card;
         let rolls_left = game.rolls_left();
         let best = self.best(aim, game, card, dice, rolls_left)?;
         Ok(match best {
-            Choice::Keep(k) if k.len() < 5 => Event::Keep(k),
+            Choice::Keep(k) if k.len() < dice.len() => Event::Keep(k),
             // Standing on all five: the best choice after the last roll.
             Choice::Keep(_) => match self.best(aim, game, card, dice, 0)? {
                 Choice::Keep(_) => return Err("no keeps without rolls left".into()),
@@ -123,6 +137,12 @@ impl<'a> Bots<'a> {
         dice: Dice,
         rolls_left: u8,
     ) -> Result<Choice, String> {
+        if aim != Aim::Expected && game.rules().house.mega_yahtzee {
+            return Err(format!(
+                "{}: bots play for a target or to win without the house rule mega-yahtzee only",
+                game.rules().name
+            ));
+        }
         let advice: Advice = match aim {
             Aim::Expected => self.advisor.advise(card, dice, rolls_left).map_err(e)?,
             Aim::Target(t) => self.for_target(card, dice, rolls_left, t)?,
@@ -275,16 +295,22 @@ fn event_of(c: Choice) -> Event {
         Choice::Fill { category, .. } => Event::Score(category),
         Choice::Mulligan(k) => Event::Mulligan(k),
         Choice::ChanceChance => Event::ChanceChance,
+        Choice::SixthDie(_) => Event::SixthDie,
     }
 }
 
-/// Rolls the dice not kept, with `rng` (one draw per die, in order).
+/// Rolls the dice not kept, with `rng` (one draw per die, in order), up to five.
 pub fn roll_dice(kept: Dice, rng: &mut impl rand::Rng) -> Dice {
-    let mut counts = kept.counts();
-    for _ in kept.len()..5 {
-        counts[rng.random_range(0..6)] += 1;
+    roll_up_to(kept, 5, rng)
+}
+
+/// Rolls the dice not kept up to `n` dice (five, or six on the Mega turn).
+pub fn roll_up_to(kept: Dice, n: usize, rng: &mut impl rand::Rng) -> Dice {
+    let mut faces = kept.faces();
+    while faces.len() < n {
+        faces.push(rng.random_range(0..6) as u8 + 1);
     }
-    Dice::from_counts(counts).expect("five dice")
+    Dice::from_faces_up_to(&faces, n).expect("at most six dice")
 }
 
 /// Plays `game` to the end with a bot in every seat (`aims[seat]`), the dice from `rng`.
@@ -307,14 +333,19 @@ pub fn play_turn(
     game: &mut Game,
     rng: &mut impl rand::Rng,
 ) -> Result<(), String> {
-    game.roll(roll_dice(Dice::EMPTY, rng)).map_err(e)?;
+    if bots.takes_sixth_die(game)? {
+        game.take_sixth_die().map_err(e)?;
+    }
+    game.roll(roll_up_to(Dice::EMPTY, game.dice_per_roll(), rng))
+        .map_err(e)?;
     let seat = game.current_seat();
     loop {
         apply(game, bots.decide(aim, game)?)?;
         if game.current_seat() != seat || game.is_over() || game.dice().is_none() {
             return Ok(());
         }
-        game.roll(roll_dice(game.to_keep(), rng)).map_err(e)?;
+        game.roll(roll_up_to(game.to_keep(), game.dice_per_roll(), rng))
+            .map_err(e)?;
         if game.in_chance_chance() {
             return game
                 .score(yahtzee_rules::Category::Chance)
@@ -331,6 +362,7 @@ pub fn apply(game: &mut Game, event: Event) -> Result<(), String> {
         Event::Score(c) => game.score(c).map(|_| ()),
         Event::Mulligan(k) => game.mulligan(k),
         Event::ChanceChance => game.chance_chance(),
+        Event::SixthDie => game.take_sixth_die(),
         _ => return Err("bots only keep and score".into()),
     }
     .map_err(e)

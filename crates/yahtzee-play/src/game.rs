@@ -37,6 +37,14 @@ pub enum PlayError {
     ChanceFilled,
     #[error("the chance-chance roll must be scored in chance")]
     ChanceChanceOnly,
+    #[error("the sixth die is taken before the turn's first roll")]
+    SixthDieTooLate,
+    #[error("the sixth die is already used")]
+    SixthDieUsed,
+    #[error("the roll {roll} has {got} dice; this turn rolls {want}")]
+    DiceCount { roll: Dice, got: usize, want: usize },
+    #[error("the mulligan is not used on the Mega-Yahtzee turn")]
+    MulliganOnMega,
     #[error("{dice} is a full house: it must be scored in full house now (house rule fool-house)")]
     FoolHouse { dice: Dice },
     #[error("{category} is not allowed for {dice} (Joker rule: {allowed})")]
@@ -70,6 +78,8 @@ pub struct Game {
     /// House rules: the next roll is the mulligan's, or a chance-chance reroll (which must
     /// then be scored in Chance).
     extra: Extra,
+    /// House rule "mega-yahtzee": this turn is played with the sixth die.
+    six: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -97,6 +107,7 @@ impl Game {
             rolls: 0,
             kept: None,
             extra: Extra::None,
+            six: false,
         }
     }
 
@@ -147,6 +158,40 @@ impl Game {
         3u8.saturating_sub(self.rolls)
     }
 
+    /// House rule "mega-yahtzee": true when this turn is played with the sixth die.
+    pub fn with_sixth_die(&self) -> bool {
+        self.six
+    }
+
+    /// Dice the next roll shows: six on the Mega turn (five for a chance-chance reroll).
+    pub fn dice_per_roll(&self) -> usize {
+        if self.six && self.extra != Extra::ChanceChance {
+            yahtzee_rules::MEGA_DICE
+        } else {
+            yahtzee_rules::dice::DICE
+        }
+    }
+
+    /// House rule "mega-yahtzee": before the turn's first roll, take the sixth die for this
+    /// turn (once per game).
+    pub fn take_sixth_die(&mut self) -> Result<(), PlayError> {
+        if self.is_over() {
+            return Err(PlayError::GameOver);
+        }
+        if !self.rules.house.mega_yahtzee {
+            return Err(PlayError::NoHouseRule("mega-yahtzee"));
+        }
+        if self.current().card.mega_used() {
+            return Err(PlayError::SixthDieUsed);
+        }
+        if self.rolls > 0 {
+            return Err(PlayError::SixthDieTooLate);
+        }
+        self.players[self.current].card.spend_mega();
+        self.six = true;
+        Ok(())
+    }
+
     /// True when the dice showing are a chance-chance reroll, to be scored in Chance.
     pub fn in_chance_chance(&self) -> bool {
         self.extra == Extra::ChanceChance && self.kept.is_none()
@@ -167,6 +212,14 @@ impl Game {
         }
         if self.rolls > 0 && self.kept.is_none() {
             return Err(PlayError::KeepFirst);
+        }
+        let want = self.dice_per_roll();
+        if roll.len() != want {
+            return Err(PlayError::DiceCount {
+                roll,
+                got: roll.len(),
+                want,
+            });
         }
         let kept = self.to_keep();
         if !roll.contains(&kept) {
@@ -228,6 +281,9 @@ impl Game {
         if self.rolls < 3 {
             return Err(PlayError::MulliganTooEarly);
         }
+        if self.six {
+            return Err(PlayError::MulliganOnMega);
+        }
         if !dice.contains(&keep) {
             return Err(PlayError::NotShowing { keep, dice });
         }
@@ -254,18 +310,47 @@ impl Game {
         {
             return Err(PlayError::ChanceFilled);
         }
+        self.earn_mega_bonus();
         self.kept = Some(Dice::EMPTY);
         self.extra = Extra::ChanceChance;
         Ok(())
     }
 
-    /// The legal moves for the dice showing.
-    pub fn moves(&self) -> Vec<Move> {
-        let mut out = Vec::new();
-        if let Some(dice) = self.dice {
-            self.rules
-                .for_each_move(self.current().card.state(), &dice, |m| out.push(m));
+    /// On the Mega turn, six of a kind showing at the end earns the Mega bonus.
+    fn earn_mega_bonus(&mut self) {
+        if self.six && self.dice.and_then(|d| d.six_of_a_kind()).is_some() {
+            self.players[self.current].card.earn_mega_bonus();
         }
+    }
+
+    /// The legal moves for the dice showing; with six dice (Mega turn), for each box the
+    /// five dice that score most there (ties: the first five found).
+    pub fn moves(&self) -> Vec<Move> {
+        self.moves_with_dice().into_iter().map(|(m, _)| m).collect()
+    }
+
+    /// [`Game::moves`], each with the five dice it scores.
+    pub fn moves_with_dice(&self) -> Vec<(Move, Dice)> {
+        let mut out: Vec<(Move, Dice)> = Vec::new();
+        let Some(dice) = self.dice else {
+            return out;
+        };
+        let state = self.current().card.state();
+        let fives: Vec<Dice> = if dice.len() == yahtzee_rules::MEGA_DICE {
+            (1..=6).filter_map(|f| dice.without(f)).collect()
+        } else {
+            vec![dice]
+        };
+        for five in fives {
+            self.rules.for_each_move(state, &five, |m| {
+                match out.iter_mut().find(|(x, _)| x.box_index == m.box_index) {
+                    Some(x) if m.points() > x.0.points() => *x = (m, five),
+                    Some(_) => {}
+                    None => out.push((m, five)),
+                }
+            });
+        }
+        out.sort_by_key(|(m, _)| m.box_index);
         out
     }
 
@@ -288,7 +373,9 @@ impl Game {
                 .chance_chance_move(self.current().card.state(), &dice);
             return Ok(self.write(m));
         }
-        self.check_fool_house(dice, Some(c))?;
+        if dice.len() == 5 {
+            self.check_fool_house(dice, Some(c))?;
+        }
         let moves = self.moves();
         let Some(m) = moves.iter().find(|m| m.box_index == b).copied() else {
             let allowed: Vec<&str> = moves
@@ -306,6 +393,9 @@ impl Game {
 
     /// Writes a legal move on the current card and passes the turn.
     fn write(&mut self, m: Move) -> Move {
+        if self.extra != Extra::ChanceChance {
+            self.earn_mega_bonus();
+        }
         let card = &mut self.players[self.current].card;
         card.set(m.box_index, m.score)
             .expect("a legal move's score fits its box");
@@ -321,6 +411,7 @@ impl Game {
         self.rolls = 0;
         self.kept = None;
         self.extra = Extra::None;
+        self.six = false;
         self.current += 1;
         if self.current == self.players.len() {
             self.current = 0;

@@ -66,6 +66,8 @@ pub enum Event {
     Mulligan(Dice),
     /// House rule: reroll all five dice into Chance.
     ChanceChance,
+    /// House rule "mega-yahtzee": take the sixth die for this turn (before its first roll).
+    SixthDie,
     Quit,
 }
 
@@ -151,19 +153,24 @@ impl Record {
                     ));
                 }
                 "roll" => {
-                    let dice = Dice::parse_roll(rest).map_err(|e| err(line, format!("roll '{rest}': {e}")))?;
+                    let dice = Dice::parse_keep_up_to(rest, yahtzee_rules::MEGA_DICE)
+                        .map_err(|e| err(line, format!("roll '{rest}': {e}")))
+                        .and_then(|d| match d.len() {
+                            5 | 6 => Ok(d),
+                            n => Err(err(line, format!("roll '{rest}': expected 5 dice (6 with the sixth die), got {n}"))),
+                        })?;
                     events.push((line, Event::Roll(dice)));
                 }
                 "keep" | "mulligan" => {
-                    let keep = Dice::parse_keep(rest).map_err(|e| {
+                    let keep = Dice::parse_keep_up_to(rest, yahtzee_rules::MEGA_DICE).map_err(|e| {
                         let why = match e {
                             DiceError::BadFace(c) => format!("'{c}' is not a face"),
                             e => e.to_string(),
                         };
                         err(line, format!("keep '{rest}': {why}"))
                     })?;
-                    if keep.len() == 5 {
-                        return Err(err(line, format!("{word} all five: write 'score BOX' to stop rolling")));
+                    if keep.len() == yahtzee_rules::MEGA_DICE {
+                        return Err(err(line, format!("{word} all six: write 'score BOX' to stop rolling")));
                     }
                     events.push((line, if word == "keep" { Event::Keep(keep) } else { Event::Mulligan(keep) }));
                 }
@@ -173,6 +180,7 @@ impl Record {
                     events.push((line, Event::Score(c)));
                 }
                 "chance-chance" if rest.is_empty() => events.push((line, Event::ChanceChance)),
+                "sixth-die" if rest.is_empty() => events.push((line, Event::SixthDie)),
                 "quit" | "end" => {
                     if word == "quit" {
                         events.push((line, Event::Quit));
@@ -222,6 +230,7 @@ impl Record {
                 Event::Mulligan(d) if d.is_empty() => writeln!(out, "mulligan"),
                 Event::Mulligan(d) => writeln!(out, "mulligan {}", d.spaced()),
                 Event::ChanceChance => writeln!(out, "chance-chance"),
+                Event::SixthDie => writeln!(out, "sixth-die"),
                 Event::Quit => writeln!(out, "quit"),
             };
         }
@@ -254,12 +263,20 @@ impl Record {
                     }
                 }
                 Event::Roll(d) => game.roll(*d).map_err(|e| at(line, e))?,
+                Event::Keep(d) if d.len() == game.dice_per_roll() => {
+                    let all = if d.len() == 5 { "five" } else { "six" };
+                    return Err(err(
+                        line,
+                        format!("keep all {all}: write 'score BOX' to stop rolling"),
+                    ));
+                }
                 Event::Keep(d) => game.keep(*d).map_err(|e| at(line, e))?,
                 Event::Score(c) => {
                     game.score(*c).map_err(|e| at(line, e))?;
                 }
                 Event::Mulligan(d) => game.mulligan(*d).map_err(|e| at(line, e))?,
                 Event::ChanceChance => game.chance_chance().map_err(|e| at(line, e))?,
+                Event::SixthDie => game.take_sixth_die().map_err(|e| at(line, e))?,
                 Event::Quit => return Ok(game),
             }
         }

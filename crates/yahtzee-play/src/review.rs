@@ -60,11 +60,13 @@ impl Review {
 pub fn label(c: &Choice) -> String {
     match c {
         Choice::Keep(k) if k.is_empty() => "reroll all".to_string(),
-        Choice::Keep(k) if k.len() == 5 => format!("keep all ({})", k.spaced()),
+        Choice::Keep(k) if k.len() >= 5 => format!("keep all ({})", k.spaced()),
         Choice::Keep(k) => format!("keep {}", k.spaced()),
         Choice::Fill { category, score } => format!("score {} ({score})", category.name()),
         Choice::ChanceChance => "chance-chance".to_string(),
         Choice::Mulligan(k) => format!("mulligan: keep {}", k.spaced()),
+        Choice::SixthDie(true) => "take the sixth die".to_string(),
+        Choice::SixthDie(false) => "roll five dice (sixth die kept in hand)".to_string(),
     }
 }
 
@@ -72,6 +74,17 @@ pub fn label(c: &Choice) -> String {
 /// `None` for events that are not decisions (a chance-chance roll must go in Chance), or
 /// that the replay will refuse.
 pub fn judge(advisor: &Advisor, game: &Game, event: &Event) -> Option<(Advice, usize)> {
+    let start = game.rolls_made() == 0 && !game.with_sixth_die();
+    if start && matches!(event, Event::SixthDie | Event::Roll(_)) {
+        // House rule "mega-yahtzee": a turn's first roll, with the sixth die in hand or not.
+        let advice = advisor.advise_sixth_die(&game.current().card).ok()??;
+        let take = *event == Event::SixthDie;
+        let i = advice
+            .options
+            .iter()
+            .position(|o| o.choice == Choice::SixthDie(take))?;
+        return Some((advice, i));
+    }
     let dice = game.dice()?;
     let card = &game.current().card;
     if game.kept().is_some() || game.in_chance_chance() {

@@ -73,6 +73,7 @@ pub fn solve_target_to(
     path: &Path,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<(), TableError> {
+    refuse_mega(rules)?;
     let table = yahtzee_solver::solve_target(rules, progress);
     write_target_table(path, rules, &table.offsets, &table.values)?;
     Ok(())
@@ -96,6 +97,17 @@ pub fn load_or_solve(
     }
 }
 
+/// The points kernel (target tables, best responses) has no sixth-die turn yet: a target
+/// table of a "mega-yahtzee" rule set would be wrong, so none is made.
+pub fn refuse_mega(rules: &RuleSet) -> Result<(), TableError> {
+    if rules.house.mega_yahtzee {
+        return Err(TableError::NoTargetForMega {
+            rules: rules.name.to_string(),
+        });
+    }
+    Ok(())
+}
+
 /// Opens the target table at `path`, solving it first when missing, as [`load_or_solve`].
 pub fn load_or_solve_target(
     rules: &'static RuleSet,
@@ -103,6 +115,7 @@ pub fn load_or_solve_target(
     building: &dyn Fn(&TableError),
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<TargetTable, TableError> {
+    refuse_mega(rules)?;
     match TargetTable::open(path, rules) {
         Err(e) if should_build(&e) => {
             building(&e);
