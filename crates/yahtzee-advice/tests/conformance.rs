@@ -23,6 +23,7 @@ fn label(choice: &Choice) -> String {
         Choice::Fill { category, .. } => category.name().to_string(),
         Choice::ChanceChance => "chance-chance".to_string(),
         Choice::Mulligan(k) => format!("mulligan {k}"),
+        Choice::SixthDie(take) => format!("sixth die {take}"),
     }
 }
 

@@ -263,12 +263,15 @@ impl Record {
                     }
                 }
                 Event::Roll(d) => game.roll(*d).map_err(|e| at(line, e))?,
-                Event::Keep(d) if d.len() == game.dice_per_roll() => {
+                Event::Keep(d) | Event::Mulligan(d) if d.len() == game.dice_per_roll() => {
+                    let word = if matches!(e, Event::Keep(_)) {
+                        "keep"
+                    } else {
+                        "mulligan"
+                    };
                     let all = if d.len() == 5 { "five" } else { "six" };
-                    return Err(err(
-                        line,
-                        format!("keep all {all}: write 'score BOX' to stop rolling"),
-                    ));
+                    let why = format!("{word} all {all}: write 'score BOX' to stop rolling");
+                    return Err(err(line, why));
                 }
                 Event::Keep(d) => game.keep(*d).map_err(|e| at(line, e))?,
                 Event::Score(c) => {

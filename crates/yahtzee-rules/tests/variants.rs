@@ -208,3 +208,65 @@ fn fool_house_forces_a_natural_full_house_into_full_house() {
     let yfh = y.box_index(Category::FullHouse).unwrap();
     assert_eq!(moves(y, State::START, "22333"), vec![(yfh, 13, 0)]);
 }
+
+#[test]
+fn mega_yahtzee_rule_sets_name_their_bonus_and_cards_record_the_sixth_die() {
+    let r = rules("forced+mega-yahtzee");
+    assert_eq!(r.mega_bonus, 1000);
+    assert_eq!(r.flag_bits(), 2);
+    let five = rules("forced+mega-yahtzee=500");
+    assert_eq!(
+        (five.name, five.mega_bonus),
+        ("forced+mega-yahtzee=500", 500)
+    );
+    assert!(std::ptr::eq(five, rules("forced+mega-yahtzee=500")));
+    assert!(std::ptr::eq(r, r.with_mega_bonus(1000)));
+    // One spelling per bonus, and only under the house rule.
+    for bad in [
+        "forced+mega-yahtzee=0500",
+        "forced+mega-yahtzee=",
+        "forced=500",
+        "forced+mega-yahtzee=x",
+    ] {
+        assert!(RuleSet::by_name(bad).is_none(), "{bad}");
+    }
+    // The state's "sixth die used" bit round-trips through the table index.
+    let s = State::new(0b101, 7, false).with_mega_used(true);
+    assert_eq!(r.state_at(r.state_index(s)), s);
+    assert!(r.is_reachable(s) && !r.is_reachable(State::START.with_mega_used(true)));
+    // Cards: mega=used, and the Mega bonus only with it.
+    let card = Scorecard::parse(r, "chance=20 mega=used mega_bonus=1000").unwrap();
+    assert!(card.state().mega_used());
+    assert_eq!(card.total(), 1020);
+    let errors = [
+        (
+            "mega=used",
+            "the sixth die cannot be used before the first box is filled",
+        ),
+        (
+            "chance=20 mega_bonus=1000",
+            "mega_bonus must be 0 or 1000 (and needs mega=used), got 1000",
+        ),
+        (
+            "chance=20 mega=used mega_bonus=500",
+            "mega_bonus must be 0 or 1000 (and needs mega=used), got 500",
+        ),
+        (
+            "chance=20 mega=maybe",
+            "mega=maybe: say mega=used or mega=unused",
+        ),
+    ];
+    for (text, message) in errors {
+        assert_eq!(
+            Scorecard::parse(r, text).unwrap_err().to_string(),
+            message,
+            "{text}"
+        );
+    }
+    assert_eq!(
+        Scorecard::parse(rules("forced"), "chance=20 mega=used")
+            .unwrap_err()
+            .to_string(),
+        "these rules have no sixth die (add the house rule: --house mega-yahtzee)"
+    );
+}
