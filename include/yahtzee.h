@@ -52,8 +52,9 @@ typedef struct YzTable YzTable;
 typedef struct YzOption {
   // `YZ_KEEP`, `YZ_BOX`, `YZ_MULLIGAN` or `YZ_CHANCE_CHANCE`.
   int kind;
-  // The dice kept (keeps and mulligans), in ascending order.
-  uint8_t keep[5];
+  // The dice kept (keeps and mulligans), in ascending order: up to five, six on a
+  // Mega-Yahtzee turn (house rule).
+  uint8_t keep[6];
   // How many of `keep` are set.
   uint8_t keep_len;
   // The box filled, e.g. "full_house" (boxes and chance-chance); "" otherwise.

@@ -62,8 +62,9 @@ pub struct YzTable {
 pub struct YzOption {
     /// `YZ_KEEP`, `YZ_BOX`, `YZ_MULLIGAN` or `YZ_CHANCE_CHANCE`.
     pub kind: c_int,
-    /// The dice kept (keeps and mulligans), in ascending order.
-    pub keep: [u8; 5],
+    /// The dice kept (keeps and mulligans), in ascending order: up to five, six on a
+    /// Mega-Yahtzee turn (house rule).
+    pub keep: [u8; 6],
     /// How many of `keep` are set.
     pub keep_len: u8,
     /// The box filled, e.g. "full_house" (boxes and chance-chance); "" otherwise.
@@ -445,7 +446,7 @@ fn option(o: &ReportOption) -> YzOption {
         (None, _, true) => YZ_CHANCE_CHANCE,
         (None, _, false) => YZ_BOX,
     };
-    let mut keep = [0u8; 5];
+    let mut keep = [0u8; 6];
     let kept = o.keep.as_deref().unwrap_or(&[]);
     keep[..kept.len()].copy_from_slice(kept);
     let mut category = [0 as c_char; 24];

@@ -36,7 +36,7 @@ fn table(dir: &Path) -> *mut YzTable {
 fn blank() -> YzOption {
     YzOption {
         kind: -1,
-        keep: [0; 5],
+        keep: [0; 6],
         keep_len: 0,
         category: [0; 24],
         score: 0,
