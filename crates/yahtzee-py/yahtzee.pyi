@@ -54,7 +54,8 @@ def rule_sets() -> list[Rules]:
 
 class RankedOption:
     """One option, with the fields of ``yahtzee advise --json``: exactly one of ``keep``
-    (the dice kept, rerolling the rest) and ``category`` (the box filled) is set."""
+    (the dice kept, rerolling the rest), ``category`` (the box filled) and ``sixth_die``
+    (house rule mega-yahtzee, before a turn's first roll) is set."""
 
     keep: Optional[list[int]]
     category: Optional[str]
@@ -69,6 +70,10 @@ class RankedOption:
     """Playing for a target: P(final total >= target)."""
     p_win: Optional[float]
     """Playing to win: P(finishing strictly first)."""
+    sixth_die: Optional[bool]
+    """House rule mega-yahtzee: take the sixth die this turn (True) or roll five (False)."""
+    scored: Optional[list[int]]
+    """On the Mega-Yahtzee turn (six dice): the five dice this box scores."""
     p_tie: Optional[float]
     """Playing to win: P(tying for first)."""
 
@@ -146,7 +151,11 @@ class Table:
     ) -> Advice:
         """Every option, best first: by expected score; with ``target`` by P(final total >=
         target) (reads the target table next to this one, building it when missing:
-        about a minute, 1 GB); with ``opponents`` (their cards) by the chance to win."""
+        about a minute, 1 GB); with ``opponents`` (their cards) by the chance to win.
+        ``dice`` are five, or six on a Mega-Yahtzee turn."""
+    def sixth_die(self, card: Optional[str] = None) -> Advice:
+        """House rule mega-yahtzee, before a turn's first roll: "take the sixth die"
+        against "roll five dice", best first."""
     def stats(
         self,
         card: Optional[str] = None,

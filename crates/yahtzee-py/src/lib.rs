@@ -159,6 +159,10 @@ struct RankedOption {
     p_at_least: Option<f64>,
     p_win: Option<f64>,
     p_tie: Option<f64>,
+    /// House rule "mega-yahtzee", before a turn's first roll: take the sixth die or not.
+    sixth_die: Option<bool>,
+    /// On the Mega turn (six dice): the five dice this box scores.
+    scored: Option<Vec<u32>>,
 }
 
 impl From<&ReportOption> for RankedOption {
@@ -174,6 +178,8 @@ impl From<&ReportOption> for RankedOption {
             p_at_least: o.p_at_least,
             p_win: o.p_win,
             p_tie: o.p_tie,
+            sixth_die: o.sixth_die,
+            scored: o.scored.as_ref().map(|k| faces(k)),
         }
     }
 }
@@ -187,7 +193,10 @@ impl RankedOption {
                 k.iter().map(u32::to_string).collect::<Vec<_>>().join(", ")
             ),
             (None, Some(c)) => format!("category='{c}'"),
-            (None, None) => String::new(),
+            (None, None) => match self.sixth_die {
+                Some(take) => format!("sixth_die={}", if take { "True" } else { "False" }),
+                None => String::new(),
+            },
         };
         format!(
             "RankedOption({what}, ev_remaining={:.4}, loss={:.4})",
@@ -540,6 +549,15 @@ impl Table {
             }),
         }
         .map_err(err)?;
+        advice_of(py, report)
+    }
+
+    /// House rule "mega-yahtzee": before a turn's first roll, "take the sixth die" against
+    /// "roll five dice", best first (options with `sixth_die` True / False).
+    #[pyo3(signature = (card = None))]
+    fn sixth_die(&self, py: Python<'_>, card: Option<&str>) -> PyResult<Advice> {
+        let card = self.card(card)?;
+        let report = yahtzee_engine::advise_sixth_die(&self.advisor, &card).map_err(err)?;
         advice_of(py, report)
     }
 

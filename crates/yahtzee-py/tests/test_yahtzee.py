@@ -360,3 +360,26 @@ def test_exports_read_back_with_numpy(forced, tmp_path, reachable):
     index = csv["index"].astype(int)
     assert np.array_equal(csv["value"], table[index], equal_nan=True)
     assert len(csv) == (finite.sum() if reachable else len(table))
+
+
+# --- house rules fool-house and mega-yahtzee --------------------------------------------------
+
+
+def test_fool_house_and_mega_yahtzee(folder):
+    fool = yahtzee.Table.load_or_solve("forced+fool-house", path=folder / "fool.table")
+    # A natural full house with rolls left: Full House is the only option.
+    only = fool.advise("", "22333", 2).options
+    assert [(o.category, o.score) for o in only] == [("full_house", 25)]
+    mega = yahtzee.Table.load_or_solve("forced", house=["mega-yahtzee"], path=folder / "mega.table")
+    assert mega.value("") == pytest.approx(285.6390562, abs=1e-6)
+    start = mega.sixth_die("")
+    assert [o.sixth_die for o in start.options] == [True, False]
+    assert start.to_dict() == cli(
+        "advise", "--house", "mega-yahtzee", "--table", str(folder / "mega.table"), "--json"
+    )
+    six = mega.advise("", "666661", 0)
+    assert (six.options[0].category, six.options[0].scored) == ("yahtzee", [6, 6, 6, 6, 6])
+    keeps = mega.advise("", "123456", 2).options
+    assert len(keeps) == 64 and max(len(o.keep) for o in keeps) == 6
+    with pytest.raises(yahtzee.InputError, match="mega-yahtzee"):
+        fool.advise("", "123456", 2)

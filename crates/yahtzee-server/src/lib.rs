@@ -252,8 +252,9 @@ struct AdviseRequest {
     house: Vec<String>,
     #[serde(default)]
     scorecard: String,
-    dice: DiceText,
-    rolls_left: u8,
+    /// Both left out: the turn-start question of "mega-yahtzee" (take the sixth die?).
+    dice: Option<DiceText>,
+    rolls_left: Option<u8>,
     target: Option<u32>,
     #[serde(default)]
     opponents: Vec<String>,
@@ -472,7 +473,16 @@ async fn advise(
     body: axum::body::Body,
 ) -> Result<Response, ApiError> {
     let req: AdviseRequest = parse(&s, body).await?;
-    let dice = yahtzee_engine::parse_dice(&req.dice.text())?;
+    let dice = match (&req.dice, req.rolls_left) {
+        (Some(d), Some(rolls)) => Some((yahtzee_engine::parse_dice(&d.text())?, rolls)),
+        (None, None) => None,
+        _ => {
+            return Err(EngineError::BadInput(
+                "give both dice and rolls_left (leave both out to ask whether to take the sixth die, under mega-yahtzee)".into(),
+            )
+            .into())
+        }
+    };
     let q = s.question(
         &req.rules,
         &req.house,
@@ -480,16 +490,19 @@ async fn advise(
         req.target,
         &req.opponents,
     )?;
-    let rolls = req.rolls_left;
-    let answer = move || {
-        yahtzee_engine::advise(
+    let answer = move || match dice {
+        Some((dice, rolls)) => yahtzee_engine::advise(
             &q.advisor,
             q.target.as_deref(),
             &q.card,
             dice,
             rolls,
             &q.play_for,
-        )
+        ),
+        None => {
+            yahtzee_engine::check_play_for(q.advisor.table().rules(), &q.play_for)?;
+            yahtzee_engine::advise_sixth_die(&q.advisor, &q.card)
+        }
     };
     // Expected-score advice takes microseconds: on this task. The rest is heavy.
     let report = if req.target.is_none() && req.opponents.is_empty() {
