@@ -60,6 +60,7 @@ fn solve_rules(c: &mut Criterion) {
         "forced+chance-chance",
         "forced+mulligan+chance-chance",
         "forced+fool-house",
+        "forced+mega-yahtzee",
     ] {
         let rules = RuleSet::by_name(name).unwrap();
         group.bench_function(name, |b| {

@@ -45,7 +45,8 @@ def med(name):
     return json.load(open(f"{crit}/solve_2_threads/{name}/new/estimates.json"))["median"]["point_estimate"] / 1e9
 base = med("forced") / rules["forced"]["reachable_states"]
 for name in ["forced", "free", "no-bonus", "original-1956", "yatzy", "forced+mulligan",
-             "forced+chance-chance", "forced+mulligan+chance-chance", "forced+fool-house"]:
+             "forced+chance-chance", "forced+mulligan+chance-chance", "forced+fool-house",
+             "forced+mega-yahtzee"]:
     t = med(name)
     per = t / rules[name]["reachable_states"]
     print(f"{'solve ' + name + ', 2 threads':<42} {t:8.3f} s  {per*1e9:6.1f} ns/state ({per/base:4.2f}x default)")
