@@ -32,7 +32,7 @@ fn main() {
         println!();
         println!("/// {doc}");
         println!("#[rustfmt::skip]");
-        println!("pub const {name}: [[f64; 24]; 39] = [");
+        println!("pub const {name}: [[f64; crate::FEATURES]; 39] = [");
         for row in &w {
             let cells: Vec<String> = row.iter().map(|x| format!("{x:e}")).collect();
             println!("    [{}],", cells.join(", "));

@@ -53,7 +53,15 @@ fn main() {
     let zero = vec![[0.0; FEATURES]; game.turns()];
     let base = Player::new(Valuer::new(game, Kind::Solitaire, table, zero));
     let start = Instant::now();
-    let weights = fit(&base, &FitConfig::default());
+    let mut cfg = FitConfig::default();
+    if let Ok(g) = std::env::var("FIT_GAMES") {
+        cfg.games = g.parse().expect("FIT_GAMES");
+    }
+    if let Ok(p) = std::env::var("FIT_PASSES") {
+        cfg.passes = p.parse().expect("FIT_PASSES");
+    }
+    cfg.returns = std::env::var("FIT_RETURNS").is_ok();
+    let weights = fit(&base, &cfg);
     println!("  (fit: {:.1} s)", start.elapsed().as_secs_f64());
     for kind in [Kind::Fitted, Kind::Solitaire, Kind::Greedy] {
         let player = base.with_valuer(base.valuer.with_kind(kind, weights.clone()));

@@ -26,6 +26,9 @@ pub struct FitConfig {
     pub seed: u64,
     /// Ridge penalty on every weight but the constant's.
     pub ridge: f64,
+    /// Regress on the points the sampled games went on to score (policy evaluation by
+    /// Monte Carlo) instead of one exact turn against the fit of the next turn.
+    pub returns: bool,
 }
 
 impl Default for FitConfig {
@@ -35,6 +38,7 @@ impl Default for FitConfig {
             passes: 2,
             seed: 20240,
             ridge: 1.0,
+            returns: false,
         }
     }
 }
@@ -49,11 +53,21 @@ pub fn fit(player: &Player, cfg: &FitConfig) -> Weights {
     for pass in 0..cfg.passes {
         let sampler = player.with_valuer(valuer.clone());
         let samples = sample_positions(&sampler, cfg.games, cfg.seed.wrapping_add(pass as u64));
+        if cfg.returns {
+            for (t, level) in samples.iter().enumerate() {
+                let rows: Vec<([f64; FEATURES], f64)> = level
+                    .iter()
+                    .map(|(s, ret)| (valuer.features(s), ret - valuer.base(s)))
+                    .collect();
+                valuer.set_weights(t, ridge_fit(&rows, cfg.ridge));
+            }
+            continue;
+        }
         for t in (0..turns).rev() {
             let current = player.with_valuer(valuer.clone());
             let rows: Vec<([f64; FEATURES], f64)> = samples[t]
                 .par_iter()
-                .map(|s| {
+                .map(|(s, _)| {
                     let target = current.turn(s).value - current.valuer.base(s);
                     (current.valuer.features(s), target)
                 })
@@ -64,18 +78,25 @@ pub fn fit(player: &Player, cfg: &FitConfig) -> Weights {
     valuer.weights().clone()
 }
 
-/// `samples[t]`: the position with `t` boxes filled of each sampled game.
-fn sample_positions(player: &Player, games: u64, seed: u64) -> Vec<Vec<TripleState>> {
+/// `samples[t]`: the position with `t` boxes filled of each sampled game, with the points
+/// the game scored from there.
+fn sample_positions(player: &Player, games: u64, seed: u64) -> Vec<Vec<(TripleState, f64)>> {
     let turns = player.game().turns();
-    let per_game: Vec<Vec<TripleState>> = (0..games)
+    let per_game: Vec<Vec<(TripleState, f64)>> = (0..games)
         .into_par_iter()
         .map(|g| {
             let mut rng = game_rng(seed, g);
             let mut s = TripleState::START;
             let mut seen = Vec::with_capacity(turns);
             for _ in 0..turns {
-                seen.push(s);
-                s = play_turn(player, &s, &mut rng).1.next;
+                let m = play_turn(player, &s, &mut rng).1;
+                seen.push((s, f64::from(m.points)));
+                s = m.next;
+            }
+            let mut to_go = 0.0;
+            for (_, p) in seen.iter_mut().rev() {
+                to_go += *p;
+                *p = to_go;
             }
             seen
         })

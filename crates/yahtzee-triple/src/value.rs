@@ -13,7 +13,7 @@ use yahtzee_rules::Category;
 use crate::game::{Triple, TripleState, Variant, COLUMNS, MULTIPLIERS};
 
 /// Number of features of [`features`].
-pub const FEATURES: usize = 24;
+pub const FEATURES: usize = 29;
 
 /// Per turn number (boxes filled), the weights of the correction.
 pub type Weights = Vec<[f64; FEATURES]>;
@@ -137,8 +137,9 @@ impl Valuer {
     /// The correction's features of a position. Per column: open upper and lower boxes,
     /// Yahtzee box open / holding 50 (and 50 × open boxes, how long a chip can still come),
     /// upper bonus secured, open upper boxes while the bonus is still to make; over the
-    /// card: boxes open in two or three columns (room to choose the column), and under
-    /// the Forum rules the Yahtzees rolled with the Yahtzee boxes still open.
+    /// card: boxes open in two or three columns (room to choose the column); under the
+    /// Forum rules, after a first Yahtzee: a constant, each column's Yahtzee box still
+    /// open, and all three Yahtzee boxes holding 50.
     pub fn features(&self, s: &TripleState) -> [f64; FEATURES] {
         let l = self.layout;
         let rules = self.game.rules;
@@ -170,12 +171,15 @@ impl Valuer {
         phi[22] = two;
         phi[23] = three;
         if self.game.variant == Variant::Forum && s.yahtzees > 0 {
-            // The rolled count shifts every Yahtzee box's worth: fold it into the constant
-            // of the Yahtzee-open features.
-            let k = f64::from(s.yahtzees);
-            for c in 0..COLUMNS {
-                phi[1 + 7 * c + 4] *= 1.0 + k;
+            // After a first Yahtzee every open Yahtzee box waits for a bonus; with three
+            // 50s every later Yahtzee earns 300.
+            phi[24] = 1.0;
+            for (c, col) in s.cols.iter().enumerate() {
+                phi[25 + c] = l
+                    .yahtzee
+                    .map_or(0.0, |y| f64::from(u8::from(!col.is_filled(y))));
             }
+            phi[28] = f64::from(u8::from(s.cols.iter().all(|c| c.yahtzee_50())));
         }
         phi
     }
