@@ -137,11 +137,12 @@ fn solve_linear(mut a: [[f64; FEATURES]; FEATURES], mut b: [f64; FEATURES]) -> [
         if p.abs() < 1e-300 {
             continue;
         }
+        let pivot_row = a[col];
         for row in col + 1..FEATURES {
             let f = a[row][col] / p;
             if f != 0.0 {
-                for k in col..FEATURES {
-                    a[row][k] -= f * a[col][k];
+                for (x, &y) in a[row].iter_mut().zip(&pivot_row).skip(col) {
+                    *x -= f * y;
                 }
                 b[row] -= f * b[col];
             }

@@ -85,7 +85,7 @@ impl Record {
             out += &match e {
                 Event::Turn(n) => format!("turn {n}\n"),
                 Event::Roll(d) => format!("roll {}\n", d.spaced()),
-                Event::Keep(d) => format!("keep {}\n", d.spaced()),
+                Event::Keep(d) => format!("keep {}\n", d.spaced()).replace(" \n", "\n"),
                 Event::Score(c, b) => format!("score {} {}\n", c + 1, game.rules.boxes[*b].name()),
             };
         }
@@ -201,7 +201,8 @@ pub struct Review {
 }
 
 /// Replays `record` with `player`'s values: every keep and every box is checked against
-/// the rules and costed (best option's value − chosen option's value).
+/// the rules and costed (best option's value − chosen option's value). A record may end
+/// anywhere (a game given up): the review then says it is not finished.
 pub fn review(record: &Record, player: &Player) -> Result<Review, RecordError> {
     let game = player.game();
     if game.variant != record.variant {
@@ -211,10 +212,6 @@ pub fn review(record: &Record, player: &Player) -> Result<Review, RecordError> {
     let mut decisions = Vec::new();
     for (line, e) in &record.events {
         r.step(*line, e, player, &mut decisions)?;
-    }
-    if r.dice.is_some() {
-        let line = record.events.last().map_or(1, |(l, _)| *l);
-        return Err(err(line, "the record ends in the middle of a turn"));
     }
     let cost = decisions.iter().map(|d| d.cost).sum();
     Ok(Review {
