@@ -91,3 +91,33 @@ fn simulation_agrees_with_the_exact_value_of_a_strategy() {
         s.mean
     );
 }
+
+#[test]
+fn exact_solver_matches_a_hand_count_on_yahtzee_only_columns() {
+    // Columns of one Yahtzee box, 1978 rules: every turn plays for five of a kind
+    // (P = 2.3014321 / 50, the solitaire endgame value of docs/RULES.md §6), which goes in
+    // the highest open column; a miss scratches the lowest. Sum over the 8 hit/miss runs.
+    let forced = RuleSet::by_name("forced").expect("forced");
+    let game = Triple {
+        rules: forced.reduced(&[Category::Yahtzee], 63),
+        variant: Variant::Lowe1978,
+    };
+    let p = 2.301_432_1 / 50.0;
+    let mut expected = 0.0;
+    for run in 0..8u32 {
+        let mut open = vec![1.0, 2.0, 3.0];
+        let (mut prob, mut points) = (1.0, 0.0);
+        for turn in 0..3 {
+            if run >> turn & 1 == 1 {
+                prob *= p;
+                points += 50.0 * open.pop().expect("open column");
+            } else {
+                prob *= 1.0 - p;
+                open.remove(0);
+            }
+        }
+        expected += prob * points;
+    }
+    let optimal = Exact::new(game).optimal();
+    assert!((optimal - expected).abs() < 1e-5, "{optimal} vs {expected}");
+}
