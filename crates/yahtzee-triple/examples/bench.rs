@@ -19,7 +19,11 @@ fn main() {
     for variant in [Variant::Lowe1978, Variant::Forum] {
         let player = standard_player(variant, Kind::Fitted, table.clone());
         let start = yahtzee_triple::TripleState::START;
-        println!("{} strategy's own value of the empty card: {:.2}", variant.name(), player.turn(&start).value);
+        println!(
+            "{} strategy's own value of the empty card: {:.2}",
+            variant.name(),
+            player.turn(&start).value
+        );
         let cards = [
             "",
             "1.ones=2 2.sixes=24 3.yahtzee=50 1.chance=21 2.fh=25 3.ls=40",
