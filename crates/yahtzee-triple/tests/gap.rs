@@ -84,7 +84,7 @@ fn simulation_agrees_with_the_exact_value_of_a_strategy() {
         zero,
     ));
     let exact = strategy_value(&player);
-    let s = yahtzee_triple::sim::simulate(&player, 20_000, 3);
+    let s = yahtzee_triple::sim::simulate(&player, 8_000, 3);
     assert!(
         (s.mean - exact).abs() < 4.0 * s.ci95 / 1.96,
         "{} vs {exact}",
