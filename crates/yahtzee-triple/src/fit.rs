@@ -27,7 +27,9 @@ pub struct FitConfig {
     /// Ridge penalty on every weight but the constant's.
     pub ridge: f64,
     /// Regress on the points the sampled games went on to score (policy evaluation by
-    /// Monte Carlo) instead of one exact turn against the fit of the next turn.
+    /// Monte Carlo, then policy iteration) instead of one exact turn against the fit of
+    /// the next turn. Kept for comparison: on the reduced games it plays worse (forum,
+    /// twos/yahtzee/chance: gap 1.65% after one pass, 2.97% after three, against 0.81%).
     pub returns: bool,
 }
 
