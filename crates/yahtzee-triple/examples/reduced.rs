@@ -2,7 +2,8 @@
 //! `cargo run --release -p yahtzee-triple --example reduced -- [VARIANT] [THRESHOLD] BOX...`
 //! (default: 1978, threshold 6, ones twos yahtzee chance). Prints the optimal expected
 //! score and the exact expected score of each strategy built the same way as for the full
-//! game (solitaire table of the reduced column, fitted correction).
+//! game (solitaire table of the reduced column, fitted correction). FIT_GAMES, FIT_PASSES
+//! and FIT_RETURNS in the environment change the fit (`FitConfig`).
 
 use std::time::Instant;
 
