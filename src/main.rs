@@ -13,6 +13,7 @@ mod serve;
 mod solve;
 mod stats;
 mod table_file;
+mod triple;
 
 use std::process::ExitCode;
 
@@ -42,6 +43,8 @@ enum Command {
     Play(play::Args),
     /// Judge every decision of a game record against optimal play.
     Review(review::Args),
+    /// Triple Yahtzee (three columns, ×1 ×2 ×3): advise, simulate, play, review.
+    Triple(triple::Args),
     /// Bots against each other over many seeded games: win rates with 95% intervals.
     Duel(duel::Args),
     /// Serve the web advisor and the JSON API over HTTP.
@@ -162,6 +165,7 @@ fn main() -> ExitCode {
         Command::Rules(args) => rules_cmd::run(args),
         Command::Play(args) => play::run(args),
         Command::Review(args) => review::run(args),
+        Command::Triple(args) => triple::run(args),
         Command::Export(args) => export::run(args),
         Command::Serve(args) => serve::run(args),
         Command::Completions { shell } => completions(shell),

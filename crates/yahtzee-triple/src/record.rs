@@ -1,0 +1,422 @@
+//! Game records of Triple Yahtzee (written by `yahtzee triple play`) and their review: every
+//! decision replayed, checked against the rules, and costed against the strategy's values.
+//!
+//! ```text
+//! # yahtzee triple game record
+//! variant 1978
+//! seed 42
+//! turn 1
+//! roll 1 3 3 4 6
+//! keep 3 3
+//! roll 2 3 3 3 5
+//! keep 3 3 3
+//! roll 3 3 3 3 6
+//! score 3 threes
+//! ```
+//!
+//! `keep` with no dice rerolls all five; a `score` after the first or second roll stops
+//! the turn early. Blank lines and `#` comments are ignored.
+
+use thiserror::Error;
+use yahtzee_rules::{Category, Dice};
+
+use crate::card::TripleCard;
+use crate::game::{Triple, TripleMove, TripleState, Variant};
+use crate::turn::Player;
+
+/// A bad record: the line and what is wrong with it.
+#[derive(Debug, Error, PartialEq, Eq)]
+#[error("line {line}: {message}")]
+pub struct RecordError {
+    pub line: usize,
+    pub message: String,
+}
+
+fn err(line: usize, message: impl Into<String>) -> RecordError {
+    RecordError {
+        line,
+        message: message.into(),
+    }
+}
+
+/// One line of a record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Event {
+    Turn(u32),
+    Roll(Dice),
+    Keep(Dice),
+    /// Column (0-based) and box index.
+    Score(usize, usize),
+}
+
+/// A parsed record.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Record {
+    pub variant: Variant,
+    pub seed: Option<u64>,
+    /// Events with their line numbers (1-based).
+    pub events: Vec<(usize, Event)>,
+}
+
+impl Record {
+    pub fn new(variant: Variant, seed: Option<u64>) -> Record {
+        Record {
+            variant,
+            seed,
+            events: Vec::new(),
+        }
+    }
+
+    pub fn push(&mut self, e: Event) {
+        let line = self.events.last().map_or(0, |(l, _)| l + 1);
+        self.events.push((line, e));
+    }
+
+    /// The record as text (round-trips through [`Record::parse`]).
+    pub fn to_text(&self, game: &Triple) -> String {
+        let mut out = format!(
+            "# yahtzee triple game record\nvariant {}\n",
+            self.variant.name()
+        );
+        if let Some(seed) = self.seed {
+            out += &format!("seed {seed}\n");
+        }
+        for (_, e) in &self.events {
+            out += &match e {
+                Event::Turn(n) => format!("turn {n}\n"),
+                Event::Roll(d) => format!("roll {}\n", d.spaced()),
+                Event::Keep(d) => format!("keep {}\n", d.spaced()).replace(" \n", "\n"),
+                Event::Score(c, b) => format!("score {} {}\n", c + 1, game.rules.boxes[*b].name()),
+            };
+        }
+        out
+    }
+
+    /// Parses a record; `rules` of the columns come from the variant's standard game.
+    pub fn parse(text: &str) -> Result<Record, RecordError> {
+        let mut variant = None;
+        let mut seed = None;
+        let mut events = Vec::new();
+        let game = Triple::standard(Variant::Lowe1978);
+        for (i, raw) in text.lines().enumerate() {
+            let line = i + 1;
+            let l = raw.split('#').next().unwrap_or("").trim();
+            if l.is_empty() {
+                continue;
+            }
+            let (word, rest) = l.split_once(char::is_whitespace).unwrap_or((l, ""));
+            let rest = rest.trim();
+            match word.to_ascii_lowercase().as_str() {
+                "variant" => {
+                    let v = Variant::from_name(rest).ok_or_else(|| {
+                        err(line, format!("unknown variant '{rest}' (1978 or forum)"))
+                    })?;
+                    variant = Some(v);
+                }
+                "seed" => {
+                    seed = Some(
+                        rest.parse()
+                            .map_err(|_| err(line, format!("bad seed '{rest}'")))?,
+                    )
+                }
+                "turn" => events.push((
+                    line,
+                    Event::Turn(
+                        rest.parse()
+                            .map_err(|_| err(line, format!("bad turn number '{rest}'")))?,
+                    ),
+                )),
+                "roll" => events.push((
+                    line,
+                    Event::Roll(Dice::parse_roll(rest).map_err(|e| err(line, e.to_string()))?),
+                )),
+                "keep" => events.push((
+                    line,
+                    Event::Keep(parse_keep(rest).map_err(|e| err(line, e))?),
+                )),
+                "score" => events.push((line, parse_score(&game, rest).map_err(|e| err(line, e))?)),
+                _ => {
+                    return Err(err(
+                        line,
+                        format!("unknown entry '{word}' (variant, seed, turn, roll, keep, score)"),
+                    ))
+                }
+            }
+        }
+        let variant = variant.ok_or_else(|| err(1, "the record does not say its variant"))?;
+        Ok(Record {
+            variant,
+            seed,
+            events,
+        })
+    }
+}
+
+fn parse_keep(s: &str) -> Result<Dice, String> {
+    if s.is_empty() {
+        return Ok(Dice::EMPTY);
+    }
+    Dice::parse_keep(s).map_err(|e| e.to_string())
+}
+
+/// `COLUMN BOX`, e.g. `3 full_house` or `2 fh`.
+pub fn parse_score(game: &Triple, s: &str) -> Result<Event, String> {
+    let (col, name) = s
+        .split_once(char::is_whitespace)
+        .ok_or_else(|| format!("'{s}': say the column and the box, e.g. 'score 2 full_house'"))?;
+    let c = match col.trim().parse::<usize>() {
+        Ok(c @ 1..=3) => c - 1,
+        _ => return Err(format!("column '{col}' must be 1, 2 or 3")),
+    };
+    let b = Category::from_name(name.trim())
+        .and_then(|cat| game.rules.box_index(cat))
+        .ok_or_else(|| format!("unknown box '{}'", name.trim()))?;
+    Ok(Event::Score(c, b))
+}
+
+/// One decision of a reviewed game.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Decision {
+    pub line: usize,
+    pub turn: u32,
+    pub dice: String,
+    /// Rerolls that were still possible (0: the scoring decision).
+    pub rolls_left: u8,
+    pub chosen: String,
+    pub best: String,
+    /// Expected points lost against the strategy's best option (by its own values).
+    pub cost: f64,
+}
+
+/// A reviewed game.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Review {
+    pub variant: String,
+    pub finished: bool,
+    pub total: u32,
+    pub cost: f64,
+    pub decisions: Vec<Decision>,
+    #[serde(skip)]
+    pub card: Option<TripleCard>,
+}
+
+/// Replays `record` with `player`'s values: every keep and every box is checked against
+/// the rules and costed (best option's value − chosen option's value). A record may end
+/// anywhere (a game given up): the review then says it is not finished.
+pub fn review(record: &Record, player: &Player) -> Result<Review, RecordError> {
+    let game = player.game();
+    if game.variant != record.variant {
+        return Err(err(1, "the record's variant differs from the player's"));
+    }
+    let mut r = Replay::new(game);
+    let mut decisions = Vec::new();
+    for (line, e) in &record.events {
+        r.step(*line, e, player, &mut decisions)?;
+    }
+    let cost = decisions.iter().map(|d| d.cost).sum();
+    Ok(Review {
+        variant: game.variant.name().to_string(),
+        finished: r.card.is_full(),
+        total: r.card.total(),
+        cost,
+        decisions,
+        card: Some(r.card),
+    })
+}
+
+/// The replay's position inside a turn.
+struct Replay {
+    game: Triple,
+    card: TripleCard,
+    state: TripleState,
+    turn: u32,
+    /// Dice showing, and rolls made this turn.
+    dice: Option<Dice>,
+    rolls: u8,
+    kept: Option<Dice>,
+    current: Option<crate::turn::Turn>,
+}
+
+impl Replay {
+    fn new(game: Triple) -> Replay {
+        Replay {
+            game,
+            card: TripleCard::new(game),
+            state: TripleState::START,
+            turn: 0,
+            dice: None,
+            rolls: 0,
+            kept: None,
+            current: None,
+        }
+    }
+
+    fn step(
+        &mut self,
+        line: usize,
+        e: &Event,
+        player: &Player,
+        out: &mut Vec<Decision>,
+    ) -> Result<(), RecordError> {
+        match e {
+            Event::Turn(_) => {
+                if self.dice.is_some() || self.kept.is_some() {
+                    return Err(err(
+                        line,
+                        "a new turn starts before the last one was scored",
+                    ));
+                }
+                Ok(())
+            }
+            Event::Roll(d) => self.roll(line, *d),
+            Event::Keep(k) => self.keep(line, *k, player, out),
+            Event::Score(c, b) => self.score(line, *c, *b, player, out),
+        }
+    }
+
+    fn roll(&mut self, line: usize, d: Dice) -> Result<(), RecordError> {
+        if self.game.is_over(&self.state) {
+            return Err(err(line, "the card is already full"));
+        }
+        if self.dice.is_some() {
+            return Err(err(line, "a roll follows a roll: keep or score first"));
+        }
+        if let Some(k) = self.kept.take() {
+            if !d.contains(&k) {
+                return Err(err(
+                    line,
+                    format!("roll {} lacks the kept dice {}", d.spaced(), k.spaced()),
+                ));
+            }
+        } else {
+            self.turn += 1;
+            self.rolls = 0;
+        }
+        self.rolls += 1;
+        self.dice = Some(d);
+        Ok(())
+    }
+
+    fn turn_values(&mut self, player: &Player) -> &crate::turn::Turn {
+        if self.current.is_none() {
+            self.current = Some(player.turn(&self.state));
+        }
+        self.current.as_ref().expect("just set")
+    }
+
+    fn keep(
+        &mut self,
+        line: usize,
+        k: Dice,
+        player: &Player,
+        out: &mut Vec<Decision>,
+    ) -> Result<(), RecordError> {
+        let d = self
+            .dice
+            .take()
+            .ok_or_else(|| err(line, "keep without dice rolled"))?;
+        if self.rolls >= 3 {
+            return Err(err(line, "no reroll after the third roll: score it"));
+        }
+        if !d.contains(&k) {
+            return Err(err(
+                line,
+                format!("keep {} is not in the roll {}", k.spaced(), d.spaced()),
+            ));
+        }
+        let left = 3 - self.rolls;
+        let (turn, rolls) = (self.turn, self.rolls);
+        let turn_values = self.turn_values(player);
+        let values = turn_values.keeps(left);
+        let best = turn_values.best_keep(&d, left);
+        let chosen = values[k.index()][0];
+        let t = yahtzee_rules::tables();
+        out.push(Decision {
+            line,
+            turn,
+            dice: d.spaced(),
+            rolls_left: 3 - rolls,
+            chosen: format!("keep {}", label(&k)),
+            best: format!("keep {}", label(&t.keep(best))),
+            cost: (values[best][0] - chosen).max(0.0),
+        });
+        self.kept = Some(k);
+        Ok(())
+    }
+
+    fn score(
+        &mut self,
+        line: usize,
+        c: usize,
+        b: usize,
+        player: &Player,
+        out: &mut Vec<Decision>,
+    ) -> Result<(), RecordError> {
+        let d = self
+            .dice
+            .take()
+            .ok_or_else(|| err(line, "score without dice rolled"))?;
+        if self.rolls < 3 {
+            // Stopping early is keeping all five dice.
+            self.dice = Some(d);
+            self.keep(line, d, player, out)?;
+            self.kept = None;
+        }
+        let options = player.move_values(&self.state, &d);
+        let Some(&(m, v)) = options.iter().find(|(m, _)| m.col == c && m.box_index == b) else {
+            let name = self.game.rules.boxes[b].name();
+            return Err(err(
+                line,
+                format!(
+                    "column {} {name} is not a legal box for {}",
+                    c + 1,
+                    d.spaced()
+                ),
+            ));
+        };
+        let (bm, bv) = best_of(&options);
+        out.push(Decision {
+            line,
+            turn: self.turn,
+            dice: d.spaced(),
+            rolls_left: 0,
+            chosen: move_label(&self.game, &m),
+            best: move_label(&self.game, &bm),
+            cost: (bv - v).max(0.0),
+        });
+        self.card.apply(&m, d.five_of_a_kind().is_some());
+        self.state = m.next;
+        self.current = None;
+        Ok(())
+    }
+}
+
+/// The first best option.
+pub fn best_of(options: &[(TripleMove, f64)]) -> (TripleMove, f64) {
+    let mut best = options[0];
+    for &o in &options[1..] {
+        if o.1 > best.1 {
+            best = o;
+        }
+    }
+    best
+}
+
+/// `3 full_house (75)`: column, box, points the move adds.
+pub fn move_label(game: &Triple, m: &TripleMove) -> String {
+    format!(
+        "{} {} ({})",
+        m.col + 1,
+        game.rules.boxes[m.box_index].name(),
+        m.points
+    )
+}
+
+/// Dice of a keep, or `nothing` for rerolling all five.
+pub fn label(k: &Dice) -> String {
+    if k.is_empty() {
+        "nothing".to_string()
+    } else {
+        k.spaced()
+    }
+}

@@ -1,0 +1,635 @@
+//! `yahtzee triple advise|simulate|play|review`: Triple Yahtzee (three columns scored ×1,
+//! ×2, ×3) with the approximate-value strategy of `yahtzee-triple`.
+
+use std::io::BufRead;
+use std::path::PathBuf;
+
+use anyhow::{bail, Context, Result};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use yahtzee_rules::{tables, Dice, RuleSet};
+use yahtzee_triple::record::{self, best_of, label, move_label, Event, Record};
+use yahtzee_triple::sim::{roll_dice, simulate, Summary};
+use yahtzee_triple::turn::sub_keeps;
+use yahtzee_triple::{standard_player, Kind, Player, TripleCard, Variant};
+
+use crate::table_file;
+
+#[derive(clap::Args)]
+pub struct Args {
+    #[command(subcommand)]
+    command: Sub,
+}
+
+#[derive(clap::Subcommand)]
+enum Sub {
+    /// Rank every option of a position: keeps with rerolls left, (column, box) after the last roll.
+    Advise(AdviseArgs),
+    /// Play seeded games with each strategy: mean and 95% interval.
+    Simulate(SimulateArgs),
+    /// Play a game in the terminal, with hints and the cost of every decision; writes a record.
+    Play(PlayArgs),
+    /// Judge every decision of a game record against the strategy.
+    Review(ReviewArgs),
+}
+
+/// Options every `triple` command shares.
+#[derive(clap::Args)]
+struct Common {
+    /// Rules: the 1978 E.S. Lowe rules, or the forum variant (docs/RULES.md, "Triple Yahtzee").
+    #[arg(long, value_enum, default_value = "1978")]
+    variant: VariantArg,
+    /// Solitaire table of the official rules [default: data/forced.table, built if missing].
+    #[arg(long)]
+    table: Option<PathBuf>,
+    /// No progress bar if the table has to be built.
+    #[arg(long, short)]
+    quiet: bool,
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum VariantArg {
+    /// 1978 rules: each column a regular Yahtzee card; 100-point chips, not multiplied.
+    #[value(name = "1978")]
+    Lowe1978,
+    /// Forum rules: extra Yahtzees forced into Yahtzee boxes; bonuses 100/200/300.
+    Forum,
+}
+
+#[derive(Clone, Copy, PartialEq, clap::ValueEnum)]
+enum StrategyArg {
+    /// Solitaire values of the columns plus the fitted correction (the engine's strategy).
+    Fitted,
+    /// Σ multiplier × solitaire value of each column: three independent optimal columns.
+    Solitaire,
+    /// This turn's expected points only.
+    Greedy,
+}
+
+impl StrategyArg {
+    fn kind(self) -> Kind {
+        match self {
+            StrategyArg::Fitted => Kind::Fitted,
+            StrategyArg::Solitaire => Kind::Solitaire,
+            StrategyArg::Greedy => Kind::Greedy,
+        }
+    }
+}
+
+impl Common {
+    fn variant(&self) -> Variant {
+        match self.variant {
+            VariantArg::Lowe1978 => Variant::Lowe1978,
+            VariantArg::Forum => Variant::Forum,
+        }
+    }
+
+    /// A player of `kind` for `variant`, from the official rules' table file.
+    fn player(&self, variant: Variant, kind: Kind) -> Result<Player> {
+        let rules = RuleSet::by_name("forced").context("no forced rule set")?;
+        let path = self
+            .table
+            .clone()
+            .unwrap_or_else(|| table_file::default_path(rules));
+        let table = table_file::open_or_build(rules, &path, self.quiet)?;
+        let values: Vec<f64> = (0..rules.state_count())
+            .map(|i| table.value_at(i))
+            .collect();
+        Ok(standard_player(variant, kind, std::sync::Arc::new(values)))
+    }
+}
+
+#[derive(clap::Args)]
+struct AdviseArgs {
+    #[command(flatten)]
+    common: Common,
+    /// Filled boxes as COLUMN.box=score, e.g. "1.ones=3 3.yahtzee=50 bonus=100" (empty: a new card).
+    #[arg(long, default_value = "")]
+    card: String,
+    /// The five dice showing, e.g. 13346.
+    #[arg(long)]
+    dice: String,
+    /// Rerolls left this turn: 2 after the first roll, 0 after the last.
+    #[arg(long, value_parser = clap::value_parser!(u8).range(0..=2))]
+    rolls_left: u8,
+    /// Strategy whose values rank the options.
+    #[arg(long, value_enum, default_value = "fitted")]
+    strategy: StrategyArg,
+    /// Show every option, not just the best ten.
+    #[arg(long)]
+    all: bool,
+    /// Print JSON: every option with its value.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(clap::Args)]
+struct SimulateArgs {
+    #[command(flatten)]
+    common: Common,
+    /// Games per strategy.
+    #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(2..))]
+    games: u64,
+    /// Seed of the dice (game g uses ChaCha8 stream g): same results for any thread count.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Strategies to play (repeat or separate with commas) [default: all three].
+    #[arg(long, value_enum, value_delimiter = ',')]
+    strategy: Vec<StrategyArg>,
+    /// Print JSON: one summary per strategy.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(clap::Args)]
+struct PlayArgs {
+    #[command(flatten)]
+    common: Common,
+    /// Seed of the dice [default: from the clock]; it is written in the record.
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Game record to write [default: records/triple-<seed>.txt].
+    #[arg(long)]
+    record: Option<PathBuf>,
+    /// Let the strategy play every decision (no questions).
+    #[arg(long)]
+    auto: bool,
+}
+
+#[derive(clap::Args)]
+struct ReviewArgs {
+    /// The game record (written by `yahtzee triple play`).
+    file: PathBuf,
+    /// Solitaire table of the official rules [default: data/forced.table, built if missing].
+    #[arg(long)]
+    table: Option<PathBuf>,
+    /// How many of the costliest decisions to list.
+    #[arg(long, default_value_t = 5)]
+    top: usize,
+    /// Print JSON: every decision with its cost.
+    #[arg(long)]
+    json: bool,
+    /// No progress bar if the table has to be built.
+    #[arg(long, short)]
+    quiet: bool,
+}
+
+pub fn run(args: Args) -> Result<()> {
+    match args.command {
+        Sub::Advise(a) => advise(a),
+        Sub::Simulate(a) => run_simulate(a),
+        Sub::Play(a) => play(a),
+        Sub::Review(a) => run_review(a),
+    }
+}
+
+/// One ranked option of an advice.
+#[derive(serde::Serialize)]
+struct Opt {
+    option: String,
+    /// Expected points from this decision to the end of the game (strategy's values).
+    value: f64,
+    /// Expected points lost against the best option.
+    loss: f64,
+}
+
+fn advise(a: AdviseArgs) -> Result<()> {
+    let variant = a.common.variant();
+    let player = a.common.player(variant, a.strategy.kind())?;
+    let card = TripleCard::parse(player.game(), &a.card).context("bad --card")?;
+    let dice = Dice::parse_roll(&a.dice).context("bad --dice")?;
+    if card.is_full() {
+        bail!("the card is full: the game is over");
+    }
+    let mut options = rank(&player, &card, &dice, a.rolls_left);
+    let best = options[0].1;
+    let opts: Vec<Opt> = options
+        .drain(..)
+        .map(|(option, value)| Opt {
+            option,
+            value,
+            loss: best - value,
+        })
+        .collect();
+    if a.json {
+        let out = serde_json::json!({
+            "variant": variant.name(), "strategy": a.strategy.kind().name(),
+            "card": card.to_text(), "total": card.total(), "dice": dice.spaced(),
+            "rolls_left": a.rolls_left, "options": opts,
+        });
+        return crate::print_stdout(&(serde_json::to_string_pretty(&out)? + "\n"));
+    }
+    let mut out = card.display();
+    out += &format!(
+        "\ndice {} with {} reroll(s) left ({} rules, {} strategy); expected final total {:.2}\n",
+        dice.spaced(),
+        a.rolls_left,
+        variant.name(),
+        a.strategy.kind().name(),
+        f64::from(card.total()) + best
+    );
+    let shown = if a.all {
+        opts.len()
+    } else {
+        opts.len().min(10)
+    };
+    for (i, o) in opts.iter().take(shown).enumerate() {
+        out += &format!(
+            "{:>3}. {:<28} {:>10.3} {:>9.3}\n",
+            i + 1,
+            o.option,
+            o.value,
+            -o.loss
+        );
+    }
+    if shown < opts.len() {
+        out += &format!("     ({} more: --all)\n", opts.len() - shown);
+    }
+    crate::print_stdout(&out)
+}
+
+/// Options with their values (points still to come), best first (ties in the strategy's
+/// own order).
+fn rank(player: &Player, card: &TripleCard, dice: &Dice, rolls_left: u8) -> Vec<(String, f64)> {
+    let s = card.state();
+    let mut v: Vec<(String, f64)> = if rolls_left == 0 {
+        player
+            .move_values(&s, dice)
+            .iter()
+            .map(|(m, v)| (format!("score {}", move_label(&player.game(), m)), *v))
+            .collect()
+    } else {
+        let turn = player.turn(&s);
+        let values = turn.keeps(rolls_left);
+        let best = turn.best_keep(dice, rolls_left);
+        let mut keeps: Vec<usize> = vec![best];
+        keeps.extend(
+            sub_keeps(dice.index())
+                .iter()
+                .map(|&k| usize::from(k))
+                .filter(|&k| k != best),
+        );
+        keeps
+            .into_iter()
+            .map(|k| (keep_label(dice, k), values[k][0]))
+            .collect()
+    };
+    v.sort_by(|a, b| b.1.total_cmp(&a.1));
+    v
+}
+
+fn keep_label(roll: &Dice, k: usize) -> String {
+    let keep = tables().keep(k);
+    if keep == *roll {
+        "keep all (stop)".to_string()
+    } else {
+        format!("keep {}", label(&keep))
+    }
+}
+
+fn run_simulate(a: SimulateArgs) -> Result<()> {
+    let variant = a.common.variant();
+    let kinds = if a.strategy.is_empty() {
+        vec![
+            StrategyArg::Fitted,
+            StrategyArg::Solitaire,
+            StrategyArg::Greedy,
+        ]
+    } else {
+        a.strategy.clone()
+    };
+    let mut summaries: Vec<Summary> = Vec::new();
+    for k in kinds {
+        let player = a.common.player(variant, k.kind())?;
+        let s = simulate(&player, a.games, a.seed);
+        if !a.json {
+            crate::print_stdout(&format!("{}\n", s.line()))?;
+        }
+        summaries.push(s);
+    }
+    if a.json {
+        return crate::print_stdout(&(serde_json::to_string_pretty(&summaries)? + "\n"));
+    }
+    crate::print_stdout(&format!(
+        "({} rules, seed {}, {} threads)\n",
+        variant.name(),
+        a.seed,
+        rayon::current_num_threads()
+    ))
+}
+
+fn run_review(a: ReviewArgs) -> Result<()> {
+    let name = a.file.display().to_string();
+    let text = std::fs::read_to_string(&a.file).with_context(|| format!("cannot read {name}"))?;
+    let rec = Record::parse(&text).with_context(|| name.clone())?;
+    let common = Common {
+        variant: match rec.variant {
+            Variant::Lowe1978 => VariantArg::Lowe1978,
+            Variant::Forum => VariantArg::Forum,
+        },
+        table: a.table.clone(),
+        quiet: a.quiet,
+    };
+    let player = common.player(rec.variant, Kind::Fitted)?;
+    let r = record::review(&rec, &player).with_context(|| name.clone())?;
+    if a.json {
+        return crate::print_stdout(&(serde_json::to_string_pretty(&r)? + "\n"));
+    }
+    let mut out = format!(
+        "review of {name} ({} rules, {}): total {}, {:.3} expected points lost over {} decisions\n\n",
+        r.variant,
+        if r.finished { "finished" } else { "not finished" },
+        r.total,
+        r.cost,
+        r.decisions.len()
+    );
+    out += &format!(
+        "{:>5} {:>4}  {:<10} {:>4}  {:<26} {:<26} {:>7}\n",
+        "line", "turn", "dice", "left", "choice", "best", "cost"
+    );
+    for d in &r.decisions {
+        let cost = if d.cost > 1e-9 {
+            format!("{:.3}", d.cost)
+        } else {
+            "-".into()
+        };
+        out += &format!(
+            "{:>5} {:>4}  {:<10} {:>4}  {:<26} {:<26} {:>7}\n",
+            d.line, d.turn, d.dice, d.rolls_left, d.chosen, d.best, cost
+        );
+    }
+    let mut worst: Vec<_> = r.decisions.iter().filter(|d| d.cost > 1e-9).collect();
+    worst.sort_by(|a, b| b.cost.total_cmp(&a.cost));
+    if worst.is_empty() {
+        out += "\nno mistakes: every decision was the strategy's\n";
+    } else {
+        out += "\nbiggest mistakes:\n";
+        for d in worst.iter().take(a.top) {
+            out += &format!(
+                "  line {}: turn {} with {}: {}, best {} — cost {:.3}\n",
+                d.line, d.turn, d.dice, d.chosen, d.best, d.cost
+            );
+        }
+    }
+    crate::print_stdout(&out)
+}
+
+/// A game in the terminal.
+struct Table<'a> {
+    player: &'a Player,
+    card: TripleCard,
+    record: Record,
+    rng: ChaCha8Rng,
+    auto: bool,
+    /// Expected points lost against the strategy.
+    cost: f64,
+}
+
+const HELP: &str = "commands: keep 3 3 5 (or k 335) · roll (reroll all) · score 2 full_house \
+(or s 2 fh: column, box) · hint · card · help · quit";
+
+/// What a person typed.
+enum Input {
+    Keep(Dice),
+    Score(usize, usize),
+    Hint,
+    Card,
+    Help,
+    Quit,
+}
+
+fn play(a: PlayArgs) -> Result<()> {
+    let variant = a.common.variant();
+    let player = a.common.player(variant, Kind::Fitted)?;
+    let seed = a.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs())
+    });
+    let mut t = Table {
+        player: &player,
+        card: TripleCard::new(player.game()),
+        record: Record::new(variant, Some(seed)),
+        rng: ChaCha8Rng::seed_from_u64(seed),
+        auto: a.auto,
+        cost: 0.0,
+    };
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    println!(
+        "Triple Yahtzee ({} rules), seed {seed}. {HELP}",
+        variant.name()
+    );
+    let mut turn = 0;
+    while !t.card.is_full() {
+        turn += 1;
+        if !t.turn(turn, &mut input)? {
+            break;
+        }
+    }
+    println!("\n{}", t.card.display());
+    println!(
+        "final total {} · {:.3} expected points lost against the strategy",
+        t.card.total(),
+        t.cost
+    );
+    let path = a
+        .record
+        .unwrap_or_else(|| PathBuf::from(format!("records/triple-{seed}.txt")));
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    }
+    std::fs::write(&path, t.record.to_text(&player.game()))
+        .with_context(|| format!("cannot write record {}", path.display()))?;
+    println!("game record: {}", path.display());
+    Ok(())
+}
+
+impl Table<'_> {
+    /// Plays one turn; returns false when the person quits.
+    fn turn(&mut self, n: u32, input: &mut impl BufRead) -> Result<bool> {
+        self.record.push(Event::Turn(n));
+        let values = self.player.turn(&self.card.state());
+        let mut dice = roll_dice(Dice::EMPTY, &mut self.rng);
+        let mut left = 2u8;
+        let mut rolled = true;
+        println!("\n{}\nturn {n}", self.card.display());
+        loop {
+            if rolled {
+                self.record.push(Event::Roll(dice));
+                println!("roll: {}   ({left} reroll(s) left)", dice.spaced());
+            }
+            let best_keep = (left > 0).then(|| values.best_keep(&dice, left));
+            let Some(choice) = self.ask(input, &dice, left, best_keep)? else {
+                return Ok(false);
+            };
+            // Stopping early (keeping all five, or scoring with rerolls left) is a keep.
+            let kept = match choice {
+                Input::Keep(k) => k,
+                _ => dice,
+            };
+            if let Some(best) = best_keep {
+                let v = values.keeps(left);
+                self.judge(v[best][0] - v[kept.index()][0], &keep_label(&dice, best));
+            }
+            match choice {
+                Input::Score(c, b) => {
+                    self.score(&dice, c, b);
+                    return Ok(true);
+                }
+                _ if kept == dice => {
+                    left = 0;
+                    rolled = false;
+                    println!("stopping with {}: score it", dice.spaced());
+                }
+                _ => {
+                    self.record.push(Event::Keep(kept));
+                    dice = roll_dice(kept, &mut self.rng);
+                    left -= 1;
+                    rolled = true;
+                }
+            }
+        }
+    }
+
+    /// The next keep or legal score (None: quit); hints, the card and help on the way.
+    fn ask(
+        &mut self,
+        input: &mut impl BufRead,
+        dice: &Dice,
+        left: u8,
+        best_keep: Option<usize>,
+    ) -> Result<Option<Input>> {
+        loop {
+            let got = if self.auto {
+                self.auto_choice(dice, best_keep)
+            } else {
+                read(input, left)?
+            };
+            match got {
+                Input::Hint => self.hint(dice, left),
+                Input::Card => println!("{}", self.card.display()),
+                Input::Help => println!("{HELP}"),
+                Input::Quit => return Ok(None),
+                Input::Keep(_) if left == 0 => println!("no rerolls left: score it"),
+                Input::Keep(k) if !dice.contains(&k) => {
+                    println!("{} is not in the roll", k.spaced())
+                }
+                Input::Score(c, b) if !self.is_legal(dice, c, b) => {
+                    let legal: Vec<String> = self
+                        .player
+                        .game()
+                        .moves(&self.card.state(), dice)
+                        .iter()
+                        .map(|m| move_label(&self.player.game(), m))
+                        .collect();
+                    println!(
+                        "not a legal box for {}; legal: {}",
+                        dice.spaced(),
+                        legal.join(", ")
+                    );
+                }
+                other => return Ok(Some(other)),
+            }
+        }
+    }
+
+    fn is_legal(&self, dice: &Dice, c: usize, b: usize) -> bool {
+        self.player
+            .game()
+            .moves(&self.card.state(), dice)
+            .iter()
+            .any(|m| m.col == c && m.box_index == b)
+    }
+
+    /// Writes the roll in (`c`, `b`), a legal box.
+    fn score(&mut self, dice: &Dice, c: usize, b: usize) {
+        let s = self.card.state();
+        let options = self.player.move_values(&s, dice);
+        let &(m, v) = options
+            .iter()
+            .find(|(m, _)| m.col == c && m.box_index == b)
+            .expect("checked legal");
+        let (bm, bv) = best_of(&options);
+        self.judge(
+            bv - v,
+            &format!("score {}", move_label(&self.player.game(), &bm)),
+        );
+        self.record.push(Event::Score(c, b));
+        self.card.apply(&m, dice.five_of_a_kind().is_some());
+        println!(
+            "scored {} points: {}",
+            m.points,
+            move_label(&self.player.game(), &m)
+        );
+    }
+
+    fn judge(&mut self, cost: f64, best: &str) {
+        if cost > 1e-9 {
+            self.cost += cost;
+            println!("  (costs {cost:.3} expected points; the strategy's choice: {best})");
+        }
+    }
+
+    fn hint(&self, dice: &Dice, left: u8) {
+        for (i, (o, v)) in rank(self.player, &self.card, dice, left)
+            .iter()
+            .take(5)
+            .enumerate()
+        {
+            println!("  {}. {o:<28} {v:>10.3}", i + 1);
+        }
+    }
+
+    fn auto_choice(&self, dice: &Dice, best_keep: Option<usize>) -> Input {
+        match best_keep {
+            Some(k) if k != dice.index() => Input::Keep(tables().keep(k)),
+            _ => {
+                let m = self.player.best_move(&self.card.state(), dice);
+                println!(
+                    "> score {} {}",
+                    m.col + 1,
+                    self.player.game().rules.boxes[m.box_index].name()
+                );
+                Input::Score(m.col, m.box_index)
+            }
+        }
+    }
+}
+
+/// Reads one command; end of input quits.
+fn read(input: &mut impl BufRead, left: u8) -> Result<Input> {
+    let game = yahtzee_triple::Triple::standard(Variant::Lowe1978);
+    loop {
+        print!("{}> ", if left > 0 { "keep/score" } else { "score" });
+        std::io::Write::flush(&mut std::io::stdout())?;
+        let mut line = String::new();
+        if input.read_line(&mut line)? == 0 {
+            return Ok(Input::Quit);
+        }
+        let l = line.trim();
+        let (word, rest) = l.split_once(char::is_whitespace).unwrap_or((l, ""));
+        let parsed = match word.to_ascii_lowercase().as_str() {
+            "" => continue,
+            "k" | "keep" if rest.trim().is_empty() => Ok(Input::Keep(Dice::EMPTY)),
+            "k" | "keep" => Dice::parse_keep(rest)
+                .map(Input::Keep)
+                .map_err(|e| e.to_string()),
+            "r" | "roll" => Ok(Input::Keep(Dice::EMPTY)),
+            "s" | "score" => match record::parse_score(&game, rest.trim()) {
+                Ok(Event::Score(c, b)) => Ok(Input::Score(c, b)),
+                Ok(_) => Err("bad score".to_string()),
+                Err(e) => Err(e),
+            },
+            "h" | "hint" => Ok(Input::Hint),
+            "c" | "card" => Ok(Input::Card),
+            "help" | "?" => Ok(Input::Help),
+            "q" | "quit" => Ok(Input::Quit),
+            _ => Err(format!("unknown command '{word}'")),
+        };
+        match parsed {
+            Ok(i) => return Ok(i),
+            Err(e) => println!("{e}; {HELP}"),
+        }
+    }
+}
