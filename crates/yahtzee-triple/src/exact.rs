@@ -64,7 +64,7 @@ impl Exact {
             );
             for _ in 0..2 {
                 self.plan.expect_keeps_in(&mut a);
-                self.plan.best_subkeeps_in(&mut a);
+                self.plan.best_subkeeps_in(&mut a, false);
             }
             opening_mean(&a)[0]
         };

@@ -175,10 +175,10 @@ impl Player {
         final_values(&game, s, &mut |n| [self.valuer.value(n)], &mut a[..ROLLS]);
         self.plan.expect_keeps_in(&mut a);
         let one_left = a.clone();
-        self.plan.best_subkeeps_in(&mut a);
+        self.plan.best_subkeeps_in(&mut a, false);
         self.plan.expect_keeps_in(&mut a);
         let two_left = a.clone();
-        self.plan.best_subkeeps_in(&mut a);
+        self.plan.best_subkeeps_in(&mut a, false);
         let t = tables();
         let value = (0..ROLLS).map(|r| t.roll_prob(r) * a[r][0]).sum();
         Turn {
