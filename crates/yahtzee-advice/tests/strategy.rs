@@ -188,6 +188,8 @@ fn strategy_is_the_advice_with_house_rules() {
 fn strategy_is_the_advice_with_mega_yahtzee() {
     // Both taking the sixth die and keeping it in hand occur (checked in `check`).
     check("forced+mulligan+fool-house+mega-yahtzee=300");
+    // Without the mulligan the solver pairs each state with its twin (`mega_pair`).
+    check("no-bonus+chance-chance+mega-yahtzee");
 }
 
 #[test]

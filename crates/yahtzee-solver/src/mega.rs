@@ -169,6 +169,32 @@ impl TurnPlan {
         mega.opening_mean(&ws.six)
     }
 
+    /// Without the mulligan rule: the ordinary turn of `spent` (states with the sixth die
+    /// used) and the sixth-die turn of their twins with it in hand, sharing the final rolls
+    /// both start from. Same operations as [`TurnPlan::turn_values`] and
+    /// [`TurnPlan::mega_values`] apart, so the same bits. Returns (spent, in hand).
+    #[inline(always)]
+    pub fn mega_pair(
+        &self,
+        ws: &mut Workspace,
+        spent: &[State],
+        next: &(impl Values + ?Sized),
+    ) -> (Lanes, Lanes) {
+        debug_assert!(!self.rules().house.mulligan && spent.iter().all(|s| s.mega_used()));
+        let mega = self.mega().expect("the rule set has mega-yahtzee");
+        self.final_rolls(ws, spent, next);
+        let bonus = f64::from(self.rules().mega_bonus);
+        mega.finals_in(&ws.keeps[..ROLLS], &mut ws.six, bonus);
+        self.reroll(ws);
+        self.reroll(ws);
+        let ordinary = self.opening_mean(ws);
+        for _ in 0..2 {
+            mega.expect_keeps_in(&mut ws.six);
+            mega.best_subkeeps_in(&mut ws.six);
+        }
+        (ordinary, mega.opening_mean(&ws.six))
+    }
+
     /// From five-dice final roll values in `ws.keeps`: the six-dice keeps' values with two
     /// rerolls to come, in `ws.six` (rolls: the value of each opening roll of six).
     #[inline(always)]

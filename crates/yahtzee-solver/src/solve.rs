@@ -71,6 +71,26 @@ fn solve_set(plan: &TurnPlan, ws: &mut Workspace, filled: u32, done: &[f64]) -> 
     // first; each half is solved as an ordinary turn, then the first half may take the
     // sixth die instead.
     let (in_hand, spent) = states.split_at(states.partition_point(|s| !s.mega_used()));
+    let twins = rules.house.mega_yahtzee
+        && !rules.house.mulligan
+        && in_hand.len() == spent.len()
+        && in_hand
+            .iter()
+            .zip(spent)
+            .all(|(a, b)| a.with_mega_used(true) == *b);
+    if twins {
+        // Each spent state's final rolls serve its own turn and its twin's sixth-die turn.
+        ordinary_turns(plan, ws, in_hand, done, &mut block);
+        for (a, b) in in_hand.chunks(LANES).zip(spent.chunks(LANES)) {
+            let (ordinary, six) = mega_pair(plan, ws, b, done);
+            for ((s, t), (x, y)) in a.iter().zip(b).zip(six.into_iter().zip(ordinary)) {
+                block[rules.lane(*t)] = y;
+                let v = &mut block[rules.lane(*s)];
+                *v = if x > *v { x } else { *v };
+            }
+        }
+        return block;
+    }
     for half in [in_hand, spent] {
         ordinary_turns(plan, ws, half, done, &mut block);
     }
@@ -147,4 +167,10 @@ fn mulligan_pair(
 #[multiversion(targets("x86_64+avx2", "x86_64+avx512f+avx512vl"))]
 fn mega_values(plan: &TurnPlan, ws: &mut Workspace, states: &[State], done: &[f64]) -> Lanes {
     plan.mega_values(ws, states, done)
+}
+
+/// [`TurnPlan::mega_pair`], multiversioned like [`turn_values`].
+#[multiversion(targets("x86_64+avx2", "x86_64+avx512f+avx512vl"))]
+fn mega_pair(plan: &TurnPlan, ws: &mut Workspace, spent: &[State], done: &[f64]) -> (Lanes, Lanes) {
+    plan.mega_pair(ws, spent, done)
 }

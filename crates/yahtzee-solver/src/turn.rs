@@ -249,7 +249,7 @@ impl TurnPlan {
 
     /// The mean over the opening roll of the roll values with two rerolls left.
     #[inline(always)]
-    fn opening_mean(&self, ws: &Workspace) -> Lanes {
+    pub(crate) fn opening_mean(&self, ws: &Workspace) -> Lanes {
         let mut total = [0.0; LANES];
         for (r, v) in ws.keeps[..ROLLS].iter().enumerate() {
             let p = self.roll_prob[r];
