@@ -346,6 +346,11 @@ impl Session<'_> {
             return;
         };
         let so_far = f64::from(card.total());
+        self.say_best_two(&advice, so_far);
+    }
+
+    /// The best and the next best option, with their expected final totals.
+    fn say_best_two(&mut self, advice: &yahtzee_advice::Advice, so_far: f64) {
         for (o, what) in advice.options.iter().zip(["best", "next best"]) {
             self.say(format!(
                 "  {what}: {} — expected final total {:.2}",
@@ -578,13 +583,7 @@ impl Session<'_> {
             return;
         };
         let so_far = f64::from(card.total());
-        for (o, what) in advice.options.iter().zip(["best", "next best"]) {
-            self.say(format!(
-                "  {what}: {} — expected final total {:.2}",
-                label(&o.choice),
-                so_far + o.ev_remaining
-            ));
-        }
+        self.say_best_two(&advice, so_far);
     }
 
     fn standings(&mut self, finished: bool) {

@@ -109,20 +109,7 @@ impl MegaPlan {
     /// Every keep of fewer than six dice gets the mean of its six one-die-larger keeps.
     #[inline(always)]
     pub fn expect_keeps_in<T: Lane, const N: usize>(&self, a: &mut [[T; N]]) {
-        for k in MEGA_ROLLS..MEGA_KEEPS {
-            let add = &self.add[k - MEGA_ROLLS];
-            let mut sum = a[usize::from(add[0])];
-            for &j in &add[1..] {
-                let x = &a[usize::from(j)];
-                for i in 0..N {
-                    sum[i] = sum[i] + x[i];
-                }
-            }
-            for s in &mut sum {
-                *s = *s * T::SIXTH;
-            }
-            a[k] = sum;
-        }
+        crate::turn::expect_from_larger(a, &self.add, MEGA_ROLLS);
     }
 
     /// Every keep gets the best value among its sub-keeps (itself included), smallest keeps

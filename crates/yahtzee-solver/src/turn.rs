@@ -452,20 +452,7 @@ impl TurnPlan {
     /// [`TurnPlan::expect_keeps`] over any lanes (`a` has one entry per keep).
     #[inline(always)]
     pub fn expect_keeps_in<T: Lane, const N: usize>(&self, a: &mut [[T; N]]) {
-        for k in ROLLS..KEEPS {
-            let add = &self.add[k - ROLLS];
-            let mut sum = a[usize::from(add[0])];
-            for &j in &add[1..] {
-                let x = &a[usize::from(j)];
-                for i in 0..N {
-                    sum[i] = sum[i] + x[i];
-                }
-            }
-            for s in &mut sum {
-                *s = *s * T::SIXTH;
-            }
-            a[k] = sum;
-        }
+        expect_from_larger(a, &self.add, ROLLS);
     }
 
     /// Step 3: every keep gets the best value among its sub-keeps (itself included); for a
@@ -536,6 +523,30 @@ static SUM_PROBS: std::sync::LazyLock<[f64; 31]> = std::sync::LazyLock::new(|| {
     }
     p
 });
+
+/// Keeps `first..first + add.len()` (those short of a full roll) get the mean of their six
+/// one-die-larger keeps `add[k - first]`: the expectation of rolling the missing dice,
+/// for five dice and for six (house rule "mega-yahtzee") alike.
+#[inline(always)]
+pub(crate) fn expect_from_larger<T: Lane, const N: usize>(
+    a: &mut [[T; N]],
+    add: &[[u16; 6]],
+    first: usize,
+) {
+    for (k, add) in (first..).zip(add) {
+        let mut sum = a[usize::from(add[0])];
+        for &j in &add[1..] {
+            let x = &a[usize::from(j)];
+            for i in 0..N {
+                sum[i] = sum[i] + x[i];
+            }
+        }
+        for s in &mut sum {
+            *s = *s * T::SIXTH;
+        }
+        a[k] = sum;
+    }
+}
 
 #[inline(always)]
 fn best_of<T: Lane, const N: usize, const D: usize>(a: &mut [[T; N]], group: &[(u16, [u16; D])]) {
