@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, Context, Result};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use yahtzee_advice::{Advisor, TargetAdvisor};
+use yahtzee_advice::{Advice, Advisor, TargetAdvisor};
 use yahtzee_play::{judge, label, Aim, Bots, Event, Game, Record};
 use yahtzee_rules::{Category, Dice, Scorecard};
 
@@ -315,29 +315,11 @@ impl Session<'_> {
                 .map_err(|e| anyhow::anyhow!(e))?;
         } else if !bot {
             // Keeping it in hand is a decision too: judged as the turn's first roll.
-            self.tell_cost(&Event::Roll(Dice::EMPTY));
+            let judged = judge(self.advisor, &self.game, &Event::Roll(Dice::EMPTY));
+            let so_far = f64::from(self.game.current().card.total());
+            self.charge(judged, so_far, self.game.current_seat(), true);
         }
         Ok(true)
-    }
-
-    /// Tells what the decision `event` costs, before it is applied.
-    fn tell_cost(&mut self, event: &Event) {
-        let Some((advice, i)) = judge(self.advisor, &self.game, event) else {
-            return;
-        };
-        let so_far = f64::from(self.game.current().card.total());
-        let (best, chosen) = (advice.best(), &advice.options[i]);
-        let cost = (best.ev_remaining - chosen.ev_remaining).max(0.0);
-        self.costs[self.game.current_seat()] += cost;
-        if cost > 0.0 {
-            self.say(format!(
-                "  that cost {cost:.2} expected points: best was {} for {:.2}",
-                label(&best.choice),
-                so_far + best.ev_remaining
-            ));
-        } else {
-            self.say("  optimal");
-        }
     }
 
     fn hint_sixth_die(&mut self) {
@@ -350,7 +332,7 @@ impl Session<'_> {
     }
 
     /// The best and the next best option, with their expected final totals.
-    fn say_best_two(&mut self, advice: &yahtzee_advice::Advice, so_far: f64) {
+    fn say_best_two(&mut self, advice: &Advice, so_far: f64) {
         for (o, what) in advice.options.iter().zip(["best", "next best"]) {
             self.say(format!(
                 "  {what}: {} — expected final total {:.2}",
@@ -466,24 +448,7 @@ impl Session<'_> {
         };
         let scored = result.map_err(|e| e.to_string())?;
         self.record.push(event);
-        if let Some((advice, i)) = judged {
-            let best = advice.best();
-            let chosen = &advice.options[i];
-            let cost = (best.ev_remaining - chosen.ev_remaining).max(0.0);
-            self.costs[seat] += cost;
-            if tell {
-                if cost > 0.0 {
-                    self.say(format!(
-                        "  that cost {cost:.2} expected points: expected final total {:.2}, best was {} for {:.2}",
-                        so_far + chosen.ev_remaining,
-                        label(&best.choice),
-                        so_far + best.ev_remaining
-                    ));
-                } else {
-                    self.say("  optimal");
-                }
-            }
-        }
+        self.charge(judged, so_far, seat, tell);
         if let (Some(m), true) = (scored, tell) {
             self.say(format!(
                 "  {} points in {}",
@@ -492,6 +457,30 @@ impl Session<'_> {
             ));
         }
         Ok(())
+    }
+
+    /// Adds a judged decision's cost to `seat`'s total and, with `tell`, says it.
+    fn charge(&mut self, judged: Option<(Advice, usize)>, so_far: f64, seat: usize, tell: bool) {
+        let Some((advice, i)) = judged else {
+            return;
+        };
+        let best = advice.best();
+        let chosen = &advice.options[i];
+        let cost = (best.ev_remaining - chosen.ev_remaining).max(0.0);
+        self.costs[seat] += cost;
+        if !tell {
+            return;
+        }
+        if cost > 0.0 {
+            self.say(format!(
+                "  that cost {cost:.2} expected points: expected final total {:.2}, best was {} for {:.2}",
+                so_far + chosen.ev_remaining,
+                label(&best.choice),
+                so_far + best.ev_remaining
+            ));
+        } else {
+            self.say("  optimal");
+        }
     }
 
     /// A person's turn; false if they quit.

@@ -136,6 +136,10 @@ struct MegaTurn {
     keep_values: [Vec<[f64; 1]>; 2],
     /// Per final roll of six: the five dice scored (a five-dice roll index).
     best_five: Vec<u16>,
+    // Scratch: the five-dice final values and the six-dice keep values, as the kernel's
+    // one-lane arrays.
+    five: Vec<[f64; 1]>,
+    six: Vec<[f64; 1]>,
 }
 
 impl TurnDecisions {
@@ -148,6 +152,8 @@ impl TurnDecisions {
                 five_values: vec![0.0; KEEPS],
                 keep_values: [vec![[0.0]; MEGA_KEEPS], vec![[0.0]; MEGA_KEEPS]],
                 best_five: Vec::with_capacity(MEGA_ROLLS),
+                five: vec![[0.0]; ROLLS],
+                six: vec![[0.0]; MEGA_KEEPS],
             })
         })
     }
@@ -457,9 +463,11 @@ impl<'v> Strategy<'v> {
         let mega = self.mega.as_ref().expect("mega-yahtzee rules");
         let spent = state.with_mega_used(true);
         self.final_moves(spent, cont, &mut m.fives, &mut m.five_values);
-        let five: Vec<[f64; 1]> = m.five_values[..ROLLS].iter().map(|&v| [v]).collect();
-        let mut six = vec![[0.0]; MEGA_KEEPS];
-        mega.finals_in(&five, &mut six, f64::from(self.rules.mega_bonus));
+        for (f, &v) in m.five.iter_mut().zip(&m.five_values[..ROLLS]) {
+            *f = [v];
+        }
+        let six = &mut m.six;
+        mega.finals_in(&m.five, six, f64::from(self.rules.mega_bonus));
         m.best_five.clear();
         for r in 0..MEGA_ROLLS {
             let subs = mega.fives(r);
@@ -474,9 +482,9 @@ impl<'v> Strategy<'v> {
                 .push(*first.expect("six dice have five-dice sub-rolls"));
         }
         for values in &mut m.keep_values {
-            mega.expect_keeps_in(&mut six);
-            values.copy_from_slice(&six);
-            mega.best_subkeeps_in(&mut six);
+            mega.expect_keeps_in(six);
+            values.copy_from_slice(six);
+            mega.best_subkeeps_in(six);
         }
         let mut total = 0.0;
         for (r, v) in six[..MEGA_ROLLS].iter().enumerate() {

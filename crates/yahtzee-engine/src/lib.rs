@@ -169,8 +169,14 @@ pub fn check_play_for(rules: &RuleSet, play_for: &PlayFor) -> Result<(), EngineE
 }
 
 /// The sixth-die question (house rule "mega-yahtzee") before a turn's first roll: take it
-/// or roll five, ranked, as a [`Report`] with no dice and 3 rolls to come.
-pub fn advise_sixth_die(advisor: &Advisor, card: &Scorecard) -> Result<Report, EngineError> {
+/// or roll five, ranked, as a [`Report`] with no dice and 3 rolls to come. Only for
+/// expected-score play ([`check_play_for`]).
+pub fn advise_sixth_die(
+    advisor: &Advisor,
+    card: &Scorecard,
+    play_for: &PlayFor,
+) -> Result<Report, EngineError> {
+    check_play_for(advisor.table().rules(), play_for)?;
     let advice = advisor.advise_sixth_die(card)?.ok_or_else(|| {
         EngineError::BadInput(if card.rules().house.mega_yahtzee {
             "the sixth die is already used on this card (mega=used): give the dice".into()

@@ -557,7 +557,8 @@ impl Table {
     #[pyo3(signature = (card = None))]
     fn sixth_die(&self, py: Python<'_>, card: Option<&str>) -> PyResult<Advice> {
         let card = self.card(card)?;
-        let report = yahtzee_engine::advise_sixth_die(&self.advisor, &card).map_err(err)?;
+        let report = yahtzee_engine::advise_sixth_die(&self.advisor, &card, &PlayFor::Expected)
+            .map_err(err)?;
         advice_of(py, report)
     }
 

@@ -401,10 +401,6 @@ const HOUSE_VALUES: [(&str, f64); 75] = [
 /// The largest Mega bonus a rule-set name may ask for.
 pub const MAX_MEGA_BONUS: u32 = 100_000;
 
-fn bonus_text(name: &str) -> &str {
-    name.rsplit_once('=').map_or("", |(_, b)| b)
-}
-
 /// Every base rule set combined with every non-empty set of house rules.
 static HOUSE_RULE_SETS: LazyLock<Vec<RuleSet>> = LazyLock::new(|| {
     let leak = |s: String| -> &'static str { Box::leak(s.into_boxed_str()) };
@@ -464,11 +460,11 @@ impl RuleSet {
         if let Some(r) = RuleSet::every().find(|r| r.name == name) {
             return Some(r);
         }
-        let (head, bonus) = name.rsplit_once('=')?;
+        let (head, text) = name.rsplit_once('=')?;
         let rules = RuleSet::by_name(head).filter(|r| r.name.ends_with("+mega-yahtzee"))?;
-        let bonus: u32 = bonus.parse().ok().filter(|b| *b <= MAX_MEGA_BONUS)?;
+        let bonus: u32 = text.parse().ok().filter(|b| *b <= MAX_MEGA_BONUS)?;
         // Spelled in one way only, so that a table's name is the rule set's name.
-        (bonus.to_string() == bonus_text(name)).then(|| rules.with_mega_bonus(bonus))
+        (bonus.to_string() == text).then(|| rules.with_mega_bonus(bonus))
     }
 
     /// This rule set's base (no house rules) with `house` added (and this rule set's Mega

@@ -104,24 +104,23 @@ impl Scorecard {
                 continue;
             }
             let key = name.trim().to_ascii_lowercase();
-            if key == "mulligan" || key == "mega" {
-                let slot = if key == "mega" {
-                    &mut mega
-                } else {
-                    &mut mulligan
-                };
+            let used = match key.as_str() {
+                "mulligan" => Some((
+                    &mut mulligan,
+                    "mulligan",
+                    ScorecardError::MulliganValue as fn(_) -> _,
+                )),
+                "mega" => Some((&mut mega, "mega", ScorecardError::MegaValue as fn(_) -> _)),
+                _ => None,
+            };
+            if let Some((slot, name, bad)) = used {
                 if slot.is_some() {
-                    return Err(ScorecardError::Duplicate(if key == "mega" {
-                        "mega"
-                    } else {
-                        "mulligan"
-                    }));
+                    return Err(ScorecardError::Duplicate(name));
                 }
                 *slot = Some(match value.trim().to_ascii_lowercase().as_str() {
                     "used" | "yes" | "1" | "true" => true,
                     "unused" | "no" | "0" | "false" => false,
-                    _ if key == "mega" => return Err(ScorecardError::MegaValue(value.into())),
-                    _ => return Err(ScorecardError::MulliganValue(value.to_string())),
+                    _ => return Err(bad(value.to_string())),
                 });
                 continue;
             }
