@@ -472,7 +472,7 @@ fn final_choices<T: Prob>(
     let cc = f
         .chance_chance
         .as_ref()
-        .and_then(|_| plan.chance_chance_lanes(cont, stride, f.state, c0));
+        .and_then(|_| plan.chance_chance_lanes(cont, stride, f.state, c0 as isize));
     let forced = plan.rules().full_house_forcing(f.state).is_some();
     for r in 0..ROLLS {
         let mut best = [T::FLOOR; CHUNK];

@@ -13,7 +13,7 @@ pub mod solve;
 pub mod turn;
 
 pub use follow::{Follower, Outcome};
-pub use max_points::{max_remaining, NO_STATE};
+pub use max_points::{max_remaining, MAX_POINTS_MEGA_BONUS, NO_STATE};
 pub use mega::MegaPlan;
 pub use points::{
     payoff_size, solve_payoff, solve_target, PointsPlan, PointsTable, PointsValues,

@@ -74,6 +74,11 @@ impl MegaPlan {
         &self.fives[self.fives_at[r] as usize..self.fives_at[r + 1] as usize]
     }
 
+    /// Six-dice roll indices of the six of a kinds, by face (1s first).
+    pub fn six_kinds(&self) -> &[usize; 6] {
+        &self.six_kinds
+    }
+
     /// Probability of six-dice roll `r`.
     pub fn roll_prob(&self, r: usize) -> f64 {
         self.roll_prob[r]

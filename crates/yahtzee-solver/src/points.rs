@@ -21,7 +21,7 @@
 
 use multiversion::multiversion;
 use rayon::prelude::*;
-use yahtzee_rules::{tables, RuleSet, State, KEEPS, ROLLS};
+use yahtzee_rules::{tables, RuleSet, State, KEEPS, MEGA_KEEPS, MEGA_ROLLS, ROLLS};
 
 use crate::max_points::{max_remaining, NO_STATE};
 use crate::solve::reachable_states;
@@ -206,7 +206,9 @@ pub fn read<T: Prob>(v: &[T], c: i64) -> T {
 pub struct PointsPlan {
     pub(crate) turn: TurnPlan,
     /// Room below `c = 0` in the continuation buffers: the most points one move can earn
-    /// besides the upper bonus (which the buffers already include).
+    /// besides the upper bonus (which the buffers already include), and under the house
+    /// rule "mega-yahtzee" one chunk more, for the final rolls read `mega_bonus` points on
+    /// ([`PointsPlan::mega_finals`]).
     pub(crate) pad: usize,
     /// Chance-chance (house rule) outcomes: (sum of the five dice, five of a kind, probability).
     chance_chance: Vec<(u32, bool, f64)>,
@@ -221,6 +223,10 @@ pub struct PointsWorkspace<T> {
     pub(crate) cont: Vec<T>,
     /// The same for the state with the mulligan spent (house rule).
     pub(crate) cont_spent: Vec<T>,
+    /// The same for the state with the sixth die spent (house rule "mega-yahtzee").
+    pub(crate) cont_mega: Vec<T>,
+    /// Six-dice keep values of the Mega turn (house rule "mega-yahtzee").
+    pub(crate) six: Vec<[T; CHUNK]>,
     pub(crate) stride: usize,
 }
 
@@ -237,7 +243,8 @@ impl PointsPlan {
                 None => chance_chance.push((key.0, key.1, t.roll_prob(r))),
             }
         }
-        let pad = (MAX_SCORE + rules.yahtzee_bonus as usize).next_multiple_of(8);
+        let mega_room = if rules.house.mega_yahtzee { CHUNK } else { 0 };
+        let pad = (MAX_SCORE + rules.yahtzee_bonus as usize).next_multiple_of(8) + mega_room;
         PointsPlan {
             turn,
             pad,
@@ -258,12 +265,19 @@ impl PointsPlan {
     pub fn workspace<T: Prob>(&self, max_len: usize) -> PointsWorkspace<T> {
         let stride = self.pad + max_len.next_multiple_of(CHUNK);
         let n = self.turn.slots.len() * stride;
+        let mega = self.rules().house.mega_yahtzee;
         PointsWorkspace {
             keeps: vec![[T::ZERO; CHUNK]; KEEPS],
             mulligan: vec![[T::ZERO; CHUNK]; ROLLS],
             cont: vec![T::ZERO; n],
             cont_spent: if self.rules().house.mulligan {
                 vec![T::ZERO; n]
+            } else {
+                Vec::new()
+            },
+            cont_mega: if mega { vec![T::ZERO; n] } else { Vec::new() },
+            six: if mega {
+                vec![[T::ZERO; CHUNK]; MEGA_KEEPS]
             } else {
                 Vec::new()
             },
@@ -322,6 +336,16 @@ impl PointsPlan {
             let spent = state.with_mulligan_used(true);
             self.fill_cont(&mut ws.cont_spent, ws.stride, spent, next);
         }
+        if self.takes_sixth_die(state) {
+            let spent = state.with_mega_used(true);
+            self.fill_cont(&mut ws.cont_mega, ws.stride, spent, next);
+        }
+    }
+
+    /// True when a turn starting in `state` may take the sixth die (house rule
+    /// "mega-yahtzee", die in hand).
+    pub fn takes_sixth_die(&self, state: State) -> bool {
+        self.rules().house.mega_yahtzee && !state.mega_used()
     }
 
     /// Step 1 with the house rules for the chunk at `c0`: `ws.keeps[r]` = value of final
@@ -334,13 +358,13 @@ impl PointsPlan {
         if mulligan {
             // Spending the mulligan: the best keep with one more roll, the mulligan gone.
             let spent = state.with_mulligan_used(true);
-            self.final_rolls(&mut ws.keeps, &ws.cont_spent, stride, spent, c0);
+            self.final_rolls(&mut ws.keeps, &ws.cont_spent, stride, spent, c0 as isize);
             self.turn.expect_keeps_in(&mut ws.keeps);
             let forced = self.rules().full_house_forcing(state).is_some();
             self.turn.best_subkeeps_in(&mut ws.keeps, forced);
             ws.mulligan.copy_from_slice(&ws.keeps[..ROLLS]);
         }
-        self.final_rolls(&mut ws.keeps, &ws.cont, stride, state, c0);
+        self.final_rolls(&mut ws.keeps, &ws.cont, stride, state, c0 as isize);
         if mulligan {
             let forced = self.rules().full_house_forcing(state).is_some();
             for (r, (v, m)) in ws.keeps[..ROLLS].iter_mut().zip(&ws.mulligan).enumerate() {
@@ -354,7 +378,8 @@ impl PointsPlan {
         }
     }
 
-    /// Step 1 for the chunk at `c0`: `ws.keeps[r]` = value of final roll `r`.
+    /// Step 1 for the chunk at `c0`: `ws.keeps[r]` = value of final roll `r`. `c0` may be
+    /// below 0 by up to the pad's spare room (the Mega turn's six of a kinds).
     #[inline(always)]
     fn final_rolls<T: Prob>(
         &self,
@@ -362,13 +387,13 @@ impl PointsPlan {
         cont: &[T],
         stride: usize,
         state: State,
-        c0: usize,
+        c0: isize,
     ) {
         let rules = self.rules();
         let turn = &self.turn;
-        let pad = self.pad;
+        let origin = (self.pad as isize + c0) as usize;
         let lane = |slot: usize, shift: usize| -> &[T] {
-            let at = slot * stride + pad + c0 - shift;
+            let at = slot * stride + origin - shift;
             &cont[at..at + CHUNK]
         };
         let mut scratch = [T::FLOOR; CHUNK];
@@ -438,8 +463,9 @@ impl PointsPlan {
         cont: &[T],
         stride: usize,
         state: State,
-        c0: usize,
+        c0: isize,
     ) -> Option<[T; CHUNK]> {
+        let origin = (self.pad as isize + c0) as usize;
         let rules = self.rules();
         let chance = rules.chance_chance_box(state)?;
         let mut total = [T::Acc::default(); CHUNK];
@@ -450,7 +476,7 @@ impl PointsPlan {
             } else {
                 0
             };
-            let at = slot * stride + self.pad + c0 - (sum + bonus) as usize;
+            let at = slot * stride + origin - (sum + bonus) as usize;
             for (t, &x) in total.iter_mut().zip(&cont[at..at + CHUNK]) {
                 T::accumulate(t, p, x);
             }
@@ -472,10 +498,33 @@ fn kernel<T: Prob>(
     let len = out.len();
     assert!(len <= ws.stride - plan.pad, "workspace too small");
     plan.fill_conts(ws, state, next);
-    let turn = &plan.turn;
-    let forced = plan.rules().full_house_forcing(state).is_some();
+    let mega = plan.takes_sixth_die(state);
     for c0 in (0..len).step_by(CHUNK) {
-        plan.final_chunk(ws, state, c0);
+        let mut v = plan.five_dice_chunk(ws, state, c0);
+        if mega {
+            let six = plan.mega_chunk(ws, state.with_mega_used(true), c0);
+            for i in 0..CHUNK {
+                v[i] = max(v[i], six[i]);
+            }
+        }
+        let n = CHUNK.min(len - c0);
+        out[c0..c0 + n].copy_from_slice(&v[..n]);
+    }
+}
+
+impl PointsPlan {
+    /// The turn from `state` played with five dice, for the chunk at `c0` (continuations
+    /// filled): final rolls, two rerolls, the mean over the opening roll.
+    #[inline(always)]
+    fn five_dice_chunk<T: Prob>(
+        &self,
+        ws: &mut PointsWorkspace<T>,
+        state: State,
+        c0: usize,
+    ) -> [T; CHUNK] {
+        let turn = &self.turn;
+        let forced = self.rules().full_house_forcing(state).is_some();
+        self.final_chunk(ws, state, c0);
         for _ in 0..2 {
             turn.expect_keeps_in(&mut ws.keeps);
             turn.best_subkeeps_in(&mut ws.keeps, forced);
@@ -486,9 +535,57 @@ fn kernel<T: Prob>(
                 T::accumulate(&mut total[i], p, v[i]);
             }
         }
-        let n = CHUNK.min(len - c0);
-        for (o, t) in out[c0..c0 + n].iter_mut().zip(total) {
-            *o = T::from_acc(t);
+        total.map(T::from_acc)
+    }
+
+    /// House rule "mega-yahtzee": the turn played with the sixth die, ending in `spent`
+    /// (the state with it used; continuations in `ws.cont_mega`), for the chunk at `c0`.
+    #[inline(always)]
+    fn mega_chunk<T: Prob>(
+        &self,
+        ws: &mut PointsWorkspace<T>,
+        spent: State,
+        c0: usize,
+    ) -> [T; CHUNK] {
+        let mega = self.turn.mega().expect("the rule set has mega-yahtzee");
+        self.mega_finals(ws, spent, c0);
+        for _ in 0..2 {
+            mega.expect_keeps_in(&mut ws.six);
+            mega.best_subkeeps_in(&mut ws.six);
+        }
+        let mut total = [T::Acc::default(); CHUNK];
+        for (r, v) in ws.six[..MEGA_ROLLS].iter().enumerate() {
+            let p = mega.roll_prob(r);
+            for i in 0..CHUNK {
+                T::accumulate(&mut total[i], p, v[i]);
+            }
+        }
+        total.map(T::from_acc)
+    }
+
+    /// The Mega turn's final rolls of six for the chunk at `c0`, into `ws.six`: each roll
+    /// is worth its best five as the five-dice kernel scores them in `spent`. Six of a kind
+    /// also earns the Mega bonus: its five of a kind is read `mega_bonus` points further
+    /// on, which is certain success where fewer points than that are needed.
+    #[inline(always)]
+    fn mega_finals<T: Prob>(&self, ws: &mut PointsWorkspace<T>, spent: State, c0: usize) {
+        let mega = self.turn.mega().expect("the rule set has mega-yahtzee");
+        let stride = ws.stride;
+        let bonus = self.rules().mega_bonus as usize;
+        let mut kinds = [[T::ONE; CHUNK]; 6];
+        if c0 + CHUNK > bonus {
+            // Some lane needs more than the bonus: from c0 - bonus (above -CHUNK, which the
+            // pad's spare room covers).
+            let shifted = c0 as isize - bonus as isize;
+            self.final_rolls(&mut ws.keeps, &ws.cont_mega, stride, spent, shifted);
+            for (k, &r) in kinds.iter_mut().zip(&self.turn.yahtzee_rolls) {
+                *k = ws.keeps[r];
+            }
+        }
+        self.final_rolls(&mut ws.keeps, &ws.cont_mega, stride, spent, c0 as isize);
+        mega.finals_in(&ws.keeps[..ROLLS], &mut ws.six, T::ZERO);
+        for (&r, k) in mega.six_kinds().iter().zip(kinds) {
+            ws.six[r] = k;
         }
     }
 }
@@ -630,7 +727,7 @@ impl PointsPlan {
     ) -> Vec<T> {
         let spent = state.with_mulligan_used(true);
         let (c0, i) = self.prepare(ws, spent, next, c);
-        self.final_rolls(&mut ws.keeps, &ws.cont, ws.stride, spent, c0);
+        self.final_rolls(&mut ws.keeps, &ws.cont, ws.stride, spent, c0 as isize);
         self.turn.expect_keeps_in(&mut ws.keeps);
         ws.keeps.iter().map(|k| k[i]).collect()
     }
@@ -644,8 +741,50 @@ impl PointsPlan {
         c: usize,
     ) -> T {
         let (c0, i) = self.prepare(ws, state, next, c);
-        let v = self.chance_chance_lanes(&ws.cont, ws.stride, state, c0);
+        let v = self.chance_chance_lanes(&ws.cont, ws.stride, state, c0 as isize);
         v.expect("Chance is open under chance-chance")[i]
+    }
+
+    /// House rule "mega-yahtzee": the values at `c` of the turn from `state` (sixth die in
+    /// hand) played with five dice and with the sixth die, in that order.
+    pub fn sixth_die_values<T: Prob>(
+        &self,
+        ws: &mut PointsWorkspace<T>,
+        state: State,
+        next: &(impl PointsValues<T> + ?Sized),
+        c: usize,
+    ) -> (T, T) {
+        debug_assert!(self.takes_sixth_die(state));
+        let (c0, i) = self.prepare(ws, state, next, c);
+        let five = self.five_dice_chunk(ws, state, c0)[i];
+        let six = self.mega_chunk(ws, state.with_mega_used(true), c0)[i];
+        (five, six)
+    }
+
+    /// House rule "mega-yahtzee": the values at `c` of every keep of up to six dice (by
+    /// mega index) in the Mega turn ending in `spent`, with `rolls_left` (1 or 2) rerolls
+    /// to come after the keep.
+    pub fn mega_keep_values<T: Prob>(
+        &self,
+        ws: &mut PointsWorkspace<T>,
+        spent: State,
+        next: &(impl PointsValues<T> + ?Sized),
+        c: usize,
+        rolls_left: u8,
+    ) -> Vec<T> {
+        let mega = self.turn.mega().expect("the rule set has mega-yahtzee");
+        let (c0, i) = (c / CHUNK * CHUNK, c % CHUNK);
+        if ws.stride < self.pad + c0 + CHUNK {
+            *ws = self.workspace(c0 + CHUNK);
+        }
+        self.fill_cont(&mut ws.cont_mega, ws.stride, spent, next);
+        self.mega_finals(ws, spent, c0);
+        if rolls_left == 2 {
+            mega.expect_keeps_in(&mut ws.six);
+            mega.best_subkeeps_in(&mut ws.six);
+        }
+        mega.expect_keeps_in(&mut ws.six);
+        ws.six.iter().map(|k| k[i]).collect()
     }
 
     /// Continuations of `state` for the chunk holding `c`: (chunk start, lane of `c`).

@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
-use yahtzee_rules::{tables, Category, RuleSet, State, ROLLS};
+use yahtzee_rules::{mega_tables, tables, Category, RuleSet, State, MEGA_ROLLS, ROLLS};
 use yahtzee_solver::{max_remaining, solve_payoff, solve_target, PointsTable, NO_STATE};
 
 fn rules(name: &str) -> &'static RuleSet {
@@ -21,7 +21,7 @@ fn all_but(r: &RuleSet, open: &[Category]) -> u32 {
 }
 
 mod common;
-use common::outcomes;
+use common::{mega_outcomes, outcomes};
 
 /// The plain way: per state a vector over points needed, every final roll's legal moves
 /// (and house-rule options) from the rules' generic move list, keeps valued by explicit
@@ -61,6 +61,25 @@ fn reference_target(r: &RuleSet) -> (Vec<Vec<f64>>, Vec<Option<u32>>) {
                 if r.chance_chance_box(s).is_some() {
                     let mv = r.chance_chance_move(s, &dice);
                     m = m.max(mv.points() + most[r.state_index(mv.next)].unwrap());
+                }
+            }
+            if r.house.mega_yahtzee && !s.mega_used() {
+                // Every roll of six, every five of it, every move in the state with the
+                // sixth die spent; six of a kind adds the Mega bonus.
+                let t6 = mega_tables();
+                let spent = s.with_mega_used(true);
+                for roll in 0..MEGA_ROLLS {
+                    let six = t6.keep(roll);
+                    let bonus = if six.six_of_a_kind().is_some() {
+                        r.mega_bonus
+                    } else {
+                        0
+                    };
+                    for five in (1..=6).filter_map(|f| six.without(f)) {
+                        r.for_each_move(spent, &five, |mv| {
+                            m = m.max(bonus + mv.points() + most[r.state_index(mv.next)].unwrap());
+                        });
+                    }
                 }
             }
             most[index] = Some(m);
@@ -142,12 +161,77 @@ fn reference_target(r: &RuleSet) -> (Vec<Vec<f64>>, Vec<Option<u32>>) {
                 }
             }
             let two_left = best_keep(&expect(&best_keep(&expect(&last))));
-            vecs[index] = (0..len)
+            let mut v: Vec<f64> = (0..len)
                 .map(|c| (0..ROLLS).map(|x| t.roll_prob(x) * two_left[x][c]).sum())
                 .collect();
+            if r.house.mega_yahtzee && !s.mega_used() {
+                let five = finals(s.with_mega_used(true));
+                let six = reference_mega_turn(r, &five, len);
+                for (v, x) in v.iter_mut().zip(six) {
+                    *v = v.max(x);
+                }
+            }
+            vecs[index] = v;
         }
     }
     (vecs, most)
+}
+
+/// House rule "mega-yahtzee": the turn with the sixth die, the plain way, over points
+/// needed `c < len`, from the five-dice final roll values `five[roll][c]` in the state with
+/// the sixth die spent (no mulligan on this turn). A roll of six is worth its best five; six
+/// of a kind reads its five of a kind `mega_bonus` points further on (certain below that).
+fn reference_mega_turn(r: &RuleSet, five: &[Vec<f64>], len: usize) -> Vec<f64> {
+    let t6 = mega_tables();
+    let bonus = r.mega_bonus as usize;
+    let finals: Vec<Vec<f64>> = (0..MEGA_ROLLS)
+        .map(|x| {
+            let six = t6.keep(x);
+            (0..len)
+                .map(|c| {
+                    if six.six_of_a_kind().is_some() {
+                        let d = six.without(six.six_of_a_kind().unwrap()).unwrap();
+                        return if c < bonus { 1.0 } else { five[d.index()][c - bonus] };
+                    }
+                    (1..=6)
+                        .filter_map(|f| six.without(f))
+                        .map(|d| five[d.index()][c])
+                        .fold(f64::NEG_INFINITY, f64::max)
+                })
+                .collect()
+        })
+        .collect();
+    let expect = |roll_values: &[Vec<f64>]| -> Vec<Vec<f64>> {
+        mega_outcomes()
+            .iter()
+            .map(|o| {
+                (0..len)
+                    .map(|c| o.iter().map(|&(x, p)| p * roll_values[x][c]).sum())
+                    .collect()
+            })
+            .collect()
+    };
+    let best_keep = |keep_values: &[Vec<f64>]| -> Vec<Vec<f64>> {
+        (0..MEGA_ROLLS)
+            .map(|x| {
+                let six = t6.keep(x);
+                let subs: Vec<usize> = (0..t6.keep_count())
+                    .filter(|&k| six.contains(&t6.keep(k)))
+                    .collect();
+                (0..len)
+                    .map(|c| {
+                        subs.iter()
+                            .map(|&k| keep_values[k][c])
+                            .fold(f64::NEG_INFINITY, f64::max)
+                    })
+                    .collect()
+            })
+            .collect()
+    };
+    let two_left = best_keep(&expect(&best_keep(&expect(&finals))));
+    (0..len)
+        .map(|c| (0..MEGA_ROLLS).map(|x| t6.roll_prob(x) * two_left[x][c]).sum())
+        .collect()
 }
 
 /// Small games of every base rule set and house rule, with the boxes where their rules
@@ -165,6 +249,9 @@ fn reduced_games() -> Vec<&'static RuleSet> {
         rules("yatzy+mulligan+chance-chance").reduced(&[Ones, SmallStraight, Chance], 3),
         rules("forced+fool-house").reduced(&[Twos, FullHouse, Yahtzee], 6),
         rules("no-bonus+mulligan+fool-house").reduced(&[Fours, FullHouse, ThreeOfAKind, Chance], 8),
+        rules("forced+mega-yahtzee=80").reduced(&[Fours, Yahtzee], 8),
+        rules("yatzy+mulligan+chance-chance+mega-yahtzee=50").reduced(&[Sixes, Yahtzee, Chance], 12),
+        rules("no-bonus+fool-house+mega-yahtzee").reduced(&[Twos, FullHouse], 4),
     ]
 }
 
