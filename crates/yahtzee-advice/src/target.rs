@@ -95,7 +95,35 @@ impl<'a> TargetAdvisor<'a> {
         rolls_left: u8,
         target: u32,
     ) -> Result<(Advice, TargetStatus), TargetError> {
-        let mut advice = self.advisor.advise(card, dice, rolls_left)?;
+        let advice = self.advisor.advise(card, dice, rolls_left)?;
+        let at = Position::of(card.state(), &dice, rolls_left);
+        self.rank(advice, card, at, target)
+    }
+
+    /// House rule "mega-yahtzee": the turn-start question with the sixth die in hand (take
+    /// it or roll five) ranked by P(final total >= `target`); `None` when the card has no
+    /// sixth die in hand.
+    pub fn advise_sixth_die(
+        &self,
+        card: &Scorecard,
+        target: u32,
+    ) -> Result<Option<(Advice, TargetStatus)>, TargetError> {
+        let Some(advice) = self.advisor.advise_sixth_die(card)? else {
+            return Ok(None);
+        };
+        let at = Position::TurnStart(card.state());
+        self.rank(advice, card, at, target).map(Some)
+    }
+
+    /// Gives each option of `advice` its probability and sorts by it (stable, so equal
+    /// probabilities keep the expected-value order).
+    fn rank(
+        &self,
+        mut advice: Advice,
+        card: &Scorecard,
+        at: Position,
+        target: u32,
+    ) -> Result<(Advice, TargetStatus), TargetError> {
         let state = card.state();
         self.table.verify_turn(state)?;
         let need = i64::from(target) - i64::from(card.total());
@@ -110,12 +138,16 @@ impl<'a> TargetAdvisor<'a> {
         let probabilities: Vec<f64> = match status {
             TargetStatus::Reached => vec![1.0; advice.options.len()],
             TargetStatus::OutOfReach => vec![0.0; advice.options.len()],
-            TargetStatus::InPlay => self.probabilities(&advice, state, rolls_left, need as usize),
+            TargetStatus::InPlay => {
+                let ws = &mut self.ws.borrow_mut();
+                let next = TargetValues(self.table);
+                let values = option_values(&self.plan, ws, &next, &advice, at, need as usize);
+                values.into_iter().map(f64::from).collect()
+            }
         };
         for (o, p) in advice.options.iter_mut().zip(probabilities) {
             o.p_at_least = Some(p);
         }
-        // Stable: equal probabilities keep the expected-value order.
         advice
             .options
             .sort_by(|a, b| b.p_at_least.unwrap().total_cmp(&a.p_at_least.unwrap()));
@@ -132,7 +164,32 @@ impl<'a> TargetAdvisor<'a> {
         rolls_left: u8,
         weights: &[(u32, f64)],
     ) -> Result<Advice, TargetError> {
-        let mut advice = self.advisor.advise(card, dice, rolls_left)?;
+        let advice = self.advisor.advise(card, dice, rolls_left)?;
+        let at = Position::of(card.state(), &dice, rolls_left);
+        self.rank_weighted(advice, card, at, weights)
+    }
+
+    /// [`TargetAdvisor::advise_weighted`] for the turn-start question with the sixth die in
+    /// hand (house rule "mega-yahtzee"); `None` when the card has no sixth die in hand.
+    pub fn advise_sixth_die_weighted(
+        &self,
+        card: &Scorecard,
+        weights: &[(u32, f64)],
+    ) -> Result<Option<Advice>, TargetError> {
+        let Some(advice) = self.advisor.advise_sixth_die(card)? else {
+            return Ok(None);
+        };
+        let at = Position::TurnStart(card.state());
+        self.rank_weighted(advice, card, at, weights).map(Some)
+    }
+
+    fn rank_weighted(
+        &self,
+        advice: Advice,
+        card: &Scorecard,
+        at: Position,
+        weights: &[(u32, f64)],
+    ) -> Result<Advice, TargetError> {
         let state = card.state();
         self.table.verify_turn(state)?;
         let rules = self.advisor.table().rules();
@@ -152,6 +209,16 @@ impl<'a> TargetAdvisor<'a> {
             }
         }
         live.sort_by_key(|x| x.0);
+        let Position::Five(_, rolls_left) = at else {
+            // Six dice or the turn start: one coordinate at a time.
+            for &(c, w) in &live {
+                let values = option_values(&self.plan, ws, &next, &advice, at, c);
+                for (s, p) in score.iter_mut().zip(values) {
+                    *s += w * f64::from(p);
+                }
+            }
+            return Ok(sorted_by_weight(advice, score));
+        };
         let t = tables();
         let mut i = 0;
         while i < live.len() {
@@ -181,50 +248,83 @@ impl<'a> TargetAdvisor<'a> {
                         Choice::Mulligan(k) => {
                             self.plan.mulligan_values(ws, state, &next, c)[t.index(&k)]
                         }
-                        Choice::SixthDie(_) => unreachable!("no points kernel for mega-yahtzee"),
+                        Choice::SixthDie(_) => unreachable!("five dice showing"),
                     };
                     *s += w * f64::from(p);
                 }
             }
         }
-        for (o, s) in advice.options.iter_mut().zip(score) {
-            o.p_at_least = Some(s);
-        }
-        advice
-            .options
-            .sort_by(|a, b| b.p_at_least.unwrap().total_cmp(&a.p_at_least.unwrap()));
-        Ok(advice)
-    }
-
-    fn probabilities(&self, advice: &Advice, state: State, rolls_left: u8, c: usize) -> Vec<f64> {
-        let ws = &mut self.ws.borrow_mut();
-        let next = TargetValues(self.table);
-        let values = option_values(&self.plan, ws, &next, advice, state, rolls_left, c);
-        values.into_iter().map(f64::from).collect()
+        Ok(sorted_by_weight(advice, score))
     }
 }
 
-/// The value at coordinate `c` of every option of `advice` (a position in `state` with
-/// `rolls_left`), with later turns read from `next`: the points kernel's keep values, a
-/// box's points read off the next state's vector, the house-rule options.
+/// The options with their weighted sums in `p_at_least`, best first (stable).
+fn sorted_by_weight(mut advice: Advice, score: Vec<f64>) -> Advice {
+    for (o, s) in advice.options.iter_mut().zip(score) {
+        o.p_at_least = Some(s);
+    }
+    advice
+        .options
+        .sort_by(|a, b| b.p_at_least.unwrap().total_cmp(&a.p_at_least.unwrap()));
+    advice
+}
+
+/// Where in a turn a position stands, for valuing its options with the points kernel.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Position {
+    /// Five dice showing in this state, with this many rolls left.
+    Five(State, u8),
+    /// Six dice showing (house rule "mega-yahtzee"): the turn ends in this state (the sixth
+    /// die spent), with this many rolls left.
+    Six(State, u8),
+    /// Before the turn's first roll, the sixth die in hand: take it or roll five.
+    TurnStart(State),
+}
+
+impl Position {
+    pub(crate) fn of(state: State, dice: &Dice, rolls_left: u8) -> Position {
+        if dice.len() == yahtzee_rules::MEGA_DICE {
+            Position::Six(state.with_mega_used(true), rolls_left)
+        } else {
+            Position::Five(state, rolls_left)
+        }
+    }
+}
+
+/// The value at coordinate `c` of every option of `advice` (a position `at`), with later
+/// turns read from `next`: the points kernel's keep values (of five or six dice), a box's
+/// points (the Mega bonus included) read off the next state's vector, the house-rule
+/// options.
 pub(crate) fn option_values<T: Prob>(
     plan: &PointsPlan,
     ws: &mut PointsWorkspace<T>,
     next: &(impl PointsValues<T> + ?Sized),
     advice: &Advice,
-    state: State,
-    rolls_left: u8,
+    at: Position,
     c: usize,
 ) -> Vec<T> {
     let t = tables();
     let rules = plan.rules();
-    let keeps = (rolls_left > 0).then(|| plan.keep_values(ws, state, next, c, rolls_left));
+    let (state, rolls_left) = match at {
+        Position::Five(s, r) | Position::Six(s, r) => (s, r),
+        Position::TurnStart(s) => (s, 3),
+    };
+    let keeps = match at {
+        Position::Five(s, r @ 1..=2) => Some(plan.keep_values(ws, s, next, c, r)),
+        Position::Six(s, r @ 1..=2) => Some(plan.mega_keep_values(ws, s, next, c, r)),
+        _ => None,
+    };
+    let keep_index = |k: &Dice| match at {
+        Position::Six(..) => k.mega_index(),
+        _ => t.index(k),
+    };
     let mut mulligan = None;
+    let mut sixth = None;
     advice
         .options
         .iter()
         .map(|o| match o.choice {
-            Choice::Keep(k) => keeps.as_ref().expect("keeps")[t.index(&k)],
+            Choice::Keep(k) => keeps.as_ref().expect("keeps")[keep_index(&k)],
             Choice::Fill { category, score } => {
                 let b = rules.box_index(category).expect("a box of the game");
                 let points = o.points_now.unwrap_or(score);
@@ -236,7 +336,16 @@ pub(crate) fn option_values<T: Prob>(
                 let m = mulligan.get_or_insert_with(|| plan.mulligan_values(ws, state, next, c));
                 m[t.index(&k)]
             }
-            Choice::SixthDie(_) => unreachable!("no points kernel for mega-yahtzee"),
+            Choice::SixthDie(take) => {
+                debug_assert_eq!(rolls_left, 3);
+                let (five, six) =
+                    *sixth.get_or_insert_with(|| plan.sixth_die_values(ws, state, next, c));
+                if take {
+                    six
+                } else {
+                    five
+                }
+            }
         })
         .collect()
 }

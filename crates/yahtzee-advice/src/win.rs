@@ -22,7 +22,7 @@ use yahtzee_solver::{payoff_size, solve_payoff, PointsPlan, PointsTable, PointsW
 /// early in a game it needs more, and [`WinAdvisor::solve`] says so instead.
 pub const MEMORY_LIMIT: u64 = 3 << 30;
 
-use crate::target::option_values;
+use crate::target::{option_values, Position};
 use crate::{Advice, AdviceError, Advisor};
 
 /// The final payoff against opponents: per final total, (P(win) + P(tie)/2, P(tie)).
@@ -203,25 +203,36 @@ impl<'a> WinAdvisor<'a> {
         dice: Dice,
         rolls_left: u8,
     ) -> Result<Advice, AdviceError> {
-        let state = card.state();
-        if !follows(self.advisor.table().rules(), self.from, state) {
+        self.check_follows(card)?;
+        let advice = self.advisor.advise(card, dice, rolls_left)?;
+        Ok(self.rank(advice, card, Position::of(card.state(), &dice, rolls_left)))
+    }
+
+    /// House rule "mega-yahtzee": the turn-start question with the sixth die in hand (take
+    /// it or roll five), ranked as [`WinAdvisor::advise`] ranks; `None` when the card has
+    /// no sixth die in hand.
+    pub fn advise_sixth_die(&self, card: &Scorecard) -> Result<Option<Advice>, AdviceError> {
+        self.check_follows(card)?;
+        let Some(advice) = self.advisor.advise_sixth_die(card)? else {
+            return Ok(None);
+        };
+        Ok(Some(self.rank(advice, card, Position::TurnStart(card.state()))))
+    }
+
+    fn check_follows(&self, card: &Scorecard) -> Result<(), AdviceError> {
+        if !follows(self.advisor.table().rules(), self.from, card.state()) {
             return Err(AdviceError::NotSolved);
         }
-        let mut advice = self.advisor.advise(card, dice, rolls_left)?;
+        Ok(())
+    }
+
+    fn rank(&self, mut advice: Advice, card: &Scorecard, at: Position) -> Advice {
         let c = self.payoff.coordinate(card.total());
         let chances: Vec<WinChance> = if c <= 0 {
             vec![WinChance { win: 1.0, tie: 0.0 }; advice.options.len()]
         } else {
             let ws = &mut self.ws.borrow_mut();
-            let values = option_values(
-                &self.plan,
-                ws,
-                &self.table,
-                &advice,
-                state,
-                rolls_left,
-                c as usize,
-            );
+            let values = option_values(&self.plan, ws, &self.table, &advice, at, c as usize);
             values.into_iter().map(WinChance::from).collect()
         };
         for (o, w) in advice.options.iter_mut().zip(chances) {
@@ -230,7 +241,7 @@ impl<'a> WinAdvisor<'a> {
         }
         let value = |o: &crate::Ranked| o.p_win.unwrap() + 0.5 * o.p_tie.unwrap();
         advice.options.sort_by(|a, b| value(b).total_cmp(&value(a)));
-        Ok(advice)
+        advice
     }
 }
 
@@ -245,5 +256,6 @@ pub fn follows(rules: &RuleSet, from: State, s: State) -> bool {
         && s.upper() >= from.upper()
         && (s.yahtzee_50() || !from.yahtzee_50())
         && (s.mulligan_used() || !from.mulligan_used())
+        && (s.mega_used() || !from.mega_used())
         && rules.is_reachable(s)
 }

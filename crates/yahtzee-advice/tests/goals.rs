@@ -250,3 +250,90 @@ fn win_advice_wins_as_often_as_it_says() {
         "simulated {seen} vs exact {said} (sd {sd})"
     );
 }
+
+/// House rule "mega-yahtzee", small enough that the six-dice turn and its bonus (60) matter
+/// for every target.
+fn mega_game() -> Game {
+    use Category::*;
+    game("forced+mega-yahtzee=60", &[Fours, Yahtzee, Chance], 8)
+}
+
+#[test]
+fn mega_turn_options_average_to_the_table_value() {
+    let g = mega_game();
+    let advisor = TargetAdvisor::new(&g.advisor, &g.target).unwrap();
+    let six = yahtzee_rules::mega_tables();
+    for text in ["", "chance=20", "fours=8 yahtzee=0"] {
+        let card = Scorecard::parse(g.rules, text).unwrap();
+        for target in [20, 60, 100, 140] {
+            let (start, _) = advisor.advise_sixth_die(&card, target).unwrap().unwrap();
+            let option = |take: bool| {
+                let o = start.options.iter().find(|o| o.choice == Choice::SixthDie(take));
+                o.unwrap().p_at_least.unwrap()
+            };
+            // The turn start is worth its better option: the table's value of the card.
+            let table = advisor.p_of_card(&card, target).unwrap();
+            assert!((start.best().p_at_least.unwrap() - table).abs() < 1e-6);
+            assert!((option(false).max(option(true)) - table).abs() < 1e-6);
+            // Each option is the mean of the best option over its opening roll.
+            let mut five = 0.0;
+            for r in 0..ROLLS {
+                let (advice, _) = advisor.advise(&card, tables().keep(r), 2, target).unwrap();
+                five += tables().roll_prob(r) * advice.best().p_at_least.unwrap();
+            }
+            let mut sixes = 0.0;
+            for r in 0..yahtzee_rules::MEGA_ROLLS {
+                let (advice, _) = advisor.advise(&card, six.keep(r), 2, target).unwrap();
+                sixes += six.roll_prob(r) * advice.best().p_at_least.unwrap();
+            }
+            assert!((five - option(false)).abs() < 1e-6, "'{text}' {target}: five");
+            assert!((sixes - option(true)).abs() < 1e-6, "'{text}' {target}: six");
+        }
+    }
+}
+
+#[test]
+fn six_of_a_kind_reads_the_card_after_the_mega_bonus() {
+    let g = mega_game();
+    let advisor = TargetAdvisor::new(&g.advisor, &g.target).unwrap();
+    let card = Scorecard::parse(g.rules, "chance=20").unwrap();
+    let dice = Dice::parse_dice("444444", 6).unwrap();
+    // 20 on the card, 50 + 60 now: a target of 130 is certain, 131 needs more.
+    for target in [100, 130, 131, 150] {
+        let (advice, _) = advisor.advise(&card, dice, 0, target).unwrap();
+        let yahtzee = advice
+            .options
+            .iter()
+            .find(|o| {
+                matches!(
+                    o.choice,
+                    Choice::Fill {
+                        category: Category::Yahtzee,
+                        ..
+                    }
+                )
+            })
+            .unwrap();
+        let after =
+            Scorecard::parse(g.rules, "chance=20 yahtzee=50 mega=used mega_bonus=60").unwrap();
+        let direct = advisor.p_of_card(&after, target).unwrap();
+        assert!((yahtzee.p_at_least.unwrap() - direct).abs() < 1e-9, "{target}");
+        assert_eq!(yahtzee.p_at_least == Some(1.0), target <= 130, "{target}");
+    }
+}
+
+#[test]
+fn win_advice_asks_the_sixth_die_question_too() {
+    let g = mega_game();
+    let card = Scorecard::parse(g.rules, "chance=22").unwrap();
+    let mut dist = vec![0.0; 101];
+    dist[100] = 1.0;
+    let win = WinAdvisor::solve(&g.advisor, &card, &[dist], &|_| {}).unwrap();
+    let advice = win.advise_sixth_die(&card).unwrap().unwrap();
+    let best = advice.best();
+    let value = best.p_win.unwrap() + 0.5 * best.p_tie.unwrap();
+    assert!((value - win.chance_of_card(&card).value()).abs() < 1e-6);
+    // Beating a finished 100 from 22 takes 79 more from Fours and Yahtzee: the Mega bonus
+    // is the likelier way, so the die is taken now.
+    assert_eq!(best.choice, Choice::SixthDie(true));
+}
