@@ -76,7 +76,7 @@ pub fn run(args: Args) -> Result<()> {
             rolls_left,
             &play_for,
         )?,
-        _ => yahtzee_engine::advise_sixth_die(&advisor, &card, &play_for)?,
+        _ => yahtzee_engine::advise_sixth_die(&advisor, target.as_ref(), &card, &play_for)?,
     };
     let text = if args.json {
         serde_json::to_string_pretty(&report)? + "\n"

@@ -52,7 +52,7 @@ impl EngineError {
     /// when the engine could not answer a sound one (tables, memory).
     pub fn is_bad_input(&self) -> bool {
         match self {
-            EngineError::Table(yahtzee_table::TableError::NoTargetForMega { .. }) => true,
+            EngineError::Table(yahtzee_table::TableError::MegaBonusTooLarge { .. }) => true,
             EngineError::Table(_) => false,
             EngineError::Advice(a) => !matches!(a, AdviceError::RulesMismatch { .. }),
             _ => true,
@@ -128,10 +128,52 @@ pub fn advise(
     if rolls_left > 2 {
         return Err(AdviceError::RollsLeft(rolls_left).into());
     }
+    answer(advisor, target, card, Question::Dice(dice, rolls_left), play_for)
+}
+
+/// The sixth-die question (house rule "mega-yahtzee") before a turn's first roll: take it
+/// or roll five, ranked for `play_for`, as a [`Report`] with no dice and 3 rolls to come.
+pub fn advise_sixth_die(
+    advisor: &Advisor,
+    target: Option<&TargetTable>,
+    card: &Scorecard,
+    play_for: &PlayFor,
+) -> Result<Report, EngineError> {
+    answer(advisor, target, card, Question::SixthDie, play_for)
+}
+
+/// What is asked: a position with dice showing, or the sixth-die question.
+#[derive(Clone, Copy)]
+enum Question {
+    Dice(Dice, u8),
+    SixthDie,
+}
+
+fn answer(
+    advisor: &Advisor,
+    target: Option<&TargetTable>,
+    card: &Scorecard,
+    question: Question,
+    play_for: &PlayFor,
+) -> Result<Report, EngineError> {
     check_play_for(advisor.table().rules(), play_for)?;
+    let no_sixth_die = || {
+        EngineError::BadInput(if card.rules().house.mega_yahtzee {
+            "the sixth die is already used on this card (mega=used): give the dice".into()
+        } else {
+            "no dice given: the turn-start question is only for the house rule mega-yahtzee".into()
+        })
+    };
+    let (dice, rolls_left) = match question {
+        Question::Dice(d, r) => (d, r),
+        Question::SixthDie => (Dice::EMPTY, 3),
+    };
     Ok(match play_for {
         PlayFor::Expected => {
-            let advice = advisor.advise(card, dice, rolls_left)?;
+            let advice = match question {
+                Question::Dice(..) => advisor.advise(card, dice, rolls_left)?,
+                Question::SixthDie => advisor.advise_sixth_die(card)?.ok_or_else(no_sixth_die)?,
+            };
             Report::new(card, &dice, rolls_left, &advice)
         }
         PlayFor::Target(t) => {
@@ -139,7 +181,10 @@ pub fn advise(
                 EngineError::BadInput("playing for a target needs the target table".into())
             })?;
             let goal = TargetAdvisor::new(advisor, table)?;
-            let (advice, status) = goal.advise(card, dice, rolls_left, *t)?;
+            let (advice, status) = match question {
+                Question::Dice(..) => goal.advise(card, dice, rolls_left, *t)?,
+                Question::SixthDie => goal.advise_sixth_die(card, *t)?.ok_or_else(no_sixth_die)?,
+            };
             let mut report = Report::new(card, &dice, rolls_left, &advice);
             report.target = Some(*t);
             report.target_status = Some(status.name());
@@ -148,7 +193,10 @@ pub fn advise(
         PlayFor::Win(opponents) => {
             let dists = opponent_distributions(advisor, opponents)?;
             let win = WinAdvisor::solve(advisor, card, &dists, &|_| {})?;
-            let advice = win.advise(card, dice, rolls_left)?;
+            let advice = match question {
+                Question::Dice(..) => win.advise(card, dice, rolls_left)?,
+                Question::SixthDie => win.advise_sixth_die(card)?.ok_or_else(no_sixth_die)?,
+            };
             let mut report = Report::new(card, &dice, rolls_left, &advice);
             report.opponents = Some(opponents.clone());
             report
@@ -156,35 +204,14 @@ pub fn advise(
     })
 }
 
-/// Playing for a target or to win is refused under "mega-yahtzee" (the points kernel has
-/// no sixth-die turn yet), before any target table is built.
+/// Playing for a target or to win is refused under "mega-yahtzee" with a Mega bonus the
+/// points kernel does not take ([`yahtzee_table::store::check_points_rules`]), before any
+/// target table is built.
 pub fn check_play_for(rules: &RuleSet, play_for: &PlayFor) -> Result<(), EngineError> {
-    if *play_for != PlayFor::Expected && rules.house.mega_yahtzee {
-        return Err(EngineError::BadInput(format!(
-            "{}: playing for a target or to win does not cover the house rule mega-yahtzee yet; play for expected score",
-            rules.name
-        )));
+    if *play_for != PlayFor::Expected {
+        yahtzee_table::store::check_points_rules(rules)?;
     }
     Ok(())
-}
-
-/// The sixth-die question (house rule "mega-yahtzee") before a turn's first roll: take it
-/// or roll five, ranked, as a [`Report`] with no dice and 3 rolls to come. Only for
-/// expected-score play ([`check_play_for`]).
-pub fn advise_sixth_die(
-    advisor: &Advisor,
-    card: &Scorecard,
-    play_for: &PlayFor,
-) -> Result<Report, EngineError> {
-    check_play_for(advisor.table().rules(), play_for)?;
-    let advice = advisor.advise_sixth_die(card)?.ok_or_else(|| {
-        EngineError::BadInput(if card.rules().house.mega_yahtzee {
-            "the sixth die is already used on this card (mega=used): give the dice".into()
-        } else {
-            "no dice given: the turn-start question is only for the house rule mega-yahtzee".into()
-        })
-    })?;
-    Ok(Report::new(card, &Dice::EMPTY, 3, &advice))
 }
 
 /// The exact distribution of each opponent's final total, playing for expected score from

@@ -405,6 +405,21 @@ impl Table {
         Ok(t)
     }
 
+    /// Runs `f` off the interpreter lock, with the target table (opened, or built, first)
+    /// when playing for a target.
+    fn for_goal<R: Send>(
+        &self,
+        py: Python<'_>,
+        play_for: &PlayFor,
+        f: impl FnOnce(Option<&yahtzee_table::TargetTable>) -> Result<R, EngineError> + Send,
+    ) -> PyResult<R> {
+        let t = match play_for {
+            PlayFor::Target(_) => Some(self.target_table(py)?),
+            _ => None,
+        };
+        py.detach(|| f(t.as_deref())).map_err(err)
+    }
+
     fn play_for(target: Option<u32>, opponents: Option<Vec<String>>) -> PyResult<PlayFor> {
         match (target, opponents) {
             (Some(_), Some(_)) => Err(bad_input("play for a target or to win, not both")),
@@ -527,38 +542,28 @@ impl Table {
         let card = self.card(Some(card))?;
         let dice = yahtzee_engine::parse_dice(dice).map_err(err)?;
         let play_for = Table::play_for(target, opponents)?;
-        let report = match &play_for {
-            PlayFor::Expected => {
-                yahtzee_engine::advise(&self.advisor, None, &card, dice, rolls_left, &play_for)
-            }
-            PlayFor::Target(_) => {
-                let t = self.target_table(py)?;
-                py.detach(|| {
-                    yahtzee_engine::advise(
-                        &self.advisor,
-                        Some(&t),
-                        &card,
-                        dice,
-                        rolls_left,
-                        &play_for,
-                    )
-                })
-            }
-            PlayFor::Win(_) => py.detach(|| {
-                yahtzee_engine::advise(&self.advisor, None, &card, dice, rolls_left, &play_for)
-            }),
-        }
-        .map_err(err)?;
+        let report = self.for_goal(py, &play_for, |t| {
+            yahtzee_engine::advise(&self.advisor, t, &card, dice, rolls_left, &play_for)
+        })?;
         advice_of(py, report)
     }
 
     /// House rule "mega-yahtzee": before a turn's first roll, "take the sixth die" against
-    /// "roll five dice", best first (options with `sixth_die` True / False).
-    #[pyo3(signature = (card = None))]
-    fn sixth_die(&self, py: Python<'_>, card: Option<&str>) -> PyResult<Advice> {
+    /// "roll five dice", best first (options with `sixth_die` True / False); `target` and
+    /// `opponents` as for `advise`.
+    #[pyo3(signature = (card = None, target = None, opponents = None))]
+    fn sixth_die(
+        &self,
+        py: Python<'_>,
+        card: Option<&str>,
+        target: Option<u32>,
+        opponents: Option<Vec<String>>,
+    ) -> PyResult<Advice> {
         let card = self.card(card)?;
-        let report = yahtzee_engine::advise_sixth_die(&self.advisor, &card, &PlayFor::Expected)
-            .map_err(err)?;
+        let play_for = Table::play_for(target, opponents)?;
+        let report = self.for_goal(py, &play_for, |t| {
+            yahtzee_engine::advise_sixth_die(&self.advisor, t, &card, &play_for)
+        })?;
         advice_of(py, report)
     }
 
@@ -574,15 +579,9 @@ impl Table {
     ) -> PyResult<Stats> {
         let card = self.card(card)?;
         let play_for = Table::play_for(target, opponents)?;
-        let t = match play_for {
-            PlayFor::Target(_) => Some(self.target_table(py)?),
-            _ => None,
-        };
-        let summary = py
-            .detach(|| {
-                yahtzee_engine::stats(&self.advisor, t.as_deref(), &card, &play_for, &|_| {})
-            })
-            .map_err(err)?;
+        let summary = self.for_goal(py, &play_for, |t| {
+            yahtzee_engine::stats(&self.advisor, t, &card, &play_for, &|_| {})
+        })?;
         stats_of(summary)
     }
 

@@ -106,8 +106,8 @@ pub enum TableError {
     // whole error chain does not repeat it.
     #[error("cannot open table {path}: {io}")]
     Open { path: PathBuf, io: std::io::Error },
-    #[error("{rules}: target tables (playing for a target or to win) do not cover the house rule mega-yahtzee yet; play for expected score")]
-    NoTargetForMega { rules: String },
+    #[error("{rules}: playing for a target or to win takes a Mega bonus of at most {max} (the rule text's \"up to 1000\"; each points vector grows with the bonus), not {bonus}")]
+    MegaBonusTooLarge { rules: String, bonus: u32, max: u32 },
     #[error("cannot write table {path}: {io}")]
     Write { path: PathBuf, io: std::io::Error },
     #[error("{path} is truncated: only {found} bytes, not even a header")]

@@ -4,6 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use yahtzee_rules::RuleSet;
+use yahtzee_solver::MAX_POINTS_MEGA_BONUS;
 
 use crate::{write_table, write_target_table, Table, TableError, TargetTable};
 
@@ -73,7 +74,7 @@ pub fn solve_target_to(
     path: &Path,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<(), TableError> {
-    refuse_mega(rules)?;
+    check_points_rules(rules)?;
     let table = yahtzee_solver::solve_target(rules, progress);
     write_target_table(path, rules, &table.offsets, &table.values)?;
     Ok(())
@@ -97,12 +98,14 @@ pub fn load_or_solve(
     }
 }
 
-/// The points kernel (target tables, best responses) has no sixth-die turn yet: a target
-/// table of a "mega-yahtzee" rule set would be wrong, so none is made.
-pub fn refuse_mega(rules: &RuleSet) -> Result<(), TableError> {
-    if rules.house.mega_yahtzee {
-        return Err(TableError::NoTargetForMega {
+/// The points kernel (target tables, best responses) plays the house rule "mega-yahtzee"
+/// with a Mega bonus up to [`MAX_POINTS_MEGA_BONUS`]: refuses a larger one.
+pub fn check_points_rules(rules: &RuleSet) -> Result<(), TableError> {
+    if rules.house.mega_yahtzee && rules.mega_bonus > MAX_POINTS_MEGA_BONUS {
+        return Err(TableError::MegaBonusTooLarge {
             rules: rules.name.to_string(),
+            bonus: rules.mega_bonus,
+            max: MAX_POINTS_MEGA_BONUS,
         });
     }
     Ok(())
@@ -115,7 +118,7 @@ pub fn load_or_solve_target(
     building: &dyn Fn(&TableError),
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<TargetTable, TableError> {
-    refuse_mega(rules)?;
+    check_points_rules(rules)?;
     match TargetTable::open(path, rules) {
         Err(e) if should_build(&e) => {
             building(&e);
