@@ -20,10 +20,13 @@
 
 use std::collections::HashMap;
 
-use yahtzee_rules::{tables, Move, State, KEEPS, ROLLS};
+use yahtzee_rules::{tables, Move, RuleSet, State, KEEPS, ROLLS};
 
 use crate::points::{PointsPlan, PointsValues, PointsWorkspace, Prob, CHUNK};
 use crate::turn::{Values, Workspace, MAX_SCORE};
+
+mod mega;
+use mega::MegaFollow;
 
 /// One way a turn can end: the move scored, with what the statistics count about it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -33,6 +36,16 @@ pub struct Outcome {
     pub five: bool,
     /// The move scores an extra Yahtzee as a Joker in a lower box.
     pub joker: bool,
+    /// The turn rolled six of a kind with the sixth die and earned the Mega bonus (house
+    /// rule "mega-yahtzee").
+    pub mega: bool,
+}
+
+impl Outcome {
+    /// The points the turn earns: the move's, and the Mega bonus when earned.
+    pub fn points(&self, rules: &RuleSet) -> u32 {
+        self.mv.points() + if self.mega { rules.mega_bonus } else { 0 }
+    }
 }
 
 /// A final-roll option of one roll: where its value is read and its expected-score key.
@@ -97,6 +110,10 @@ pub struct Follower<'a, T: Prob, N: ?Sized, E: ?Sized> {
     keep_choice: [Vec<[u16; CHUNK]>; 2],
     spent_values: Vec<[T; CHUNK]>,
     mass: [Vec<[f64; CHUNK]>; 2],
+    /// The sixth-die turn (house rule "mega-yahtzee"), for rules that have it.
+    mega: Option<Box<MegaFollow>>,
+    /// Per lane, whether the turn is played with five dice (1) or the sixth die (0).
+    five_dice: [f64; CHUNK],
 }
 
 impl<'a, T: Prob, N, E> Follower<'a, T, N, E>
@@ -139,6 +156,8 @@ where
             keep_choice: [vec![[0; CHUNK]; ROLLS], vec![[0; CHUNK]; ROLLS]],
             spent_values: vec![[T::ZERO; CHUNK]; KEEPS],
             mass: [vec![[0.0; CHUNK]; KEEPS], vec![[0.0; CHUNK]; KEEPS]],
+            mega: plan.rules().house.mega_yahtzee.then(|| Box::new(MegaFollow::new())),
+            five_dice: [1.0; CHUNK],
         }
     }
 
@@ -181,6 +200,7 @@ where
                 o.sort_by(|&a, &b| ev[usize::from(b)].total_cmp(&ev[usize::from(a)]));
             }
         }
+        self.start_mega(state);
     }
 
     /// The outcomes of the current state's turns.
@@ -216,7 +236,12 @@ where
             rules.for_each_move(state, &dice, |m| moves.push(m));
             for m in moves {
                 let joker = rules.is_joker(state, &dice, m.box_index);
-                let outcome = self.outcome(Outcome { mv: m, five, joker });
+                let outcome = self.outcome(Outcome {
+                    mv: m,
+                    five,
+                    joker,
+                    mega: false,
+                });
                 let slot = plan.turn.slot_by_score[m.box_index * MAX_SCORE + m.score as usize];
                 let shift = (m.score + m.yahtzee_bonus) as usize;
                 let ev = f64::from(m.score + m.yahtzee_bonus)
@@ -240,6 +265,7 @@ where
                     mv: m,
                     five,
                     joker: false,
+                    mega: false,
                 });
                 match outs.iter_mut().find(|(x, _)| *x == o) {
                     Some(x) => x.1 += t.roll_prob(r),
@@ -271,7 +297,7 @@ where
                 spent,
                 &self.ws.cont_spent,
                 self.ws.stride,
-                c0,
+                c0 as isize,
                 &mut keeps,
                 &mut self.choice_spent,
             );
@@ -283,7 +309,7 @@ where
             &self.finals,
             &self.ws.cont,
             self.ws.stride,
-            c0,
+            c0 as isize,
             &mut keeps,
             &mut self.choice,
         );
@@ -300,7 +326,14 @@ where
             }
         }
         self.ws.keeps = keeps;
+        self.five_dice = [1.0; CHUNK];
+        if self.mega.as_ref().is_some_and(|m| m.active) {
+            self.choose_sixth_die(c0);
+        }
         self.spread();
+        if self.mega.as_ref().is_some_and(|m| m.active) {
+            self.spread_mega();
+        }
     }
 
     /// Final rolls where spending the mulligan (the best keep other than all five, valued
@@ -343,7 +376,7 @@ where
         for r in 0..ROLLS {
             let p = t.roll_prob(r);
             for (i, &k) in self.keep_choice[1][r].iter().enumerate() {
-                a[usize::from(k)][i] += p;
+                a[usize::from(k)][i] += p * self.five_dice[i];
             }
         }
         roll_missing(a);
@@ -465,21 +498,22 @@ fn final_choices<T: Prob>(
     f: &Finals,
     cont: &[T],
     stride: usize,
-    c0: usize,
+    c0: isize,
     values: &mut [[T; CHUNK]],
     choice: &mut [[u8; CHUNK]],
 ) {
     let cc = f
         .chance_chance
         .as_ref()
-        .and_then(|_| plan.chance_chance_lanes(cont, stride, f.state, c0 as isize));
+        .and_then(|_| plan.chance_chance_lanes(cont, stride, f.state, c0));
     let forced = plan.rules().full_house_forcing(f.state).is_some();
     for r in 0..ROLLS {
         let mut best = [T::FLOOR; CHUNK];
         let mut best_ev = [f64::NEG_INFINITY; CHUNK];
         let mut code = [0u8; CHUNK];
         for (j, o) in f.opts[f.start[r]..f.start[r + 1]].iter().enumerate() {
-            let v = &cont[o.at + c0..o.at + c0 + CHUNK];
+            let at = (o.at as isize + c0) as usize;
+            let v = &cont[at..at + CHUNK];
             for i in 0..CHUNK {
                 if better(v[i], o.ev, best[i], best_ev[i]) {
                     best[i] = v[i];

@@ -74,6 +74,11 @@ impl MegaPlan {
         &self.fives[self.fives_at[r] as usize..self.fives_at[r + 1] as usize]
     }
 
+    /// The six one-die-larger keeps of keep `k` (a keep of fewer than six dice).
+    pub fn larger(&self, k: usize) -> &[u16; 6] {
+        &self.add[k - MEGA_ROLLS]
+    }
+
     /// Six-dice roll indices of the six of a kinds, by face (1s first).
     pub fn six_kinds(&self) -> &[usize; 6] {
         &self.six_kinds

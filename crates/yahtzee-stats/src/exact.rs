@@ -136,7 +136,7 @@ pub(crate) struct Sums {
     yahtzees: f64,
     jokers: f64,
     /// Σ w over the turns earning the Mega bonus (house rule "mega-yahtzee").
-    mega: f64,
+    pub(crate) mega: f64,
 }
 
 impl Sums {

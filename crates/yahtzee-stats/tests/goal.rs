@@ -39,6 +39,12 @@ fn games() -> Vec<Game> {
             &[Twos, ThreeOfAKind, FullHouse, Chance],
             6,
         ),
+        game("forced+mega-yahtzee=60", &[Fours, Yahtzee, Chance], 8),
+        game(
+            "yatzy+mulligan+chance-chance+mega-yahtzee=40",
+            &[Sixes, Yahtzee, Chance],
+            12,
+        ),
     ]
 }
 
@@ -92,7 +98,8 @@ fn target_play_reproduces_the_table_and_beats_expected_score_play_at_its_target(
                 // The parts still add up to the total.
                 let parts: f64 = e.boxes.iter().map(|m| m.mean).sum::<f64>()
                     + e.upper_bonus.mean
-                    + e.yahtzee_bonus.mean;
+                    + e.yahtzee_bonus.mean
+                    + e.mega_bonus.mean;
                 assert!(
                     (parts - e.total.mean).abs() < 1e-9,
                     "{parts} vs {}",
