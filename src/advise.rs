@@ -59,7 +59,7 @@ pub fn run(args: Args) -> Result<()> {
         .table
         .clone()
         .unwrap_or_else(|| table_file::default_path(rules));
-    let advisor = Advisor::new(table_file::open_or_build(rules, &path, args.quiet)?);
+    // What to play for first: a goal these rules cannot take is refused before any work.
     let (play_for, target) = table_file::play_for(
         rules,
         args.target,
@@ -67,6 +67,7 @@ pub fn run(args: Args) -> Result<()> {
         &args.opponent,
         args.quiet,
     )?;
+    let advisor = Advisor::new(table_file::open_or_build(rules, &path, args.quiet)?);
     let report = match (dice, args.rolls_left) {
         (Some(dice), Some(rolls_left)) => yahtzee_engine::advise(
             &advisor,

@@ -285,9 +285,10 @@ impl Session<'_> {
             return Ok(true);
         }
         let take = if bot {
+            let aim = self.aims[self.game.current_seat()];
             let take = self
                 .bots
-                .takes_sixth_die(&self.game)
+                .takes_sixth_die(aim, &self.game)
                 .map_err(|e| anyhow::anyhow!("the bot cannot decide: {e}"))?;
             if take && self.verbose {
                 let name = self.game.current().name.clone();

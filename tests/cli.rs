@@ -833,6 +833,12 @@ fn bad_targets_and_opponents_are_refused() {
     assert!(msg.contains("objective 'expected', not 'target'"), "{msg}");
     let msg = refused(&["solve", "--objective", "winning"]);
     assert!(msg.contains("--objective"), "{msg}");
+    // House rule "mega-yahtzee": target and win play take a Mega bonus up to 1000.
+    let mega = ["advise", "--house", "mega-yahtzee", "--mega-bonus", "5000"];
+    for goal in [&["--target", "300"][..], &["--opponent", "yahtzee=50"]] {
+        let msg = refused(&[&mega[..], goal].concat());
+        assert!(msg.contains("a Mega bonus of at most 1000"), "{msg}");
+    }
 }
 
 #[test]

@@ -98,21 +98,18 @@ impl<'a> Bots<'a> {
         }
     }
 
-    /// The current player's decision (the dice are rolled).
-    /// House rule "mega-yahtzee", before a turn's first roll: whether to take the sixth die
-    /// (by expected score, whatever the aim: the target and win plays do not cover it).
-    pub fn takes_sixth_die(&self, game: &Game) -> Result<bool, String> {
-        let card = &game.current().card;
+    /// House rule "mega-yahtzee", before a turn's first roll: whether a bot of this aim
+    /// takes the sixth die now.
+    pub fn takes_sixth_die(&self, aim: Aim, game: &Game) -> Result<bool, String> {
         if game.rolls_made() > 0 || game.with_sixth_die() {
             return Ok(false);
         }
-        Ok(self
-            .advisor
-            .sixth_die(card)
-            .map_err(e)?
-            .is_some_and(|s| s.take()))
+        let card = &game.current().card;
+        let advice = self.advice(aim, game, card, Ask::SixthDie)?;
+        Ok(advice.is_some_and(|a| a.best().choice == Choice::SixthDie(true)))
     }
 
+    /// The current player's decision (the dice are rolled).
     pub fn decide(&self, aim: Aim, game: &Game) -> Result<Event, String> {
         let dice = game.dice().ok_or("the dice are not rolled")?;
         let card = &game.current().card;
@@ -120,7 +117,7 @@ impl<'a> Bots<'a> {
         let best = self.best(aim, game, card, dice, rolls_left)?;
         Ok(match best {
             Choice::Keep(k) if k.len() < dice.len() => Event::Keep(k),
-            // Standing on all five: the best choice after the last roll.
+            // Standing on all the dice: the best choice after the last roll.
             Choice::Keep(_) => match self.best(aim, game, card, dice, 0)? {
                 Choice::Keep(_) => return Err("no keeps without rolls left".into()),
                 c => event_of(c),
@@ -137,56 +134,65 @@ impl<'a> Bots<'a> {
         dice: Dice,
         rolls_left: u8,
     ) -> Result<Choice, String> {
-        if aim != Aim::Expected && game.rules().house.mega_yahtzee {
-            return Err(format!(
-                "{}: bots play for a target or to win without the house rule mega-yahtzee only",
-                game.rules().name
-            ));
-        }
-        let advice: Advice = match aim {
-            Aim::Expected => self.advisor.advise(card, dice, rolls_left).map_err(e)?,
-            Aim::Target(t) => self.for_target(card, dice, rolls_left, t)?,
-            Aim::Win => self.fast(game, card, dice, rolls_left)?,
-            Aim::WinExact { exact_from } => {
-                let open = game.rules().box_count() as u32 - card.state().turns_played();
-                match (open <= exact_from).then(|| self.exact(game)).transpose()? {
-                    Some(true) => {
-                        let solved = self.solved.borrow();
-                        let win = solved
-                            .as_ref()
-                            .and_then(|s| s.win.as_ref())
-                            .expect("solved");
-                        win.advise(card, dice, rolls_left).map_err(e)?
-                    }
-                    _ => self.fast(game, card, dice, rolls_left)?,
-                }
-            }
-        };
-        Ok(advice.best().choice)
+        let advice = self.advice(aim, game, card, Ask::Dice(dice, rolls_left))?;
+        Ok(advice.ok_or("no options")?.best().choice)
     }
 
-    fn for_target(
+    /// The options of a question ranked for `aim` (`None`: no sixth die in hand to ask
+    /// about).
+    fn advice(
         &self,
+        aim: Aim,
+        game: &Game,
         card: &Scorecard,
-        dice: Dice,
-        rolls_left: u8,
-        t: u32,
-    ) -> Result<Advice, String> {
-        let target = self
+        ask: Ask,
+    ) -> Result<Option<Advice>, String> {
+        match aim {
+            Aim::Expected => match ask {
+                Ask::Dice(dice, rolls) => self.advisor.advise(card, dice, rolls).map(Some),
+                Ask::SixthDie => self.advisor.advise_sixth_die(card),
+            }
+            .map_err(e),
+            Aim::Target(t) => {
+                let target = self.target()?;
+                match ask {
+                    Ask::Dice(dice, rolls) => target.advise(card, dice, rolls, t).map(Some),
+                    Ask::SixthDie => target.advise_sixth_die(card, t),
+                }
+                .map(|a| a.map(|(advice, _)| advice))
+                .map_err(e)
+            }
+            Aim::Win => self.fast(game, card, ask),
+            Aim::WinExact { exact_from } => {
+                let open = game.rules().box_count() as u32 - card.state().turns_played();
+                if open > exact_from || !self.exact(game)? {
+                    return self.fast(game, card, ask);
+                }
+                let solved = self.solved.borrow();
+                let win = solved
+                    .as_ref()
+                    .and_then(|s| s.win.as_ref())
+                    .expect("solved");
+                match ask {
+                    Ask::Dice(dice, rolls) => win.advise(card, dice, rolls).map(Some),
+                    Ask::SixthDie => win.advise_sixth_die(card),
+                }
+                .map_err(e)
+            }
+        }
+    }
+
+    fn target(&self) -> Result<&TargetAdvisor<'a>, String> {
+        Ok(self
             .target
             .as_ref()
-            .ok_or("this bot needs the target table")?;
-        Ok(target.advise(card, dice, rolls_left, t).map_err(e)?.0)
+            .ok_or("this bot needs the target table")?)
     }
 
     /// The fast rule's weights: the payoff of finishing on `t` points, as a sum of steps
     /// `w` at targets `t` (see the module doc).
     pub fn fast_weights(&self, game: &Game) -> Result<Vec<(u32, f64)>, String> {
-        let target = self
-            .target
-            .as_ref()
-            .ok_or("this bot needs the target table")?;
-        let table = target.table();
+        let table = self.target()?.table();
         let me = game.current_seat();
         let mut opponents = Vec::new();
         let mut top = 0;
@@ -234,21 +240,16 @@ impl<'a> Bots<'a> {
         Ok(weights)
     }
 
-    fn fast(
-        &self,
-        game: &Game,
-        card: &Scorecard,
-        dice: Dice,
-        rolls_left: u8,
-    ) -> Result<Advice, String> {
+    fn fast(&self, game: &Game, card: &Scorecard, ask: Ask) -> Result<Option<Advice>, String> {
         let weights = self.fast_weights(game)?;
-        let target = self
-            .target
-            .as_ref()
-            .ok_or("this bot needs the target table")?;
-        target
-            .advise_weighted(card, dice, rolls_left, &weights)
-            .map_err(e)
+        let target = self.target()?;
+        match ask {
+            Ask::Dice(dice, rolls) => target
+                .advise_weighted(card, dice, rolls, &weights)
+                .map(Some),
+            Ask::SixthDie => target.advise_sixth_die_weighted(card, &weights),
+        }
+        .map_err(e)
     }
 
     /// Solves the exact best response for the current turn if not done yet; false when it
@@ -283,6 +284,13 @@ impl<'a> Bots<'a> {
         *self.solved.borrow_mut() = Some(Solved { key, win });
         Ok(found)
     }
+}
+
+/// What a bot is asked: a position with dice showing, or the sixth-die question.
+#[derive(Clone, Copy)]
+enum Ask {
+    Dice(Dice, u8),
+    SixthDie,
 }
 
 fn e(x: impl std::fmt::Display) -> String {
@@ -333,7 +341,7 @@ pub fn play_turn(
     game: &mut Game,
     rng: &mut impl rand::Rng,
 ) -> Result<(), String> {
-    if bots.takes_sixth_die(game)? {
+    if bots.takes_sixth_die(aim, game)? {
         game.take_sixth_die().map_err(e)?;
     }
     game.roll(roll_up_to(Dice::EMPTY, game.dice_per_roll(), rng))

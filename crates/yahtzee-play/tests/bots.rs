@@ -18,9 +18,11 @@ struct Tables {
 
 fn tables() -> Tables {
     use Category::*;
-    let rules = RuleSet::by_name("forced+chance-chance")
-        .unwrap()
-        .reduced(&[Fours, FullHouse, Yahtzee, Chance], 8);
+    tables_of("forced+chance-chance", &[Fours, FullHouse, Yahtzee, Chance])
+}
+
+fn tables_of(name: &str, boxes: &[Category]) -> Tables {
+    let rules = RuleSet::by_name(name).unwrap().reduced(boxes, 8);
     let dir = tempfile::tempdir().unwrap();
     let v = dir.path().join("v.table");
     write_table(&v, rules, &yahtzee_solver::solve(rules, &|_| {})).unwrap();
@@ -51,6 +53,10 @@ fn apply(game: &mut Game, event: Event, rng: &mut ChaCha8Rng) -> bool {
             game.roll(bot::roll_dice(game.to_keep(), rng)).unwrap();
             game.score(Category::Chance).unwrap();
             true
+        }
+        Event::SixthDie => {
+            game.take_sixth_die().unwrap();
+            false
         }
         e => panic!("{e:?}"),
     }
@@ -102,6 +108,32 @@ fn every_aim_plays_whole_games() {
         .unwrap();
         assert!(game.is_over());
         assert!(game.players().iter().all(|p| p.card.is_full()));
+    }
+}
+
+#[test]
+fn every_aim_plays_whole_mega_yahtzee_games_and_takes_the_sixth_die() {
+    use Category::*;
+    let t = tables_of("forced+mega-yahtzee=60", &[Fours, Yahtzee, Chance]);
+    let target = TargetAdvisor::new(&t.advisor, &t.target).unwrap();
+    let bots = Bots::new(&t.advisor, Some(target));
+    let aims = [
+        Aim::Expected,
+        Aim::Target(120),
+        Aim::Win,
+        Aim::WinExact { exact_from: 2 },
+    ];
+    for seed in 0..12 {
+        let players = (0..aims.len()).map(|i| (format!("{i}"), true)).collect();
+        let mut game = Game::new(t.rules, players);
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        bot::play_out(&bots, &aims, &mut game, &mut rng).unwrap();
+        assert!(game.is_over());
+        for p in game.players() {
+            assert!(p.card.is_full());
+            // Six dice on the last turn are never worse than five: every aim has used it.
+            assert!(p.card.mega_used(), "seed {seed}: {}", p.name);
+        }
     }
 }
 
