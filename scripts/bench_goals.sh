@@ -4,6 +4,7 @@
 #   - `yahtzee advise --target` as a whole process, table present (50 runs, median and max)
 #   - `yahtzee advise --opponent` as a whole process: 6 open boxes per player, a mid-game
 #     position, and a first-turn position (exact best response)
+#   - with BENCH_MEGA=1: the same for the house rule mega-yahtzee (target table ~4 GB)
 # Usage: scripts/bench_goals.sh [DATA_DIR]   (default: a fresh temporary folder; the target
 # table is about 1.1 GB; pass data/ to reuse the cached one and skip the solve timing)
 set -euo pipefail
@@ -64,3 +65,37 @@ printf '%-52s %s\n' "stats --target 300 from the empty card" "$wall s wall, peak
 import json, sys
 r = json.load(sys.stdin)
 print(f"{\"fast win bot vs expected-score bot, per game\":<52} {r[\"seconds\"] * 2 / r[\"games\"] * 1e3:7.2f} ms (2 threads, {r[\"games\"]} games)")'
+
+# House rule "mega-yahtzee" (BENCH_MEGA=1): its target table (twice the states, and each
+# state with the sixth die in hand holds 1000 more points needed), and advice from it.
+if [[ "${BENCH_MEGA:-0}" == 1 ]]; then
+  mega=(--house mega-yahtzee)
+  "$bin" solve --quiet "${mega[@]}" >/dev/null
+  if [[ ! -f "$data/forced+mega-yahtzee.target.table" ]]; then
+    /usr/bin/time -f '%e %U %M' -o "$data/time" "$bin" solve --objective target --quiet "${mega[@]}" >/dev/null
+    read -r wall user kib <"$data/time"
+    printf '%-52s %s\n' "target table solve, forced+mega-yahtzee, 2 threads" "$wall s wall ($user s CPU), peak $((kib / 1024)) MiB"
+  fi
+  printf '%-52s %s MiB\n' "mega target table on disk" "$(( $(stat -c %s "$data/forced+mega-yahtzee.target.table") / 1048576 ))"
+  python3 - "$bin" <<'PY'
+import subprocess, sys, time
+bin = sys.argv[1]
+def run(args, n):
+    times = []
+    for _ in range(n):
+        t = time.perf_counter()
+        subprocess.run([bin, "advise", "--quiet", "--house", "mega-yahtzee"] + args,
+                       stdout=subprocess.DEVNULL, check=True)
+        times.append(time.perf_counter() - t)
+    times.sort()
+    return times[len(times) // 2], times[-1]
+card = "ones=3 twos=6 threes=9 fours=12 fives=15 sixes=18 yahtzee=50"
+for what, args in [
+    ("sixth-die question --target 300", ["--scorecard", card, "--target", "300"]),
+    ("six dice, 2 rolls left, --target 300", ["--scorecard", card, "--dice", "133466", "--rolls-left", "2", "--target", "300"]),
+    ("five dice, 2 rolls left, --target 300", ["--scorecard", card + " mega=used", "--dice", "13346", "--rolls-left", "2", "--target", "300"]),
+]:
+    med, worst = run(args, 20)
+    print(f"{'mega advise, ' + what + ' (20 runs)':<52} {med*1e3:7.2f} ms median, {worst*1e3:.2f} ms max")
+PY
+fi

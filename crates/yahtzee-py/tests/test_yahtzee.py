@@ -383,3 +383,15 @@ def test_fool_house_and_mega_yahtzee(folder):
     assert len(keeps) == 64 and max(len(o.keep) for o in keeps) == 6
     with pytest.raises(yahtzee.InputError, match="mega-yahtzee"):
         fool.advise("", "123456", 2)
+    # Playing to win with the sixth die in hand: against a finished 313 from 233 with
+    # Yahtzee and Chance open, only the Mega bonus can win (at best 50 + 30 ties).
+    me = ("ones=3 twos=6 threes=9 fours=12 fives=15 sixes=18 three_of_a_kind=20 "
+          "four_of_a_kind=20 full_house=25 small_straight=30 large_straight=40")
+    them = me.replace("three_of_a_kind=20", "three_of_a_kind=25") + " yahtzee=50 chance=25"
+    start = mega.sixth_die(me, opponents=[them])
+    assert start.options[0].sixth_die is True
+    assert 0.0 < start.options[0].p_win < 0.05 and start.options[1].p_win == 0.0
+    assert start.to_dict() == cli(
+        "advise", "--house", "mega-yahtzee", "--table", str(folder / "mega.table"),
+        "--scorecard", me, "--opponent", them, "--json"
+    )
