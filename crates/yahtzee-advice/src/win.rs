@@ -216,7 +216,11 @@ impl<'a> WinAdvisor<'a> {
         let Some(advice) = self.advisor.advise_sixth_die(card)? else {
             return Ok(None);
         };
-        Ok(Some(self.rank(advice, card, Position::TurnStart(card.state()))))
+        Ok(Some(self.rank(
+            advice,
+            card,
+            Position::TurnStart(card.state()),
+        )))
     }
 
     fn check_follows(&self, card: &Scorecard) -> Result<(), AdviceError> {

@@ -268,7 +268,10 @@ fn mega_turn_options_average_to_the_table_value() {
         for target in [20, 60, 100, 140] {
             let (start, _) = advisor.advise_sixth_die(&card, target).unwrap().unwrap();
             let option = |take: bool| {
-                let o = start.options.iter().find(|o| o.choice == Choice::SixthDie(take));
+                let o = start
+                    .options
+                    .iter()
+                    .find(|o| o.choice == Choice::SixthDie(take));
                 o.unwrap().p_at_least.unwrap()
             };
             // The turn start is worth its better option: the table's value of the card.
@@ -286,8 +289,14 @@ fn mega_turn_options_average_to_the_table_value() {
                 let (advice, _) = advisor.advise(&card, six.keep(r), 2, target).unwrap();
                 sixes += six.roll_prob(r) * advice.best().p_at_least.unwrap();
             }
-            assert!((five - option(false)).abs() < 1e-6, "'{text}' {target}: five");
-            assert!((sixes - option(true)).abs() < 1e-6, "'{text}' {target}: six");
+            assert!(
+                (five - option(false)).abs() < 1e-6,
+                "'{text}' {target}: five"
+            );
+            assert!(
+                (sixes - option(true)).abs() < 1e-6,
+                "'{text}' {target}: six"
+            );
         }
     }
 }
@@ -317,7 +326,10 @@ fn six_of_a_kind_reads_the_card_after_the_mega_bonus() {
         let after =
             Scorecard::parse(g.rules, "chance=20 yahtzee=50 mega=used mega_bonus=60").unwrap();
         let direct = advisor.p_of_card(&after, target).unwrap();
-        assert!((yahtzee.p_at_least.unwrap() - direct).abs() < 1e-9, "{target}");
+        assert!(
+            (yahtzee.p_at_least.unwrap() - direct).abs() < 1e-9,
+            "{target}"
+        );
         assert_eq!(yahtzee.p_at_least == Some(1.0), target <= 130, "{target}");
     }
 }

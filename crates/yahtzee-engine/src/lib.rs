@@ -128,7 +128,13 @@ pub fn advise(
     if rolls_left > 2 {
         return Err(AdviceError::RollsLeft(rolls_left).into());
     }
-    answer(advisor, target, card, Question::Dice(dice, rolls_left), play_for)
+    answer(
+        advisor,
+        target,
+        card,
+        Question::Dice(dice, rolls_left),
+        play_for,
+    )
 }
 
 /// The sixth-die question (house rule "mega-yahtzee") before a turn's first roll: take it

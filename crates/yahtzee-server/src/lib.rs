@@ -499,12 +499,9 @@ async fn advise(
             rolls,
             &q.play_for,
         ),
-        None => yahtzee_engine::advise_sixth_die(
-            &q.advisor,
-            q.target.as_deref(),
-            &q.card,
-            &q.play_for,
-        ),
+        None => {
+            yahtzee_engine::advise_sixth_die(&q.advisor, q.target.as_deref(), &q.card, &q.play_for)
+        }
     };
     // Expected-score advice takes microseconds: on this task. The rest is heavy.
     let report = if req.target.is_none() && req.opponents.is_empty() {

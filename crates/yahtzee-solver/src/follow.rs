@@ -156,7 +156,11 @@ where
             keep_choice: [vec![[0; CHUNK]; ROLLS], vec![[0; CHUNK]; ROLLS]],
             spent_values: vec![[T::ZERO; CHUNK]; KEEPS],
             mass: [vec![[0.0; CHUNK]; KEEPS], vec![[0.0; CHUNK]; KEEPS]],
-            mega: plan.rules().house.mega_yahtzee.then(|| Box::new(MegaFollow::new())),
+            mega: plan
+                .rules()
+                .house
+                .mega_yahtzee
+                .then(|| Box::new(MegaFollow::new())),
             five_dice: [1.0; CHUNK],
         }
     }

@@ -191,7 +191,11 @@ fn reference_mega_turn(r: &RuleSet, five: &[Vec<f64>], len: usize) -> Vec<f64> {
                 .map(|c| {
                     if six.six_of_a_kind().is_some() {
                         let d = six.without(six.six_of_a_kind().unwrap()).unwrap();
-                        return if c < bonus { 1.0 } else { five[d.index()][c - bonus] };
+                        return if c < bonus {
+                            1.0
+                        } else {
+                            five[d.index()][c - bonus]
+                        };
                     }
                     (1..=6)
                         .filter_map(|f| six.without(f))
@@ -230,7 +234,11 @@ fn reference_mega_turn(r: &RuleSet, five: &[Vec<f64>], len: usize) -> Vec<f64> {
     };
     let two_left = best_keep(&expect(&best_keep(&expect(&finals))));
     (0..len)
-        .map(|c| (0..MEGA_ROLLS).map(|x| t6.roll_prob(x) * two_left[x][c]).sum())
+        .map(|c| {
+            (0..MEGA_ROLLS)
+                .map(|x| t6.roll_prob(x) * two_left[x][c])
+                .sum()
+        })
         .collect()
 }
 
@@ -250,7 +258,8 @@ fn reduced_games() -> Vec<&'static RuleSet> {
         rules("forced+fool-house").reduced(&[Twos, FullHouse, Yahtzee], 6),
         rules("no-bonus+mulligan+fool-house").reduced(&[Fours, FullHouse, ThreeOfAKind, Chance], 8),
         rules("forced+mega-yahtzee=80").reduced(&[Fours, Yahtzee], 8),
-        rules("yatzy+mulligan+chance-chance+mega-yahtzee=50").reduced(&[Sixes, Yahtzee, Chance], 12),
+        rules("yatzy+mulligan+chance-chance+mega-yahtzee=50")
+            .reduced(&[Sixes, Yahtzee, Chance], 12),
         rules("no-bonus+fool-house+mega-yahtzee").reduced(&[Twos, FullHouse], 4),
     ]
 }

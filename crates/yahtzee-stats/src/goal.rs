@@ -272,7 +272,10 @@ fn goal_turn<T: Prob, V: PointsValues<T> + Sync + ?Sized, E: yahtzee_solver::Val
                         continue;
                     };
                     let m = node.mass[off];
-                    acc.add(node.lo + off as u32 + outcome.points(rules), step(m, bonus, q));
+                    acc.add(
+                        node.lo + off as u32 + outcome.points(rules),
+                        step(m, bonus, q),
+                    );
                     weight[o] += q * m[0];
                     if bonus {
                         square += q * (2.0 * m[1] + m[0]);

@@ -67,7 +67,10 @@ impl MegaFollow {
             kind_choice: vec![[0; CHUNK]; ROLLS],
             sub_five: vec![[0; CHUNK]; MEGA_ROLLS],
             keep_choice: [vec![[0; CHUNK]; MEGA_ROLLS], vec![[0; CHUNK]; MEGA_ROLLS]],
-            mass: [vec![[0.0; CHUNK]; MEGA_KEEPS], vec![[0.0; CHUNK]; MEGA_KEEPS]],
+            mass: [
+                vec![[0.0; CHUNK]; MEGA_KEEPS],
+                vec![[0.0; CHUNK]; MEGA_KEEPS],
+            ],
         }
     }
 }
@@ -127,7 +130,11 @@ where
         m.ev_five = turn.turn_values(tws, &[state], self.ev)[0];
         m.ev_six = turn.mega_values(tws, &[state], self.ev)[0];
         turn.final_rolls(tws, &[spent], self.ev);
-        mega.finals_in(&tws.keeps[..ROLLS], &mut tws.six, f64::from(rules.mega_bonus));
+        mega.finals_in(
+            &tws.keeps[..ROLLS],
+            &mut tws.six,
+            f64::from(rules.mega_bonus),
+        );
         let mut ev_keeps = [vec![0.0; MEGA_KEEPS], vec![0.0; MEGA_KEEPS]];
         mega.expect_keeps_in(&mut tws.six);
         super::copy_lane(&tws.six, &mut ev_keeps[0]);
@@ -191,12 +198,29 @@ where
         // coordinate from -CHUNK reads the same).
         let shifted = (c0 as isize - bonus).max(-(CHUNK as isize));
         let cont = &self.ws.cont_mega;
-        final_choices(plan, &m.finals, cont, stride, shifted, &mut keeps, &mut m.kind_choice);
+        final_choices(
+            plan,
+            &m.finals,
+            cont,
+            stride,
+            shifted,
+            &mut keeps,
+            &mut m.kind_choice,
+        );
         let kinds: [[T; CHUNK]; 6] = std::array::from_fn(|f| keeps[plan.turn.yahtzee_rolls[f]]);
         let c0 = c0 as isize;
-        final_choices(plan, &m.finals, cont, stride, c0, &mut keeps, &mut m.five_choice);
+        final_choices(
+            plan,
+            &m.finals,
+            cont,
+            stride,
+            c0,
+            &mut keeps,
+            &mut m.five_choice,
+        );
         let six = &mut self.ws.six;
-        for r in 0..MEGA_ROLLS {
+        let rolls = six[..MEGA_ROLLS].iter_mut().zip(&mut m.sub_five);
+        for (r, (out, sub_five)) in rolls.enumerate() {
             let subs = mega.fives(r);
             let mut best = [T::FLOOR; CHUNK];
             let mut best_ev = [f64::NEG_INFINITY; CHUNK];
@@ -212,8 +236,8 @@ where
                     }
                 }
             }
-            six[r] = best;
-            m.sub_five[r] = which;
+            *out = best;
+            *sub_five = which;
         }
         for (f, &r) in mega.six_kinds().iter().enumerate() {
             six[r] = kinds[f];
@@ -254,7 +278,9 @@ where
                         let r5 = self.plan.turn.yahtzee_rolls[f];
                         match m.kind_choice[r5][i] {
                             CHANCE_CHANCE => kind_chance_chance[i] += p,
-                            j => self.probs[usize::from(m.kind_outcomes[f][usize::from(j)])][i] += p,
+                            j => {
+                                self.probs[usize::from(m.kind_outcomes[f][usize::from(j)])][i] += p
+                            }
                         }
                     }
                     None => {
@@ -272,8 +298,11 @@ where
         }
         super::spread_chance_chance(finals, &chance_chance, &mut self.probs);
         for &(o, q) in &m.kind_chance_chance {
-            for i in 0..CHUNK {
-                self.probs[usize::from(o)][i] += kind_chance_chance[i] * q;
+            for (p, mass) in self.probs[usize::from(o)]
+                .iter_mut()
+                .zip(kind_chance_chance)
+            {
+                *p += mass * q;
             }
         }
     }
