@@ -332,12 +332,18 @@ impl Session<'_> {
         self.say_best_two(&advice, so_far);
     }
 
+    /// How many dice are rolled: five, or six on the Mega turn.
+    fn showing(&self) -> usize {
+        self.game.dice().map_or(5, |d| d.len())
+    }
+
     /// The best and the next best option, with their expected final totals.
     fn say_best_two(&mut self, advice: &Advice, so_far: f64) {
+        let showing = self.showing();
         for (o, what) in advice.options.iter().zip(["best", "next best"]) {
             self.say(format!(
                 "  {what}: {} — expected final total {:.2}",
-                label(&o.choice),
+                label(&o.choice, showing),
                 so_far + o.ev_remaining
             ));
         }
@@ -476,7 +482,7 @@ impl Session<'_> {
             self.say(format!(
                 "  that cost {cost:.2} expected points: expected final total {:.2}, best was {} for {:.2}",
                 so_far + chosen.ev_remaining,
-                label(&best.choice),
+                label(&best.choice, self.showing()),
                 so_far + best.ev_remaining
             ));
         } else {

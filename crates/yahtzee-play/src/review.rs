@@ -56,11 +56,12 @@ impl Review {
     }
 }
 
-/// What a choice is called in reviews and hints.
-pub fn label(c: &Choice) -> String {
+/// What a choice is called in reviews and hints, with `showing` dice rolled (five, or six
+/// on the Mega turn).
+pub fn label(c: &Choice, showing: usize) -> String {
     match c {
         Choice::Keep(k) if k.is_empty() => "reroll all".to_string(),
-        Choice::Keep(k) if k.len() >= 5 => format!("keep all ({})", k.spaced()),
+        Choice::Keep(k) if k.len() >= showing => format!("keep all ({})", k.spaced()),
         Choice::Keep(k) => format!("keep {}", k.spaced()),
         Choice::Fill { category, score } => format!("score {} ({score})", category.name()),
         Choice::ChanceChance => "chance-chance".to_string(),
@@ -147,6 +148,7 @@ pub fn review(record: &Record, advisor: &Advisor) -> Result<Review, RecordError>
     let mut decisions = Vec::new();
     let game = record.replay(|game, line, event| {
         if let Some((advice, i)) = judge(advisor, game, event) {
+            let showing = game.dice().map_or(5, |d| d.len());
             let best = advice.best();
             let chosen = &advice.options[i];
             decisions.push(Decision {
@@ -155,9 +157,9 @@ pub fn review(record: &Record, advisor: &Advisor) -> Result<Review, RecordError>
                 round: game.round(),
                 dice: game.dice().map(|d| d.faces()).unwrap_or_default(),
                 rolls_left: game.rolls_left(),
-                chosen: label(&chosen.choice),
+                chosen: label(&chosen.choice, showing),
                 chosen_ev: chosen.ev_remaining,
-                best: label(&best.choice),
+                best: label(&best.choice, showing),
                 best_ev: best.ev_remaining,
                 cost: (best.ev_remaining - chosen.ev_remaining).max(0.0),
             });
