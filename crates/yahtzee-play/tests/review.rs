@@ -320,8 +320,14 @@ fn fool_house_lets_a_natural_full_house_only_into_full_house() {
 fn keep_all_names_only_every_die_showing() {
     let five: Dice = "23566".parse().unwrap();
     let keep = Choice::Keep(five);
-    assert_eq!(yahtzee_play::review::label(&keep, 5), "keep all (2 3 5 6 6)");
+    assert_eq!(
+        yahtzee_play::review::label(&keep, 5),
+        "keep all (2 3 5 6 6)"
+    );
     // On the Mega turn six dice are showing: keeping five of them rerolls one.
     assert_eq!(yahtzee_play::review::label(&keep, 6), "keep 2 3 5 6 6");
-    assert_eq!(yahtzee_play::review::label(&Choice::Keep(Dice::EMPTY), 6), "reroll all");
+    assert_eq!(
+        yahtzee_play::review::label(&Choice::Keep(Dice::EMPTY), 6),
+        "reroll all"
+    );
 }

@@ -314,6 +314,9 @@ struct CardLayout {
     mulligan: bool,
     chance_chance: bool,
     fool_house: bool,
+    /// House rule "mega-yahtzee", and its Mega bonus.
+    mega_yahtzee: bool,
+    mega_bonus: u32,
 }
 
 async fn card(
@@ -341,6 +344,8 @@ async fn card(
         mulligan: rules.house.mulligan,
         chance_chance: rules.house.chance_chance,
         fool_house: rules.house.fool_house,
+        mega_yahtzee: rules.house.mega_yahtzee,
+        mega_bonus: rules.mega_bonus,
     }))
 }
 

@@ -6,6 +6,7 @@ import time
 import urllib.parse
 
 import pytest
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
@@ -34,7 +35,7 @@ def label(option, dice):
         keep = option["keep"]
         if not keep:
             return "reroll all"
-        if len(keep) == 5:
+        if len(keep) == len(dice):
             return "stand on " + " ".join(map(str, keep))
         return "keep " + " ".join(map(str, keep))
     return option["category"]
@@ -156,3 +157,47 @@ def test_a_whole_game_against_the_engine(browser, server):
     assert engine > 0 and you >= 0
     assert str(engine) in result and str(you) in result
     assert not severe_errors(browser)
+
+
+def test_mega_yahtzee_asks_about_the_sixth_die_and_shows_six_dice(browser, server, data_dir):
+    # Switching the house rule on offers the turn-start question and six dice.
+    open_position(browser, server, rules="forced", dice="13346", rolls=2)
+    assert not browser.find_element(By.ID, "six-dice-field").is_displayed()
+    browser.find_element(By.ID, "house-mega-yahtzee").click()
+    WebDriverWait(browser, 60).until(lambda d: d.find_element(By.ID, "six-dice-field").is_displayed())
+    browser.find_element(By.ID, "six-dice").click()
+    WebDriverWait(browser, 60).until(lambda d: "mega-yahtzee" in urllib.parse.unquote(d.current_url)
+                                     and "dice=133466" in d.current_url)
+    shown = [b for b in browser.find_elements(By.CSS_SELECTOR, "button.die") if b.is_displayed()]
+    assert len(shown) == 6
+    want = cli("advise", "--house", "mega-yahtzee", "--dice", "133466", "--rolls-left", "2", "--json",
+               data_dir=data_dir)
+    # The page re-renders as the answer for six dice arrives.
+    best = (label(want["options"][0], "133466"), f"{want['expected_final']:.2f}")
+    WebDriverWait(browser, 60, ignored_exceptions=[StaleElementReferenceException]).until(
+        lambda d: (rows(d) or [{}])[0].get("choice") == best[0])
+    assert rows(browser)[0]["ev"] == best[1]
+
+    # Before the first roll: take the sixth die (285.64) or roll five (285.62).
+    want = cli("advise", "--house", "mega-yahtzee", "--json", data_dir=data_dir)
+    open_position(browser, server, rules="forced+mega-yahtzee", rolls="start")
+    got = rows(browser)
+    assert [r["choice"] for r in got] == ["take the sixth die", "roll five dice"]
+    assert got[0]["ev"] == f"{want['expected_final']:.2f}" == "285.64"
+    assert not any(b.is_displayed() for b in browser.find_elements(By.CSS_SELECTOR, "button.die"))
+
+    # Six dice after the last roll: each box with the five dice it scores.
+    card = "ones=3 yahtzee=50"
+    want = cli("advise", "--house", "mega-yahtzee", "--scorecard", card, "--dice", "666661",
+               "--rolls-left", "0", "--json", data_dir=data_dir)
+    open_position(browser, server, rules="forced+mega-yahtzee", card=card, dice="666661", rolls=0)
+    best, o = rows(browser)[0], want["options"][0]
+    assert best["choice"].endswith(f"({o['score']}) with " + " ".join(map(str, o["scored"])))
+    assert best["ev"] == f"{want['expected_final']:.2f}"
+
+    # With the sixth die used there is no turn-start question.
+    open_position(browser, server, rules="forced+mega-yahtzee", card="ones=3 mega=used", dice="13346", rolls=2)
+    start = browser.find_element(By.CSS_SELECTOR, "#rolls-left option[value=start]")
+    assert start.get_attribute("hidden") is not None
+    assert browser.find_element(By.ID, "mega-used").is_selected()
+    assert severe_errors(browser) == []
