@@ -113,6 +113,67 @@ impl Duel {
         Ok(duel)
     }
 
+    /// The reference solver: plain value iteration, every state swept (Gauss–Seidel, highest
+    /// scores first) with no ordering by sums and no Newton steps, until no value moves by
+    /// `tol`. Slow; it checks [`Duel::solve`] on small targets. Returns the sweeps taken.
+    pub fn solve_plain(rules: &Rules, tol: f64) -> Result<(Duel, u32), Error> {
+        let n = rules.target_units();
+        let rolls = Rolls::new(rules);
+        let block = 5 * n * (n - 1) / 2;
+        let mut duel = Duel {
+            rules: *rules,
+            n,
+            none: vec![0.5; 2 * n * n],
+            accept: vec![0.0; 2 * n * block],
+            finals: Vec::new(),
+            residual: 0.0,
+            sweeps: 0,
+            max_sweeps: 0,
+        };
+        duel.finals = (0..=n + FINAL_SLACK).map(|d| duel.final_turn(&rolls, d)).collect();
+        let states: Vec<(Seat, usize, usize)> = (0..n)
+            .rev()
+            .flat_map(|me| (0..n).rev().map(move |opp| (me, opp)))
+            .filter(|&(me, opp)| valid_score(me) && valid_score(opp))
+            .flat_map(|(me, opp)| [(Seat::First, me, opp), (Seat::Second, me, opp)])
+            .collect();
+        for sweep in 1..=10_000 {
+            let mut change = 0f64;
+            for &(seat, me, opp) in &states {
+                let tmax2 = opp.max(FIRST_MAX);
+                let ends = duel.endings(seat, me, opp, tmax2);
+                let bust = 1.0 - duel.win(seat.other(), opp, me);
+                let turn = Turn::solve(&rolls, &ends, bust, duel.rules.near(me), tmax2);
+                let i = duel.index(seat, me, opp);
+                change = change.max((duel.none[i] - turn.start.v).abs());
+                duel.none[i] = turn.start.v;
+                for t in 1..=opp {
+                    for k in 1..=5u8 {
+                        let j = duel.accept_index(seat, me, opp, t, k);
+                        change = change.max((duel.accept[j] - turn.before2[t][usize::from(k)].v).abs());
+                        duel.accept[j] = turn.before2[t][usize::from(k)].v;
+                    }
+                }
+            }
+            if change < tol {
+                duel.residual = change;
+                return Ok((duel, sweep));
+            }
+        }
+        Err(Error::Rules("plain value iteration did not converge".into()))
+    }
+
+    /// The largest difference from `other` over every state and offer both hold.
+    pub fn max_difference(&self, other: &Duel) -> f64 {
+        let diff = |a: &[f64], b: &[f64]| {
+            a.iter().zip(b).filter(|(x, y)| !x.is_nan() && !y.is_nan()).map(|(x, y)| (x - y).abs()).fold(0.0, f64::max)
+        };
+        let valid = |v: &Vec<f64>, w: &Vec<f64>| -> Vec<f64> {
+            v.iter().zip(w).map(|(&x, &y)| if y.is_nan() { f64::NAN } else { x }).collect()
+        };
+        diff(&valid(&self.none, &other.none), &other.none).max(diff(&valid(&self.accept, &other.accept), &other.accept))
+    }
+
     fn store(&mut self, a: usize, b: usize, sol: PairSolution) {
         let ix = self.index(Seat::First, a, b);
         let iy = self.index(Seat::Second, b, a);
@@ -227,7 +288,7 @@ impl Duel {
 
     fn accept_index(&self, seat: Seat, me: usize, opp: usize, t: usize, left: u8) -> usize {
         let block = 5 * self.n * (self.n - 1) / 2;
-        (seat as usize * self.n + me) * block + 5 * opp * (opp - 1) / 2 + (t - 1) * 5 + usize::from(left) - 1
+        (seat as usize * self.n + me) * block + 5 * opp * opp.saturating_sub(1) / 2 + (t - 1) * 5 + usize::from(left) - 1
     }
 
     /// The target in units.
