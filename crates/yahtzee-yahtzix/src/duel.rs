@@ -339,3 +339,130 @@ fn last_turn_endings(exact: bool, d: usize, tmax2: usize) -> Endings {
         std::cmp::Ordering::Less => Some(0.0),
     })
 }
+
+/// The cache file: magic, version, rules, the tables as little-endian f64, then a CRC-32 of
+/// everything before it. Written to a temporary file and renamed, so a reader sees a whole
+/// file or none.
+const MAGIC: &[u8; 8] = b"YAHTZIX\0";
+const VERSION: u32 = 1;
+
+impl Duel {
+    /// Writes the solved tables to `path` atomically (mode 0644).
+    pub fn save(&self, path: &std::path::Path) -> Result<(), Error> {
+        let fail = |why: std::io::Error| Error::Table { path: path.display().to_string(), why: why.to_string() };
+        let mut bytes = Vec::with_capacity(8 * (self.none.len() + self.accept.len()) + 4096);
+        bytes.extend_from_slice(MAGIC);
+        for word in [VERSION, self.rules.target, u32::from(self.rules.four_of_a_kind), u32::from(self.rules.exact), self.max_sweeps] {
+            bytes.extend_from_slice(&word.to_le_bytes());
+        }
+        bytes.extend_from_slice(&self.sweeps.to_le_bytes());
+        bytes.extend_from_slice(&self.residual.to_le_bytes());
+        put_floats(&mut bytes, &self.none);
+        put_floats(&mut bytes, &self.accept);
+        bytes.extend_from_slice(&(self.finals.len() as u64).to_le_bytes());
+        for fin in &self.finals {
+            bytes.extend_from_slice(&fin.start.to_le_bytes());
+            let flat: Vec<f64> = fin.before2.iter().flatten().copied().collect();
+            put_floats(&mut bytes, &flat);
+        }
+        let crc = crc32fast::hash(&bytes);
+        bytes.extend_from_slice(&crc.to_le_bytes());
+        let dir = match path.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+            _ => std::path::PathBuf::from("."),
+        };
+        std::fs::create_dir_all(&dir).map_err(fail)?;
+        let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        let tmp = dir.join(format!(".{name}.tmp{}", std::process::id()));
+        std::fs::write(&tmp, &bytes).map_err(fail)?;
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            std::fs::set_permissions(&tmp, std::fs::Permissions::from_mode(0o644)).map_err(fail)?;
+        }
+        std::fs::rename(&tmp, path).map_err(|e| {
+            let _ = std::fs::remove_file(&tmp);
+            fail(e)
+        })
+    }
+
+    /// Reads tables written by [`Duel::save`] for `rules`, refusing a file that is damaged,
+    /// truncated or for other rules.
+    pub fn load(path: &std::path::Path, rules: &Rules) -> Result<Duel, Error> {
+        let bad = |why: &str| Error::Table { path: path.display().to_string(), why: why.to_string() };
+        let bytes = std::fs::read(path).map_err(|e| bad(&e.to_string()))?;
+        if bytes.len() < 48 || &bytes[..8] != MAGIC {
+            return Err(bad("not a Yahtzix table"));
+        }
+        let (body, tail) = bytes.split_at(bytes.len() - 4);
+        if crc32fast::hash(body).to_le_bytes() != tail {
+            return Err(bad("checksum mismatch: the file is damaged (delete it to rebuild)"));
+        }
+        let mut r = Reader { bytes: body, at: 8 };
+        let words: Vec<u32> = (0..5).map(|_| r.u32()).collect::<Option<_>>().ok_or_else(|| bad("truncated"))?;
+        if words[0] != VERSION {
+            return Err(bad("written by another version (delete it to rebuild)"));
+        }
+        let file_rules = Rules { target: words[1], four_of_a_kind: words[2] == 1, exact: words[3] == 1 };
+        if file_rules != *rules {
+            return Err(bad(&format!("holds rules {}, not {}", file_rules.name(), rules.name())));
+        }
+        let n = rules.target_units();
+        let parsed = (|| {
+            let sweeps = r.u64()?;
+            let residual = f64::from_bits(r.u64()?);
+            let none = r.floats()?;
+            let accept = r.floats()?;
+            let count = r.u64()? as usize;
+            let mut finals = Vec::with_capacity(count.min(1 << 16));
+            for _ in 0..count {
+                let start = f64::from_bits(r.u64()?);
+                let flat = r.floats()?;
+                let before2 = flat.chunks_exact(6).map(|c| std::array::from_fn(|i| c[i])).collect();
+                finals.push(Final { start, before2 });
+            }
+            Some(Duel { rules: *rules, n, none, accept, finals, residual, sweeps, max_sweeps: words[4] })
+        })()
+        .ok_or_else(|| bad("truncated"))?;
+        let block = 5 * n * (n - 1) / 2;
+        if parsed.none.len() != 2 * n * n || parsed.accept.len() != 2 * n * block || parsed.finals.len() != n + FINAL_SLACK + 1 || r.at != body.len() {
+            return Err(bad("tables of the wrong size"));
+        }
+        Ok(parsed)
+    }
+}
+
+fn put_floats(bytes: &mut Vec<u8>, xs: &[f64]) {
+    bytes.extend_from_slice(&(xs.len() as u64).to_le_bytes());
+    for x in xs {
+        bytes.extend_from_slice(&x.to_le_bytes());
+    }
+}
+
+/// Reads little-endian words, `None` past the end.
+struct Reader<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl Reader<'_> {
+    fn take(&mut self, k: usize) -> Option<&[u8]> {
+        let s = self.bytes.get(self.at..self.at.checked_add(k)?)?;
+        self.at += k;
+        Some(s)
+    }
+
+    fn u32(&mut self) -> Option<u32> {
+        Some(u32::from_le_bytes(self.take(4)?.try_into().ok()?))
+    }
+
+    fn u64(&mut self) -> Option<u64> {
+        Some(u64::from_le_bytes(self.take(8)?.try_into().ok()?))
+    }
+
+    fn floats(&mut self) -> Option<Vec<f64>> {
+        let len = usize::try_from(self.u64()?).ok()?;
+        let raw = self.take(len.checked_mul(8)?)?;
+        Some(raw.chunks_exact(8).map(|c| f64::from_le_bytes(c.try_into().unwrap_or_default())).collect())
+    }
+}

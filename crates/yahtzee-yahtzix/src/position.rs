@@ -151,8 +151,7 @@ pub fn advise(duel: &Duel, rolls: &Rolls, pos: &Position) -> Result<Advice, Erro
         Stage::Rolled { total, .. } => (total / UNIT) as usize,
         _ => 0,
     }
-    .max(FIRST_MAX)
-    .max(opp.min(duel.target_units() + 80));
+    .max(FIRST_MAX);
     let (ends, bust, near) = duel.turn_setup(pos.seat, me, opp, tmax2);
     let turn = Turn::solve(rolls, &ends, bust, near, tmax2);
     Ok(rank(&duel.rules, &turn, &pos.stage))

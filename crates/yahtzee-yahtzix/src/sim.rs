@@ -153,23 +153,49 @@ pub trait Player {
     fn choose(&mut self, st: TurnState, dice: &Counts) -> Action;
 }
 
+/// What happens in a turn, for whoever watches it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// The mover goes for the offer of `total` on `left` dice.
+    GoForIt { total: u32, left: u8 },
+    /// Dice rolled from `st`.
+    Rolled { st: TurnState, dice: Counts },
+    /// The roll scored nothing.
+    Bust,
+    /// The mover's choice on the dice just rolled.
+    Chose(Action),
+}
+
 /// Plays one turn of `player` with `rng`, recording it in `game`.
 pub fn play_turn(game: &mut Game, player: &mut dyn Player, rng: &mut impl Rng) -> TurnEnd {
-    let go = game.offer.is_some() && player.start(game);
+    play_turn_with(game, player, rng, &mut |_| {})
+}
+
+/// [`play_turn`], telling `watch` each event as it happens.
+pub fn play_turn_with(
+    game: &mut Game,
+    player: &mut dyn Player,
+    rng: &mut impl Rng,
+    watch: &mut dyn FnMut(Event),
+) -> TurnEnd {
+    let go = player.start(game) && game.offer.is_some();
     let mut st = match (go, game.offer) {
-        (true, Some((total, left))) => TurnState { roll: 2, total, held: left },
+        (true, Some((total, left))) => {
+            watch(Event::GoForIt { total, left });
+            TurnState { roll: 2, total, held: left }
+        }
         _ => TurnState { roll: 1, total: 0, held: 6 },
     };
-    if !go && game.offer.is_none() {
-        player.start(game);
-    }
     let end = loop {
         let k = player.dice_to_roll(st).clamp(1, st.held);
         let dice = roll_dice(rng, k);
+        watch(Event::Rolled { st, dice });
         if outcome(&game.rules, dice, st.roll == 1).bank.is_none() {
+            watch(Event::Bust);
             break TurnEnd::Bust;
         }
         let action = player.choose(st, &dice);
+        watch(Event::Chose(action));
         match apply(&game.rules, st, &dice, action) {
             Step::Next(next) => st = next,
             Step::End(end) => break end,
