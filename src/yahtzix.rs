@@ -381,7 +381,7 @@ impl Player for Human<'_> {
             self.show_hint(&stage, 3);
         }
         loop {
-            let Some(line) = self.ask(&format!("Go for it on {total} with {left} dice? [y]es, [n]o (roll six), [h]int, [q]uit")) else {
+            let Some(line) = self.ask(&format!("Go for it on {total} with {}? [y]es, [n]o (roll six), [h]int, [q]uit", dice_count(left))) else {
                 return false;
             };
             match line.as_str() {
@@ -423,6 +423,10 @@ impl Player for Human<'_> {
             self.show_hint(&stage, 3);
         }
         let can_roll = st.roll < 3 && o.reroll;
+        let game = self.game.as_ref().map_or([0, 0], |g| [g.scores[g.to_move], 0]);
+        let pass = (game[0] == 0 && bank_total < yahtzee_yahtzix::OPENING)
+            || (self.rules.exact && game[0] + bank_total > self.rules.target);
+        let bank_total = if pass { format!("{bank_total} (a pass: scores nothing)") } else { bank_total.to_string() };
         let prompt = if can_roll {
             format!("[b]ank {bank_total}, or keep dice and roll on (type them, e.g. {}), [h]int, [q]uit", example_keep(&self.rules, &st, dice))
         } else {
@@ -460,7 +464,7 @@ impl Human<'_> {
         }
         let keep = parse_dice(text).map_err(|_| "type the dice to keep, e.g. 15, or b to bank".to_string())?;
         if (1..=6).any(|f| keep[f] > dice[f]) {
-            return Err(format!("{} are not all among {}", spaced(&keep), spaced(dice)));
+            return Err(format!("{} is not part of your roll {}", spaced(&keep), spaced(dice)));
         }
         let kept: u8 = keep.iter().sum();
         if kept >= st.held {
@@ -494,11 +498,12 @@ fn example_keep(rules: &Rules, st: &TurnState, dice: &Counts) -> String {
 fn narrate<'a>(who: &'a str, rules: &'a Rules) -> impl FnMut(Event) + 'a {
     let mut roll_first = false;
     move |event| match event {
-        Event::GoForIt { total, left } => println!("{who} go for it: {total} on {left} dice"),
+        Event::GoForIt { total, left } => println!("{who}: go for it, {total} on {}", dice_count(left)),
         Event::Rolled { st, dice } => {
             roll_first = st.roll == 1;
             let set = if st.total > 0 { format!(", {} set aside", st.total) } else { String::new() };
-            println!("{who} roll {} (roll {} of 3{set}): {}", dice.iter().sum::<u8>(), st.roll, spaced(&dice));
+            let verb = if who == "you" { "roll" } else { "rolls" };
+            println!("{who} {verb} {} dice (roll {} of 3{set}): {}", dice.iter().sum::<u8>(), st.roll, spaced(&dice));
         }
         Event::Bust => println!("  bust!"),
         Event::Chose(Action::Keep(keep)) => {
@@ -507,9 +512,9 @@ fn narrate<'a>(who: &'a str, rules: &'a Rules) -> impl FnMut(Event) + 'a {
             } else {
                 yahtzee_yahtzix::score::later_roll_value(&keep)
             };
-            println!("  {who} keep {} (+{}) and roll on", spaced(&keep), value.unwrap_or(0));
+            let verb = if who == "you" { "keep" } else { "keeps" };
+            println!("  {who} {verb} {} (+{}) and roll on", spaced(&keep), value.unwrap_or(0));
         }
-        Event::Chose(Action::Bank { .. }) => println!("  {who} bank"),
         Event::Chose(_) => {}
     }
 }
@@ -550,6 +555,7 @@ fn play(a: PlayArgs) -> Result<()> {
             }
             report(&game, me, end, "you");
         } else {
+            println!("Bot's turn: bot {}, you {}.", game.scores[1 - me], game.scores[me]);
             let end = play_turn_with(&mut game, &mut bot, &mut rng, &mut narrate("bot", &rules));
             report(&game, 1 - me, end, "bot");
         }
@@ -580,10 +586,19 @@ fn win_chance(duel: &Duel, game: &Game, me: usize) -> f64 {
 
 fn report(game: &Game, player: usize, end: TurnEnd, who: &str) {
     match end {
-        TurnEnd::Bust => println!("  {who} score nothing this turn"),
+        TurnEnd::Bust => println!("  {who}: nothing scores this turn"),
         TurnEnd::Banked { total, left } => {
-            let offer = if left > 0 { format!("; {left} dice left for \"Go for it\"") } else { String::new() };
-            println!("  {who} bank {total}: {} now{offer}", game.scores[player]);
+            let offer = if left > 0 { format!("; {} left for \"Go for it\"", dice_count(left)) } else { String::new() };
+            println!("  {who}: {total} banked, {} in all{offer}", game.scores[player]);
         }
+    }
+}
+
+/// "1 die", "3 dice".
+fn dice_count(n: u8) -> String {
+    if n == 1 {
+        "1 die".into()
+    } else {
+        format!("{n} dice")
     }
 }

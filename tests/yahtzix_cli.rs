@@ -74,7 +74,7 @@ fn solve_prints_the_values_and_the_residual() {
 #[test]
 fn advice_ranks_every_option_with_its_chance() {
     let text = ok(&with(&["advise", "--me", "100", "--opp", "150", "--dice", "112355"]));
-    assert!(text.contains("bank 30") && text.contains("keep 1 1 (+20), 4 dice left"), "{text}");
+    assert!(text.contains("bank 30") && text.contains("keep 1 1 (+20), 4 left"), "{text}");
     let json: serde_json::Value =
         serde_json::from_str(&ok(&with(&["advise", "--me", "100", "--opp", "150", "--second", "--offer", "150:2", "--json"])))
             .unwrap();

@@ -165,7 +165,8 @@ pub fn rank(rules: &Rules, turn: &Turn, stage: &Stage) -> Advice {
         Stage::Start { offer } => {
             if let Some((t, k)) = offer {
                 let val = turn.before2[(t / UNIT) as usize][usize::from(*k)].v;
-                options.push(opt(format!("go for it: {t} on {k} dice"), val, Action::GoForIt));
+                let dice = if *k == 1 { "1 die".to_string() } else { format!("{k} dice") };
+                options.push(opt(format!("go for it: {t} on {dice}"), val, Action::GoForIt));
             }
             if turn.near {
                 for k in 1..=6 {
@@ -181,7 +182,11 @@ pub fn rank(rules: &Rules, turn: &Turn, stage: &Stage) -> Advice {
             let o = outcome(rules, *dice, *roll == 1);
             busted = o.bank.is_none();
             for (choice, val) in turn.choices(*roll, t, *held, &o) {
-                options.push(choice_option(rules, *roll, *total, *held, dice, choice, val.v));
+                let mut option = choice_option(rules, *roll, *total, *held, dice, choice, val.v);
+                if val.bust == 1.0 && matches!(option.action, Action::Bank { .. }) {
+                    option.label += " (a pass: scores nothing)";
+                }
+                options.push(option);
             }
         }
     }
@@ -207,7 +212,8 @@ fn choice_option(rules: &Rules, roll: u8, total: u32, held: u8, dice: &Counts, c
         Choice::Keep { points, kept } => {
             let keep = keep_dice(rules, dice, roll == 1, points, kept).unwrap_or_default();
             let left = held - kept;
-            let label = format!("keep {} (+{}), {left} dice left", spaced(&keep), u32::from(points) * UNIT);
+            let left = if left == 1 { "1 die".to_string() } else { format!("{left} dice") };
+            let label = format!("keep {} (+{}), {left} left", spaced(&keep), u32::from(points) * UNIT);
             opt(label, win, Action::Keep(keep))
         }
     }
