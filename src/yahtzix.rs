@@ -9,11 +9,13 @@ use anyhow::{Context, Result};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use yahtzee_yahtzix::duel::Seat;
-use yahtzee_yahtzix::position::{advise as rank_position, keep_dice, spaced, Action, Advice, Position, Stage};
+use yahtzee_yahtzix::position::{
+    advise as rank_position, keep_dice, spaced, Action, Advice, Position, Stage,
+};
 use yahtzee_yahtzix::score::{outcome, parse_dice, show_dice, Counts, UNIT};
 use yahtzee_yahtzix::sim::{
-    duel_stats, play_turn_with, solo_stats, solo_turns, BankAt, DuelBot, Event, Game, Player, SoloBot, TurnEnd,
-    TurnState,
+    duel_stats, play_turn_with, solo_stats, solo_turns, BankAt, DuelBot, Event, Game, Player,
+    SoloBot, TurnEnd, TurnState,
 };
 use yahtzee_yahtzix::turn::Rolls;
 use yahtzee_yahtzix::{solo, Duel, Rules, Solo};
@@ -59,21 +61,28 @@ struct Common {
 
 impl Common {
     fn rules(&self) -> Result<Rules> {
-        Ok(Rules::new(self.target, !self.no_four_of_a_kind, self.exact)?)
+        Ok(Rules::new(
+            self.target,
+            !self.no_four_of_a_kind,
+            self.exact,
+        )?)
     }
 
     /// The solved two-player game: read from the table file, or solved and written there.
     fn duel(&self) -> Result<Duel> {
         let rules = self.rules()?;
-        let path = self
-            .table
-            .clone()
-            .unwrap_or_else(|| yahtzee_table::store::data_dir().join(format!("yahtzix-{}.table", rules.name())));
+        let path = self.table.clone().unwrap_or_else(|| {
+            yahtzee_table::store::data_dir().join(format!("yahtzix-{}.table", rules.name()))
+        });
         if path.exists() {
             return Ok(Duel::load(&path, &rules)?);
         }
         if !self.quiet {
-            eprintln!("solving Yahtzix to {} (once; about 20 s at 1000 on two cores), writing {}", rules.target, path.display());
+            eprintln!(
+                "solving Yahtzix to {} (once; about 20 s at 1000 on two cores), writing {}",
+                rules.target,
+                path.display()
+            );
         }
         let duel = Duel::solve(&rules)?;
         duel.save(&path)?;
@@ -206,22 +215,42 @@ fn solve(a: SolveArgs) -> Result<()> {
 fn position(a: &AdviseArgs) -> Result<Position> {
     let seat = if a.second { Seat::Second } else { Seat::First };
     let stage = match (&a.offer, &a.dice) {
-        (Some(offer), _) => Stage::Start { offer: Some(parse_offer(offer)?) },
+        (Some(offer), _) => Stage::Start {
+            offer: Some(parse_offer(offer)?),
+        },
         (None, None) => Stage::Start { offer: None },
         (None, Some(text)) => {
             let dice = parse_dice(text)?;
             let shown: u8 = dice.iter().sum();
             let roll = a.roll.unwrap_or(if a.total > 0 { 2 } else { 1 });
-            Stage::Rolled { roll, total: a.total, held: a.held.unwrap_or(shown), dice }
+            Stage::Rolled {
+                roll,
+                total: a.total,
+                held: a.held.unwrap_or(shown),
+                dice,
+            }
         }
     };
-    Ok(Position { seat, me: a.me, opp: a.opp, stage })
+    Ok(Position {
+        seat,
+        me: a.me,
+        opp: a.opp,
+        stage,
+    })
 }
 
 fn parse_offer(text: &str) -> Result<(u32, u8)> {
-    let (total, dice) = text.split_once(':').context(format!("offer {text:?}: give TOTAL:DICE, e.g. 150:2"))?;
-    let total = total.trim().parse().context(format!("offer {text:?}: the total is not a number"))?;
-    let dice = dice.trim().parse().context(format!("offer {text:?}: the dice count is not a number"))?;
+    let (total, dice) = text
+        .split_once(':')
+        .context(format!("offer {text:?}: give TOTAL:DICE, e.g. 150:2"))?;
+    let total = total
+        .trim()
+        .parse()
+        .context(format!("offer {text:?}: the total is not a number"))?;
+    let dice = dice
+        .trim()
+        .parse()
+        .context(format!("offer {text:?}: the dice count is not a number"))?;
     Ok((total, dice))
 }
 
@@ -246,13 +275,29 @@ fn advise(a: AdviseArgs) -> Result<()> {
 
 /// One line saying where the mover stands.
 fn describe(pos: &Position, target: u32) -> String {
-    let seat = if pos.seat == Seat::First { "first" } else { "second" };
-    let head = format!("Yahtzix to {target}: you {} ({seat} player), opponent {}", pos.me, pos.opp);
+    let seat = if pos.seat == Seat::First {
+        "first"
+    } else {
+        "second"
+    };
+    let head = format!(
+        "Yahtzix to {target}: you {} ({seat} player), opponent {}",
+        pos.me, pos.opp
+    );
     match &pos.stage {
-        Stage::Start { offer: Some((t, k)) } => format!("{head}; before your turn, offer {t} on {k} dice"),
+        Stage::Start {
+            offer: Some((t, k)),
+        } => format!("{head}; before your turn, offer {t} on {k} dice"),
         Stage::Start { offer: None } => format!("{head}; before your turn"),
-        Stage::Rolled { roll, total, dice, .. } => {
-            format!("{head}; roll {roll}: {} with {total} set aside", spaced(dice))
+        Stage::Rolled {
+            roll, total, dice, ..
+        } => {
+            let set = if *total > 0 {
+                format!(" with {total} set aside")
+            } else {
+                String::new()
+            };
+            format!("{head}; roll {roll}: {}{set}", spaced(dice))
         }
     }
 }
@@ -260,7 +305,10 @@ fn describe(pos: &Position, target: u32) -> String {
 /// The ranked options, or the bust.
 fn options_text(advice: &Advice, most: usize) -> String {
     if advice.bust {
-        return format!("  bust: nothing scores (you win {} from here)\n", pct(advice.win));
+        return format!(
+            "  bust: nothing scores (you win {} from here)\n",
+            pct(advice.win)
+        );
     }
     let mut text = String::from("      win   option\n");
     for (i, o) in advice.options.iter().take(most).enumerate() {
@@ -278,7 +326,13 @@ fn stats(a: StatsArgs) -> Result<()> {
     let optimal_solo = solo_stats(&rules, a.games, a.seed, || SoloBot::new(&rules, &turns));
     let bank_solo = solo_stats(&rules, a.games, a.seed, || BankAt { at: 300, rules });
     let duel = a.common.duel()?;
-    let vs_bank = duel_stats(&rules, a.games, a.seed, || DuelBot::new(&duel, &rolls), || BankAt { at: 300, rules });
+    let vs_bank = duel_stats(
+        &rules,
+        a.games,
+        a.seed,
+        || DuelBot::new(&duel, &rolls),
+        || BankAt { at: 300, rules },
+    );
     if a.json {
         let out = serde_json::json!({
             "rules": rules.name(), "games": a.games, "seed": a.seed,
@@ -288,8 +342,11 @@ fn stats(a: StatsArgs) -> Result<()> {
         });
         return crate::print_stdout(&(serde_json::to_string_pretty(&out)? + "\n"));
     }
-    let ci = |m: &yahtzee_yahtzix::sim::Mean| format!("{:.3} [{:.3}, {:.3}]", m.mean, m.low, m.high);
-    let cr = |r: &yahtzee_yahtzix::sim::Rate| format!("{} [{}, {}]", pct(r.rate), pct(r.low), pct(r.high));
+    let ci =
+        |m: &yahtzee_yahtzix::sim::Mean| format!("{:.3} [{:.3}, {:.3}]", m.mean, m.low, m.high);
+    let cr = |r: &yahtzee_yahtzix::sim::Rate| {
+        format!("{} [{}, {}]", pct(r.rate), pct(r.low), pct(r.high))
+    };
     let text = format!(
         "Yahtzix to {}: {} games per line, seed {}, 95% intervals\n\
          solitaire, fewest-turns strategy: {} turns (exact {:.3}), busts {} of turns, {} points a turn\n\
@@ -350,7 +407,11 @@ impl Human<'_> {
 
     /// The ranked options at `stage` of this turn.
     fn advice(&self, stage: &Stage) -> Option<Advice> {
-        Some(yahtzee_yahtzix::position::rank(&self.rules, self.bot.turn()?, stage))
+        Some(yahtzee_yahtzix::position::rank(
+            &self.rules,
+            self.bot.turn()?,
+            stage,
+        ))
     }
 
     fn show_hint(&self, stage: &Stage, most: usize) {
@@ -361,12 +422,22 @@ impl Human<'_> {
 
     /// Says what the choice cost against the best one, when it cost anything.
     fn judge(&self, stage: &Stage, action: Action) {
-        let Some(advice) = self.advice(stage) else { return };
-        let (Some(best), Some(mine)) = (advice.options.first(), advice.options.iter().find(|o| o.action == action)) else {
+        let Some(advice) = self.advice(stage) else {
+            return;
+        };
+        let (Some(best), Some(mine)) = (
+            advice.options.first(),
+            advice.options.iter().find(|o| o.action == action),
+        ) else {
             return;
         };
         if best.win - mine.win > 5e-4 {
-            println!("  (best was {}: {} against your {})", best.label, pct(best.win), pct(mine.win));
+            println!(
+                "  (best was {}: {} against your {})",
+                best.label,
+                pct(best.win),
+                pct(mine.win)
+            );
         }
     }
 }
@@ -375,13 +446,18 @@ impl Player for Human<'_> {
     fn start(&mut self, game: &Game) -> bool {
         self.game = Some(game.clone());
         self.bot.start(game);
-        let Some((total, left)) = game.offer else { return false };
+        let Some((total, left)) = game.offer else {
+            return false;
+        };
         let stage = Stage::Start { offer: game.offer };
         if self.hints {
             self.show_hint(&stage, 3);
         }
         loop {
-            let Some(line) = self.ask(&format!("Go for it on {total} with {}? [y]es, [n]o (roll six), [h]int, [q]uit", dice_count(left))) else {
+            let Some(line) = self.ask(&format!(
+                "Go for it on {total} with {}? [y]es, [n]o (roll six), [h]int, [q]uit",
+                dice_count(left)
+            )) else {
                 return false;
             };
             match line.as_str() {
@@ -404,7 +480,10 @@ impl Player for Human<'_> {
             return st.held;
         }
         loop {
-            let Some(line) = self.ask(&format!("Within 50 of the exact target: roll how many of your {} dice?", st.held)) else {
+            let Some(line) = self.ask(&format!(
+                "Within 50 of the exact target: roll how many of your {} dice?",
+                st.held
+            )) else {
                 return st.held;
             };
             match line.parse::<u8>() {
@@ -415,7 +494,12 @@ impl Player for Human<'_> {
     }
 
     fn choose(&mut self, st: TurnState, dice: &Counts) -> Action {
-        let stage = Stage::Rolled { roll: st.roll, total: st.total, held: st.held, dice: *dice };
+        let stage = Stage::Rolled {
+            roll: st.roll,
+            total: st.total,
+            held: st.held,
+            dice: *dice,
+        };
         let o = outcome(&self.rules, *dice, st.roll == 1);
         let (points, _) = o.bank.unwrap_or_default();
         let bank_total = st.total + u32::from(points) * UNIT;
@@ -423,14 +507,28 @@ impl Player for Human<'_> {
             self.show_hint(&stage, 3);
         }
         let can_roll = st.roll < 3 && o.reroll;
-        let game = self.game.as_ref().map_or([0, 0], |g| [g.scores[g.to_move], 0]);
+        let game = self
+            .game
+            .as_ref()
+            .map_or([0, 0], |g| [g.scores[g.to_move], 0]);
         let pass = (game[0] == 0 && bank_total < yahtzee_yahtzix::OPENING)
             || (self.rules.exact && game[0] + bank_total > self.rules.target);
-        let bank_total = if pass { format!("{bank_total} (a pass: scores nothing)") } else { bank_total.to_string() };
+        let bank_total = if pass {
+            format!("{bank_total} (a pass: scores nothing)")
+        } else {
+            bank_total.to_string()
+        };
         let prompt = if can_roll {
             format!("[b]ank {bank_total}, or keep dice and roll on (type them, e.g. {}), [h]int, [q]uit", example_keep(&self.rules, &st, dice))
         } else {
-            format!("[b]ank {bank_total} (no roll left{}), [h]int, [q]uit", if o.reroll { "" } else { ": no 1 or 5 to roll on" })
+            format!(
+                "[b]ank {bank_total} (no roll left{}), [h]int, [q]uit",
+                if o.reroll {
+                    ""
+                } else {
+                    ": no 1 or 5 to roll on"
+                }
+            )
         };
         loop {
             let Some(line) = self.ask(&prompt) else {
@@ -458,13 +556,24 @@ impl Player for Human<'_> {
 
 impl Human<'_> {
     /// The dice typed as a keep, checked.
-    fn keep_from(&self, text: &str, st: &TurnState, dice: &Counts, can_roll: bool) -> Result<Counts, String> {
+    fn keep_from(
+        &self,
+        text: &str,
+        st: &TurnState,
+        dice: &Counts,
+        can_roll: bool,
+    ) -> Result<Counts, String> {
         if !can_roll {
             return Err("you cannot roll again: bank (b)".into());
         }
-        let keep = parse_dice(text).map_err(|_| "type the dice to keep, e.g. 15, or b to bank".to_string())?;
+        let keep = parse_dice(text)
+            .map_err(|_| "type the dice to keep, e.g. 15, or b to bank".to_string())?;
         if (1..=6).any(|f| keep[f] > dice[f]) {
-            return Err(format!("{} is not part of your roll {}", spaced(&keep), spaced(dice)));
+            return Err(format!(
+                "{} is not part of your roll {}",
+                spaced(&keep),
+                spaced(dice)
+            ));
         }
         let kept: u8 = keep.iter().sum();
         if kept >= st.held {
@@ -498,12 +607,23 @@ fn example_keep(rules: &Rules, st: &TurnState, dice: &Counts) -> String {
 fn narrate<'a>(who: &'a str, rules: &'a Rules) -> impl FnMut(Event) + 'a {
     let mut roll_first = false;
     move |event| match event {
-        Event::GoForIt { total, left } => println!("{who}: go for it, {total} on {}", dice_count(left)),
+        Event::GoForIt { total, left } => {
+            println!("{who}: go for it, {total} on {}", dice_count(left))
+        }
         Event::Rolled { st, dice } => {
             roll_first = st.roll == 1;
-            let set = if st.total > 0 { format!(", {} set aside", st.total) } else { String::new() };
+            let set = if st.total > 0 {
+                format!(", {} set aside", st.total)
+            } else {
+                String::new()
+            };
             let verb = if who == "you" { "roll" } else { "rolls" };
-            println!("{who} {verb} {} dice (roll {} of 3{set}): {}", dice.iter().sum::<u8>(), st.roll, spaced(&dice));
+            println!(
+                "{who} {verb} {} dice (roll {} of 3{set}): {}",
+                dice.iter().sum::<u8>(),
+                st.roll,
+                spaced(&dice)
+            );
         }
         Event::Bust => println!("  bust!"),
         Event::Chose(Action::Keep(keep)) => {
@@ -513,7 +633,11 @@ fn narrate<'a>(who: &'a str, rules: &'a Rules) -> impl FnMut(Event) + 'a {
                 yahtzee_yahtzix::score::later_roll_value(&keep)
             };
             let verb = if who == "you" { "keep" } else { "keeps" };
-            println!("  {who} {verb} {} (+{}) and roll on", spaced(&keep), value.unwrap_or(0));
+            println!(
+                "  {who} {verb} {} (+{}) and roll on",
+                spaced(&keep),
+                value.unwrap_or(0)
+            );
         }
         Event::Chose(_) => {}
     }
@@ -524,7 +648,9 @@ fn play(a: PlayArgs) -> Result<()> {
     let duel = a.common.duel()?;
     let rolls = Rolls::new(&rules);
     let seed = a.seed.unwrap_or_else(|| {
-        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_secs())
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(1, |d| d.as_secs())
     });
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let me = usize::from(a.second);
@@ -547,20 +673,35 @@ fn play(a: PlayArgs) -> Result<()> {
     while game.winner.is_none() {
         println!();
         if game.to_move == me {
-            println!("Your turn: you {}, bot {}.", game.scores[me], game.scores[1 - me]);
+            println!(
+                "Your turn: you {}, bot {}.",
+                game.scores[me],
+                game.scores[1 - me]
+            );
             let end = play_turn_with(&mut game, &mut human, &mut rng, &mut narrate("you", &rules));
             if human.quit {
-                println!("Game left at you {}, bot {}.", game.scores[me], game.scores[1 - me]);
+                println!(
+                    "Game left at you {}, bot {}.",
+                    game.scores[me],
+                    game.scores[1 - me]
+                );
                 return Ok(());
             }
             report(&game, me, end, "you");
         } else {
-            println!("Bot's turn: bot {}, you {}.", game.scores[1 - me], game.scores[me]);
+            println!(
+                "Bot's turn: bot {}, you {}.",
+                game.scores[1 - me],
+                game.scores[me]
+            );
             let end = play_turn_with(&mut game, &mut bot, &mut rng, &mut narrate("bot", &rules));
             report(&game, 1 - me, end, "bot");
         }
         if game.last_turn && game.winner.is_none() {
-            println!("The first player has reached {}: one last turn for the second.", rules.target);
+            println!(
+                "The first player has reached {}: one last turn for the second.",
+                rules.target
+            );
         }
     }
     let result = match game.winner {
@@ -568,7 +709,11 @@ fn play(a: PlayArgs) -> Result<()> {
         Some(w) if w == me => "You win!".to_string(),
         _ => "The bot wins.".to_string(),
     };
-    println!("\nFinal: you {}, bot {}. {result}", game.scores[me], game.scores[1 - me]);
+    println!(
+        "\nFinal: you {}, bot {}. {result}",
+        game.scores[me],
+        game.scores[1 - me]
+    );
     Ok(())
 }
 
@@ -576,7 +721,15 @@ fn play(a: PlayArgs) -> Result<()> {
 fn win_chance(duel: &Duel, game: &Game, me: usize) -> f64 {
     let pos = game.position();
     let rolls_free = game.offer.is_none() && game.scores.iter().all(|&s| s < game.rules.target);
-    let mover = if rolls_free { duel.win(pos.seat, (pos.me / UNIT) as usize, (pos.opp / UNIT) as usize) } else { 0.5 };
+    let mover = if rolls_free {
+        duel.win(
+            pos.seat,
+            (pos.me / UNIT) as usize,
+            (pos.opp / UNIT) as usize,
+        )
+    } else {
+        0.5
+    };
     if game.to_move == me {
         mover
     } else {
@@ -588,8 +741,15 @@ fn report(game: &Game, player: usize, end: TurnEnd, who: &str) {
     match end {
         TurnEnd::Bust => println!("  {who}: nothing scores this turn"),
         TurnEnd::Banked { total, left } => {
-            let offer = if left > 0 { format!("; {} left for \"Go for it\"", dice_count(left)) } else { String::new() };
-            println!("  {who}: {total} banked, {} in all{offer}", game.scores[player]);
+            let offer = if left > 0 {
+                format!("; {} left for \"Go for it\"", dice_count(left))
+            } else {
+                String::new()
+            };
+            println!(
+                "  {who}: {total} banked, {} in all{offer}",
+                game.scores[player]
+            );
         }
     }
 }

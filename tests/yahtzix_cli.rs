@@ -31,7 +31,11 @@ fn data() -> &'static Path {
             .args(["yahtzix", "solve", "--target", "300", "--quiet"])
             .output()
             .expect("solve runs");
-        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
         dir
     })
     .path()
@@ -39,7 +43,11 @@ fn data() -> &'static Path {
 
 fn ok(args: &[&str]) -> String {
     let out = run(args, None);
-    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
@@ -73,32 +81,68 @@ fn solve_prints_the_values_and_the_residual() {
 
 #[test]
 fn advice_ranks_every_option_with_its_chance() {
-    let text = ok(&with(&["advise", "--me", "100", "--opp", "150", "--dice", "112355"]));
-    assert!(text.contains("bank 30") && text.contains("keep 1 1 (+20), 4 left"), "{text}");
-    let json: serde_json::Value =
-        serde_json::from_str(&ok(&with(&["advise", "--me", "100", "--opp", "150", "--second", "--offer", "150:2", "--json"])))
-            .unwrap();
+    let text = ok(&with(&[
+        "advise", "--me", "100", "--opp", "150", "--dice", "112355",
+    ]));
+    assert!(
+        text.contains("bank 30") && text.contains("keep 1 1 (+20), 4 dice left"),
+        "{text}"
+    );
+    let json: serde_json::Value = serde_json::from_str(&ok(&with(&[
+        "advise", "--me", "100", "--opp", "150", "--second", "--offer", "150:2", "--json",
+    ])))
+    .unwrap();
     let options = json["options"].as_array().unwrap();
     assert_eq!(options.len(), 2, "go for it or roll six: {json}");
     let wins: Vec<f64> = options.iter().map(|o| o["win"].as_f64().unwrap()).collect();
     assert!(wins[0] >= wins[1] && json["win"].as_f64() == Some(wins[0]));
-    let bust = ok(&with(&["advise", "--me", "100", "--opp", "150", "--dice", "2346", "--roll", "2", "--total", "50"]));
+    let bust = ok(&with(&[
+        "advise", "--me", "100", "--opp", "150", "--dice", "2346", "--roll", "2", "--total", "50",
+    ]));
     assert!(bust.contains("bust"), "{bust}");
 }
 
 #[test]
 fn bad_positions_and_files_are_refused_with_one_line() {
     refused(&with(&["advise", "--me", "15", "--opp", "0"]));
-    refused(&with(&["advise", "--me", "0", "--opp", "100", "--offer", "150:2"]));
-    refused(&with(&["advise", "--me", "0", "--opp", "100", "--offer", "zz"]));
-    refused(&with(&["advise", "--me", "0", "--opp", "0", "--dice", "1237"]));
+    refused(&with(&[
+        "advise", "--me", "0", "--opp", "100", "--offer", "150:2",
+    ]));
+    refused(&with(&[
+        "advise", "--me", "0", "--opp", "100", "--offer", "zz",
+    ]));
+    refused(&with(&[
+        "advise", "--me", "0", "--opp", "0", "--dice", "1237",
+    ]));
     refused(&with(&["advise", "--me", "300", "--opp", "0"]));
-    refused(&["yahtzix", "advise", "--me", "0", "--opp", "0", "--target", "333"]);
+    refused(&[
+        "yahtzix", "advise", "--me", "0", "--opp", "0", "--target", "333",
+    ]);
     let dir = tempfile::tempdir().unwrap();
     let bad = dir.path().join("bad.table");
-    std::fs::write(&bad, b"YAHTZIX\0 not really a table, long enough to be read as one.....").unwrap();
-    let err = refused(&with(&["advise", "--me", "0", "--opp", "0", "--table", bad.to_str().unwrap()]));
-    assert!(err.contains("checksum") || err.contains("truncated"), "{err}");
+    let bad_arg = bad.to_str().unwrap();
+    let mut bytes = std::fs::read(data().join("yahtzix-300.table")).unwrap();
+    let middle = bytes.len() / 2;
+    bytes[middle] ^= 1;
+    std::fs::write(&bad, &bytes).unwrap();
+    let err = refused(&with(&[
+        "advise", "--me", "0", "--opp", "0", "--table", bad_arg,
+    ]));
+    assert!(err.contains("checksum"), "{err}");
+    bytes.truncate(middle);
+    std::fs::write(&bad, &bytes).unwrap();
+    let err = refused(&with(&[
+        "advise", "--me", "0", "--opp", "0", "--table", bad_arg,
+    ]));
+    assert!(err.contains("truncated"), "{err}");
+    let table = data().join("yahtzix-300.table");
+    let args = [
+        "yahtzix", "advise", "--me", "0", "--opp", "0", "--target", "500", "--table",
+    ];
+    let mut args = args.to_vec();
+    args.push(table.to_str().unwrap());
+    let other = refused(&args);
+    assert!(other.contains("holds rules 300"), "{other}");
 }
 
 #[test]
@@ -107,19 +151,31 @@ fn a_scripted_game_is_the_same_for_the_same_seed() {
     let input = "b\nn\n".repeat(400);
     let play = || {
         let out = run(&with(&["play", "--seed", "5", "--hints"]), Some(&input));
-        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
         String::from_utf8_lossy(&out.stdout).into_owned()
     };
     let first = play();
-    assert!(first.contains("Final: you") || first.contains("Game left"), "{first}");
+    assert!(
+        first.contains("Final: you") || first.contains("Game left"),
+        "{first}"
+    );
     assert!(first.contains("bot roll"), "{first}");
     assert_eq!(first, play());
 }
 
 #[test]
 fn stats_report_intervals() {
-    let json: serde_json::Value = serde_json::from_str(&ok(&with(&["stats", "--games", "200", "--json"]))).unwrap();
+    let json: serde_json::Value =
+        serde_json::from_str(&ok(&with(&["stats", "--games", "200", "--json"]))).unwrap();
     let rate = &json["optimal_vs_bank_at_300"]["win_rate"];
-    assert!(rate["low"].as_f64() < rate["rate"].as_f64() && rate["rate"].as_f64() < rate["high"].as_f64(), "{json}");
+    assert!(
+        rate["low"].as_f64() < rate["rate"].as_f64()
+            && rate["rate"].as_f64() < rate["high"].as_f64(),
+        "{json}"
+    );
     assert!(json["solitaire_optimal"]["turns"]["mean"].as_f64().unwrap() > 1.0);
 }

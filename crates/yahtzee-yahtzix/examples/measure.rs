@@ -24,7 +24,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         }
         "solo" => {
             let s = Solo::solve(&rules)?;
-            println!("target {target}: expected turns {:.6}, residual {:.1e}, sweeps {}", s.turns[0], s.residual, s.sweeps);
+            println!(
+                "target {target}: expected turns {:.6}, residual {:.1e}, sweeps {}",
+                s.turns[0], s.residual, s.sweeps
+            );
         }
         "duel" | "advise" => {
             let d = Duel::solve(&rules)?;
@@ -36,7 +39,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 d.max_sweeps,
                 d.memory_bytes() as f64 / 1048576.0
             );
-            println!("solve {:.2} s on {threads} threads", start.elapsed().as_secs_f64());
+            println!(
+                "solve {:.2} s on {threads} threads",
+                start.elapsed().as_secs_f64()
+            );
             if what == "advise" {
                 time_advice(&d)?;
             }
@@ -44,7 +50,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         }
         _ => return Err(format!("unknown measurement {what}").into()),
     }
-    println!("{:.3} s on {threads} threads", start.elapsed().as_secs_f64());
+    println!(
+        "{:.3} s on {threads} threads",
+        start.elapsed().as_secs_f64()
+    );
     Ok(())
 }
 
@@ -58,11 +67,28 @@ fn time_advice(d: &Duel) -> Result<(), Box<dyn std::error::Error>> {
     let mid = top / 100 * 50;
     for (me, opp) in [(0, 0), (mid, top), (top, top), (top, 0)] {
         for stage in [
-            Stage::Start { offer: (opp >= 30).then_some((opp, 2)) },
-            Stage::Rolled { roll: 1, total: 0, held: 6, dice: parse_dice("115523")? },
-            Stage::Rolled { roll: 2, total: 150, held: 4, dice: parse_dice("1253")? },
+            Stage::Start {
+                offer: (opp >= 30).then_some((opp, 2)),
+            },
+            Stage::Rolled {
+                roll: 1,
+                total: 0,
+                held: 6,
+                dice: parse_dice("115523")?,
+            },
+            Stage::Rolled {
+                roll: 2,
+                total: 150,
+                held: 4,
+                dice: parse_dice("1253")?,
+            },
         ] {
-            let pos = Position { seat: Seat::Second, me, opp, stage };
+            let pos = Position {
+                seat: Seat::Second,
+                me,
+                opp,
+                stage,
+            };
             let t = Instant::now();
             let a = advise(d, &rolls, &pos)?;
             let dt = t.elapsed().as_secs_f64();
@@ -72,6 +98,10 @@ fn time_advice(d: &Duel) -> Result<(), Box<dyn std::error::Error>> {
             n += 1;
         }
     }
-    println!("advice: mean {:.3} ms, worst {:.3} ms over {n} queries", 1e3 * total / n as f64, 1e3 * worst);
+    println!(
+        "advice: mean {:.3} ms, worst {:.3} ms over {n} queries",
+        1e3 * total / n as f64,
+        1e3 * worst
+    );
     Ok(())
 }

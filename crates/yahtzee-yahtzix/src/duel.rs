@@ -16,10 +16,10 @@
 
 use rayon::prelude::*;
 
+use crate::score::UNIT;
 use crate::solo::valid_score;
 use crate::turn::{Endings, Rolls, Turn, FIRST_MAX};
 use crate::{Error, Rules, OPENING};
-use crate::score::UNIT;
 
 /// Residual at which a pair's fixed point is accepted.
 pub const TOLERANCE: f64 = 1e-12;
@@ -104,8 +104,10 @@ impl Duel {
                 .filter_map(|a| Some((a, level.checked_sub(a)?)))
                 .filter(|&(a, b)| b < n && valid_score(a) && valid_score(b))
                 .collect();
-            let solved: Vec<Result<PairSolution, Error>> =
-                pairs.par_iter().map(|&(a, b)| duel.solve_pair(&rolls, a, b)).collect();
+            let solved: Vec<Result<PairSolution, Error>> = pairs
+                .par_iter()
+                .map(|&(a, b)| duel.solve_pair(&rolls, a, b))
+                .collect();
             for (&(a, b), sol) in pairs.iter().zip(solved) {
                 duel.store(a, b, sol?);
             }
@@ -130,7 +132,9 @@ impl Duel {
             sweeps: 0,
             max_sweeps: 0,
         };
-        duel.finals = (0..=n + FINAL_SLACK).map(|d| duel.final_turn(&rolls, d)).collect();
+        duel.finals = (0..=n + FINAL_SLACK)
+            .map(|d| duel.final_turn(&rolls, d))
+            .collect();
         let states: Vec<(Seat, usize, usize)> = (0..n)
             .rev()
             .flat_map(|me| (0..n).rev().map(move |opp| (me, opp)))
@@ -150,7 +154,8 @@ impl Duel {
                 for t in 1..=opp {
                     for k in 1..=5u8 {
                         let j = duel.accept_index(seat, me, opp, t, k);
-                        change = change.max((duel.accept[j] - turn.before2[t][usize::from(k)].v).abs());
+                        change =
+                            change.max((duel.accept[j] - turn.before2[t][usize::from(k)].v).abs());
                         duel.accept[j] = turn.before2[t][usize::from(k)].v;
                     }
                 }
@@ -160,18 +165,28 @@ impl Duel {
                 return Ok((duel, sweep));
             }
         }
-        Err(Error::Rules("plain value iteration did not converge".into()))
+        Err(Error::Rules(
+            "plain value iteration did not converge".into(),
+        ))
     }
 
     /// The largest difference from `other` over every state and offer both hold.
     pub fn max_difference(&self, other: &Duel) -> f64 {
         let diff = |a: &[f64], b: &[f64]| {
-            a.iter().zip(b).filter(|(x, y)| !x.is_nan() && !y.is_nan()).map(|(x, y)| (x - y).abs()).fold(0.0, f64::max)
+            a.iter()
+                .zip(b)
+                .filter(|(x, y)| !x.is_nan() && !y.is_nan())
+                .map(|(x, y)| (x - y).abs())
+                .fold(0.0, f64::max)
         };
         let valid = |v: &Vec<f64>, w: &Vec<f64>| -> Vec<f64> {
-            v.iter().zip(w).map(|(&x, &y)| if y.is_nan() { f64::NAN } else { x }).collect()
+            v.iter()
+                .zip(w)
+                .map(|(&x, &y)| if y.is_nan() { f64::NAN } else { x })
+                .collect()
         };
-        diff(&valid(&self.none, &other.none), &other.none).max(diff(&valid(&self.accept, &other.accept), &other.accept))
+        diff(&valid(&self.none, &other.none), &other.none)
+            .max(diff(&valid(&self.accept, &other.accept), &other.accept))
     }
 
     fn store(&mut self, a: usize, b: usize, sol: PairSolution) {
@@ -209,18 +224,27 @@ impl Duel {
                 break h.abs();
             }
             if sweeps >= MAX_SWEEPS {
-                return Err(Error::Rules(format!("scores {a}, {b}: value iteration did not converge")));
+                return Err(Error::Rules(format!(
+                    "scores {a}, {b}: value iteration did not converge"
+                )));
             }
             // Newton on h(x) = F(1 - G(1 - x)) - x, whose slope is P(X busts)·P(Y busts) - 1;
             // a plain sweep whenever Newton does not shrink the residual.
             let slope = 1.0 - fx.bust * y.bust;
-            x = if h.abs() < last_h && slope > 1e-9 { x + h / slope } else { fx.v };
+            x = if h.abs() < last_h && slope > 1e-9 {
+                x + h / slope
+            } else {
+                fx.v
+            };
             last_h = h.abs();
         };
         let ty = Turn::solve(rolls, &ends_y, 1.0 - x, near_y, a.max(FIRST_MAX));
         let tx = Turn::solve(rolls, &ends_x, 1.0 - ty.start.v, near_x, b.max(FIRST_MAX));
         let row = |turn: &Turn, opp: usize| -> Vec<f64> {
-            (1..=opp).flat_map(|t| (1..=5).map(move |k| (t, k))).map(|(t, k)| turn.before2[t][k].v).collect()
+            (1..=opp)
+                .flat_map(|t| (1..=5).map(move |k| (t, k)))
+                .map(|(t, k)| turn.before2[t][k].v)
+                .collect()
         };
         Ok(PairSolution {
             x: tx.start.v,
@@ -234,7 +258,9 @@ impl Duel {
 
     /// The values of stopping for the mover in `seat` at (me, opp), totals up to `tmax2 + 20`.
     pub fn endings(&self, seat: Seat, me: usize, opp: usize, tmax2: usize) -> Endings {
-        Endings::new(tmax2 + 20, |t, left| self.stop_value(seat, me, opp, t, left))
+        Endings::new(tmax2 + 20, |t, left| {
+            self.stop_value(seat, me, opp, t, left)
+        })
     }
 
     /// The mover's win probability after banking `t` units with `left` dice over; `None` for
@@ -279,7 +305,10 @@ impl Duel {
         let ends = last_turn_endings(self.rules.exact, d, tmax2);
         let near = self.rules.exact && d <= 10;
         let turn = Turn::solve(rolls, &ends, 0.0, near, tmax2);
-        Final { start: turn.start.v, before2: turn.before2.iter().map(|s| s.map(|v| v.v)).collect() }
+        Final {
+            start: turn.start.v,
+            before2: turn.before2.iter().map(|s| s.map(|v| v.v)).collect(),
+        }
     }
 
     fn index(&self, seat: Seat, me: usize, opp: usize) -> usize {
@@ -288,7 +317,11 @@ impl Duel {
 
     fn accept_index(&self, seat: Seat, me: usize, opp: usize, t: usize, left: u8) -> usize {
         let block = 5 * self.n * (self.n - 1) / 2;
-        (seat as usize * self.n + me) * block + 5 * opp * opp.saturating_sub(1) / 2 + (t - 1) * 5 + usize::from(left) - 1
+        (seat as usize * self.n + me) * block
+            + 5 * opp * opp.saturating_sub(1) / 2
+            + (t - 1) * 5
+            + usize::from(left)
+            - 1
     }
 
     /// The target in units.
@@ -314,10 +347,20 @@ impl Duel {
     /// The turn of the mover in `seat` at (me, opp) solved for play; `opp` may be at or past
     /// the target on the second player's last turn. Returns the endings, bust value and
     /// whether the mover may roll fewer dice; totals before roll 2 reach `tmax2`.
-    pub fn turn_setup(&self, seat: Seat, me: usize, opp: usize, tmax2: usize) -> (Endings, f64, bool) {
+    pub fn turn_setup(
+        &self,
+        seat: Seat,
+        me: usize,
+        opp: usize,
+        tmax2: usize,
+    ) -> (Endings, f64, bool) {
         let near = self.rules.near(me);
         if opp >= self.n {
-            return (last_turn_endings(self.rules.exact, opp - me, tmax2), 0.0, near);
+            return (
+                last_turn_endings(self.rules.exact, opp - me, tmax2),
+                0.0,
+                near,
+            );
         }
         let bust = 1.0 - self.win(seat.other(), opp, me);
         (self.endings(seat, me, opp, tmax2), bust, near)
@@ -325,7 +368,12 @@ impl Duel {
 
     /// Bytes of the tables held.
     pub fn memory_bytes(&self) -> usize {
-        8 * (self.none.len() + self.accept.len()) + self.finals.iter().map(|f| 48 * f.before2.len()).sum::<usize>()
+        8 * (self.none.len() + self.accept.len())
+            + self
+                .finals
+                .iter()
+                .map(|f| 48 * f.before2.len())
+                .sum::<usize>()
     }
 }
 
@@ -342,127 +390,238 @@ fn last_turn_endings(exact: bool, d: usize, tmax2: usize) -> Endings {
 
 /// The cache file: magic, version, rules, the tables as little-endian f64, then a CRC-32 of
 /// everything before it. Written to a temporary file and renamed, so a reader sees a whole
-/// file or none.
+/// file or none; streamed both ways, so no second copy of the tables is held.
 const MAGIC: &[u8; 8] = b"YAHTZIX\0";
 const VERSION: u32 = 1;
 
 impl Duel {
     /// Writes the solved tables to `path` atomically (mode 0644).
     pub fn save(&self, path: &std::path::Path) -> Result<(), Error> {
-        let fail = |why: std::io::Error| Error::Table { path: path.display().to_string(), why: why.to_string() };
-        let mut bytes = Vec::with_capacity(8 * (self.none.len() + self.accept.len()) + 4096);
-        bytes.extend_from_slice(MAGIC);
-        for word in [VERSION, self.rules.target, u32::from(self.rules.four_of_a_kind), u32::from(self.rules.exact), self.max_sweeps] {
-            bytes.extend_from_slice(&word.to_le_bytes());
-        }
-        bytes.extend_from_slice(&self.sweeps.to_le_bytes());
-        bytes.extend_from_slice(&self.residual.to_le_bytes());
-        put_floats(&mut bytes, &self.none);
-        put_floats(&mut bytes, &self.accept);
-        bytes.extend_from_slice(&(self.finals.len() as u64).to_le_bytes());
-        for fin in &self.finals {
-            bytes.extend_from_slice(&fin.start.to_le_bytes());
-            let flat: Vec<f64> = fin.before2.iter().flatten().copied().collect();
-            put_floats(&mut bytes, &flat);
-        }
-        let crc = crc32fast::hash(&bytes);
-        bytes.extend_from_slice(&crc.to_le_bytes());
+        let fail = |why: std::io::Error| Error::Table {
+            path: path.display().to_string(),
+            why: why.to_string(),
+        };
         let dir = match path.parent() {
             Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
             _ => std::path::PathBuf::from("."),
         };
         std::fs::create_dir_all(&dir).map_err(fail)?;
-        let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
         let tmp = dir.join(format!(".{name}.tmp{}", std::process::id()));
-        std::fs::write(&tmp, &bytes).map_err(fail)?;
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::PermissionsExt;
-            std::fs::set_permissions(&tmp, std::fs::Permissions::from_mode(0o644)).map_err(fail)?;
-        }
-        std::fs::rename(&tmp, path).map_err(|e| {
+        let written = self.write_to(&tmp).and_then(|()| {
+            #[cfg(unix)]
+            {
+                use std::os::unix::fs::PermissionsExt;
+                std::fs::set_permissions(&tmp, std::fs::Permissions::from_mode(0o644))?;
+            }
+            std::fs::rename(&tmp, path)
+        });
+        if written.is_err() {
             let _ = std::fs::remove_file(&tmp);
-            fail(e)
-        })
+        }
+        written.map_err(fail)
+    }
+
+    fn write_to(&self, file: &std::path::Path) -> std::io::Result<()> {
+        use std::io::Write;
+        let mut w = Crc {
+            inner: std::io::BufWriter::new(std::fs::File::create(file)?),
+            crc: crc32fast::Hasher::new(),
+        };
+        w.write_all(MAGIC)?;
+        let rules = &self.rules;
+        for word in [
+            VERSION,
+            rules.target,
+            u32::from(rules.four_of_a_kind),
+            u32::from(rules.exact),
+            self.max_sweeps,
+        ] {
+            w.write_all(&word.to_le_bytes())?;
+        }
+        w.write_all(&self.sweeps.to_le_bytes())?;
+        w.write_all(&self.residual.to_le_bytes())?;
+        put_floats(&mut w, &self.none)?;
+        put_floats(&mut w, &self.accept)?;
+        w.write_all(&(self.finals.len() as u64).to_le_bytes())?;
+        for fin in &self.finals {
+            w.write_all(&fin.start.to_le_bytes())?;
+            let flat: Vec<f64> = fin.before2.iter().flatten().copied().collect();
+            put_floats(&mut w, &flat)?;
+        }
+        let crc = w.crc.clone().finalize();
+        let mut inner = w.inner;
+        inner.write_all(&crc.to_le_bytes())?;
+        inner.into_inner().map_err(|e| e.into_error())?.sync_all()
     }
 
     /// Reads tables written by [`Duel::save`] for `rules`, refusing a file that is damaged,
     /// truncated or for other rules.
     pub fn load(path: &std::path::Path, rules: &Rules) -> Result<Duel, Error> {
-        let bad = |why: &str| Error::Table { path: path.display().to_string(), why: why.to_string() };
-        let bytes = std::fs::read(path).map_err(|e| bad(&e.to_string()))?;
-        if bytes.len() < 48 || &bytes[..8] != MAGIC {
+        let bad = |why: &str| Error::Table {
+            path: path.display().to_string(),
+            why: why.to_string(),
+        };
+        let file = std::fs::File::open(path).map_err(|e| bad(&e.to_string()))?;
+        let mut r = Crc {
+            inner: std::io::BufReader::with_capacity(1 << 20, file),
+            crc: crc32fast::Hasher::new(),
+        };
+        let truncated = |_| bad("truncated or unreadable");
+        let mut magic = [0u8; 8];
+        r.fill(&mut magic).map_err(truncated)?;
+        if &magic != MAGIC {
             return Err(bad("not a Yahtzix table"));
         }
-        let (body, tail) = bytes.split_at(bytes.len() - 4);
-        if crc32fast::hash(body).to_le_bytes() != tail {
-            return Err(bad("checksum mismatch: the file is damaged (delete it to rebuild)"));
+        let mut words = [0u32; 5];
+        for w in &mut words {
+            *w = r.u32().map_err(truncated)?;
         }
-        let mut r = Reader { bytes: body, at: 8 };
-        let words: Vec<u32> = (0..5).map(|_| r.u32()).collect::<Option<_>>().ok_or_else(|| bad("truncated"))?;
         if words[0] != VERSION {
             return Err(bad("written by another version (delete it to rebuild)"));
         }
-        let file_rules = Rules { target: words[1], four_of_a_kind: words[2] == 1, exact: words[3] == 1 };
+        let file_rules = Rules {
+            target: words[1],
+            four_of_a_kind: words[2] == 1,
+            exact: words[3] == 1,
+        };
         if file_rules != *rules {
-            return Err(bad(&format!("holds rules {}, not {}", file_rules.name(), rules.name())));
+            return Err(bad(&format!(
+                "holds rules {}, not {}",
+                file_rules.name(),
+                rules.name()
+            )));
         }
         let n = rules.target_units();
-        let parsed = (|| {
-            let sweeps = r.u64()?;
-            let residual = f64::from_bits(r.u64()?);
-            let none = r.floats()?;
-            let accept = r.floats()?;
-            let count = r.u64()? as usize;
-            let mut finals = Vec::with_capacity(count.min(1 << 16));
-            for _ in 0..count {
-                let start = f64::from_bits(r.u64()?);
-                let flat = r.floats()?;
-                let before2 = flat.chunks_exact(6).map(|c| std::array::from_fn(|i| c[i])).collect();
-                finals.push(Final { start, before2 });
-            }
-            Some(Duel { rules: *rules, n, none, accept, finals, residual, sweeps, max_sweeps: words[4] })
-        })()
-        .ok_or_else(|| bad("truncated"))?;
         let block = 5 * n * (n - 1) / 2;
-        if parsed.none.len() != 2 * n * n || parsed.accept.len() != 2 * n * block || parsed.finals.len() != n + FINAL_SLACK + 1 || r.at != body.len() {
-            return Err(bad("tables of the wrong size"));
+        let duel = Self::read_tables(
+            &mut r,
+            rules,
+            words[4],
+            [2 * n * n, 2 * n * block, n + FINAL_SLACK + 1],
+        )
+        .map_err(|e| match e.kind() {
+            std::io::ErrorKind::UnexpectedEof => bad("truncated or unreadable"),
+            _ => bad(&e.to_string()),
+        })?;
+        let crc = r.crc.clone().finalize();
+        let mut tail = [0u8; 4];
+        std::io::Read::read_exact(&mut r.inner, &mut tail).map_err(truncated)?;
+        let mut rest = [0u8; 1];
+        let extra = std::io::Read::read(&mut r.inner, &mut rest).map_err(truncated)?;
+        if crc.to_le_bytes() != tail || extra != 0 {
+            return Err(bad(
+                "checksum mismatch: the file is damaged (delete it to rebuild)",
+            ));
         }
-        Ok(parsed)
+        Ok(duel)
+    }
+
+    /// The tables after the header, of the sizes `rules` make (`sizes`: none, accept, finals).
+    fn read_tables<R: std::io::Read>(
+        r: &mut Crc<R>,
+        rules: &Rules,
+        max_sweeps: u32,
+        sizes: [usize; 3],
+    ) -> std::io::Result<Duel> {
+        let sweeps = r.u64()?;
+        let residual = f64::from_bits(r.u64()?);
+        let none = r.floats(sizes[0])?;
+        let accept = r.floats(sizes[1])?;
+        let count = r.u64()?;
+        if count != sizes[2] as u64 {
+            return Err(std::io::Error::other("tables of the wrong size"));
+        }
+        let mut finals = Vec::with_capacity(sizes[2]);
+        for _ in 0..count {
+            let start = f64::from_bits(r.u64()?);
+            let flat = r.floats(6 * (rules.target_units() + FINAL_SLACK + 1))?;
+            let before2 = flat
+                .chunks_exact(6)
+                .map(|c| std::array::from_fn(|i| c[i]))
+                .collect();
+            finals.push(Final { start, before2 });
+        }
+        let n = rules.target_units();
+        Ok(Duel {
+            rules: *rules,
+            n,
+            none,
+            accept,
+            finals,
+            residual,
+            sweeps,
+            max_sweeps,
+        })
     }
 }
 
-fn put_floats(bytes: &mut Vec<u8>, xs: &[f64]) {
-    bytes.extend_from_slice(&(xs.len() as u64).to_le_bytes());
+fn put_floats(w: &mut impl std::io::Write, xs: &[f64]) -> std::io::Result<()> {
+    w.write_all(&(xs.len() as u64).to_le_bytes())?;
     for x in xs {
-        bytes.extend_from_slice(&x.to_le_bytes());
+        w.write_all(&x.to_le_bytes())?;
+    }
+    Ok(())
+}
+
+/// A reader or writer that keeps a CRC-32 of the bytes through it.
+struct Crc<T> {
+    inner: T,
+    crc: crc32fast::Hasher,
+}
+
+impl<W: std::io::Write> std::io::Write for Crc<W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let n = self.inner.write(buf)?;
+        self.crc.update(&buf[..n]);
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.inner.flush()
     }
 }
 
-/// Reads little-endian words, `None` past the end.
-struct Reader<'a> {
-    bytes: &'a [u8],
-    at: usize,
-}
-
-impl Reader<'_> {
-    fn take(&mut self, k: usize) -> Option<&[u8]> {
-        let s = self.bytes.get(self.at..self.at.checked_add(k)?)?;
-        self.at += k;
-        Some(s)
+impl<R: std::io::Read> Crc<R> {
+    fn fill(&mut self, buf: &mut [u8]) -> std::io::Result<()> {
+        self.inner.read_exact(buf)?;
+        self.crc.update(buf);
+        Ok(())
     }
 
-    fn u32(&mut self) -> Option<u32> {
-        Some(u32::from_le_bytes(self.take(4)?.try_into().ok()?))
+    fn u32(&mut self) -> std::io::Result<u32> {
+        let mut b = [0u8; 4];
+        self.fill(&mut b)?;
+        Ok(u32::from_le_bytes(b))
     }
 
-    fn u64(&mut self) -> Option<u64> {
-        Some(u64::from_le_bytes(self.take(8)?.try_into().ok()?))
+    fn u64(&mut self) -> std::io::Result<u64> {
+        let mut b = [0u8; 8];
+        self.fill(&mut b)?;
+        Ok(u64::from_le_bytes(b))
     }
 
-    fn floats(&mut self) -> Option<Vec<f64>> {
-        let len = usize::try_from(self.u64()?).ok()?;
-        let raw = self.take(len.checked_mul(8)?)?;
-        Some(raw.chunks_exact(8).map(|c| f64::from_le_bytes(c.try_into().unwrap_or_default())).collect())
+    /// A length-prefixed run of f64 that must hold `expected` values.
+    fn floats(&mut self, expected: usize) -> std::io::Result<Vec<f64>> {
+        if self.u64()? != expected as u64 {
+            return Err(std::io::Error::other("tables of the wrong size"));
+        }
+        let mut out = Vec::with_capacity(expected);
+        let mut chunk = vec![0u8; 8 * 8192];
+        let mut left = expected;
+        while left > 0 {
+            let k = left.min(8192);
+            self.fill(&mut chunk[..8 * k])?;
+            out.extend(
+                chunk[..8 * k]
+                    .chunks_exact(8)
+                    .map(|c| f64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]])),
+            );
+            left -= k;
+        }
+        Ok(out)
     }
 }

@@ -66,12 +66,20 @@ impl Rules {
                 Self::MAX_TARGET
             )));
         }
-        Ok(Rules { target, four_of_a_kind, exact })
+        Ok(Rules {
+            target,
+            four_of_a_kind,
+            exact,
+        })
     }
 
     /// The text's game: 2,000, four of a kind 250, no exact finish.
     pub fn standard() -> Rules {
-        Rules { target: 2000, four_of_a_kind: true, exact: false }
+        Rules {
+            target: 2000,
+            four_of_a_kind: true,
+            exact: false,
+        }
     }
 
     /// The target in units of five points.

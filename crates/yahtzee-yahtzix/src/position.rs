@@ -27,13 +27,20 @@ pub enum Stage {
     Start { offer: Option<(u32, u8)> },
     /// Dice just rolled on roll `roll` (1 to 3), with `total` points set aside before it and
     /// `held` dice in hand before it (more than rolled only within 50 of an exact target).
-    Rolled { roll: u8, total: u32, held: u8, dice: Counts },
+    Rolled {
+        roll: u8,
+        total: u32,
+        held: u8,
+        dice: Counts,
+    },
 }
 
 /// A score in units, refusing what no game can show.
 pub fn score_units(points: u32, what: &str) -> Result<usize, Error> {
     if points % UNIT != 0 {
-        return Err(Error::Position(format!("{what} {points}: scores are multiples of 5")));
+        return Err(Error::Position(format!(
+            "{what} {points}: scores are multiples of 5"
+        )));
     }
     let units = (points / UNIT) as usize;
     if !valid_score(units) {
@@ -52,7 +59,10 @@ impl Position {
         let opp = score_units(self.opp, "opponent's score")?;
         let n = rules.target_units();
         if me >= n {
-            return Err(Error::Position(format!("your score {} has reached the target {}: the game is over", self.me, rules.target)));
+            return Err(Error::Position(format!(
+                "your score {} has reached the target {}: the game is over",
+                self.me, rules.target
+            )));
         }
         if opp >= n {
             if self.seat == Seat::First {
@@ -63,17 +73,34 @@ impl Position {
             }
             let most = rules.target + 400;
             if self.opp > most || (rules.exact && self.opp != rules.target) {
-                return Err(Error::Position(format!("opponent's score {} cannot end a game to {}", self.opp, rules.target)));
+                return Err(Error::Position(format!(
+                    "opponent's score {} cannot end a game to {}",
+                    self.opp, rules.target
+                )));
             }
         }
         match &self.stage {
             Stage::Start { offer: None } => Ok(()),
-            Stage::Start { offer: Some((t, k)) } => check_offer(*t, *k, self.opp),
-            Stage::Rolled { roll, total, held, dice } => self.check_roll(rules, *roll, *total, *held, dice),
+            Stage::Start {
+                offer: Some((t, k)),
+            } => check_offer(*t, *k, self.opp),
+            Stage::Rolled {
+                roll,
+                total,
+                held,
+                dice,
+            } => self.check_roll(rules, *roll, *total, *held, dice),
         }
     }
 
-    fn check_roll(&self, rules: &Rules, roll: u8, total: u32, held: u8, dice: &Counts) -> Result<(), Error> {
+    fn check_roll(
+        &self,
+        rules: &Rules,
+        roll: u8,
+        total: u32,
+        held: u8,
+        dice: &Counts,
+    ) -> Result<(), Error> {
         let rolled: u8 = dice.iter().sum();
         let bad = |why: String| Err(Error::Position(why));
         if !(1..=3).contains(&roll) {
@@ -86,11 +113,16 @@ impl Position {
             return bad(format!("turn total {total}: before roll {roll} it is a positive multiple of 5 within reach"));
         }
         if roll > 1 && !(1..=5).contains(&held) {
-            return bad(format!("{held} dice in hand before roll {roll}: one to five"));
+            return bad(format!(
+                "{held} dice in hand before roll {roll}: one to five"
+            ));
         }
         let near = rules.near((self.me / UNIT) as usize);
         if rolled > held || (!near && rolled != held) {
-            return bad(format!("{} dice shown with {held} in hand", show_dice(dice)));
+            return bad(format!(
+                "{} dice shown with {held} in hand",
+                show_dice(dice)
+            ));
         }
         Ok(())
     }
@@ -108,7 +140,9 @@ fn check_offer(total: u32, dice: u8, opp: u32) -> Result<(), Error> {
         )));
     }
     if !(1..=5).contains(&dice) {
-        return Err(Error::Position(format!("offer on {dice} dice: one to five are left over")));
+        return Err(Error::Position(format!(
+            "offer on {dice} dice: one to five are left over"
+        )));
     }
     Ok(())
 }
@@ -147,7 +181,9 @@ pub fn advise(duel: &Duel, rolls: &Rolls, pos: &Position) -> Result<Advice, Erro
     pos.check(&duel.rules)?;
     let (me, opp) = pos.units();
     let tmax2 = match &pos.stage {
-        Stage::Start { offer: Some((t, _)) } => (t / UNIT) as usize,
+        Stage::Start {
+            offer: Some((t, _)),
+        } => (t / UNIT) as usize,
         Stage::Rolled { total, .. } => (total / UNIT) as usize,
         _ => 0,
     }
@@ -165,8 +201,16 @@ pub fn rank(rules: &Rules, turn: &Turn, stage: &Stage) -> Advice {
         Stage::Start { offer } => {
             if let Some((t, k)) = offer {
                 let val = turn.before2[(t / UNIT) as usize][usize::from(*k)].v;
-                let dice = if *k == 1 { "1 die".to_string() } else { format!("{k} dice") };
-                options.push(opt(format!("go for it: {t} on {dice}"), val, Action::GoForIt));
+                let dice = if *k == 1 {
+                    "1 die".to_string()
+                } else {
+                    format!("{k} dice")
+                };
+                options.push(opt(
+                    format!("go for it: {t} on {dice}"),
+                    val,
+                    Action::GoForIt,
+                ));
             }
             if turn.near {
                 for k in 1..=6 {
@@ -174,10 +218,19 @@ pub fn rank(rules: &Rules, turn: &Turn, stage: &Stage) -> Advice {
                     options.push(opt(label, turn.roll_value(1, 0, 6, k).v, Action::Roll(k)));
                 }
             } else {
-                options.push(opt("roll six fresh dice".into(), turn.start.v, Action::RollFresh));
+                options.push(opt(
+                    "roll six fresh dice".into(),
+                    turn.start.v,
+                    Action::RollFresh,
+                ));
             }
         }
-        Stage::Rolled { roll, total, held, dice } => {
+        Stage::Rolled {
+            roll,
+            total,
+            held,
+            dice,
+        } => {
             let t = (total / UNIT) as usize;
             let o = outcome(rules, *dice, *roll == 1);
             busted = o.bank.is_none();
@@ -192,14 +245,26 @@ pub fn rank(rules: &Rules, turn: &Turn, stage: &Stage) -> Advice {
     }
     options.sort_by(|a, b| b.win.total_cmp(&a.win));
     let win = options.first().map_or(turn.bust, |o| o.win);
-    Advice { win, bust: busted, options }
+    Advice {
+        win,
+        bust: busted,
+        options,
+    }
 }
 
 fn opt(label: String, win: f64, action: Action) -> AdviceOption {
     AdviceOption { label, win, action }
 }
 
-fn choice_option(rules: &Rules, roll: u8, total: u32, held: u8, dice: &Counts, choice: Choice, win: f64) -> AdviceOption {
+fn choice_option(
+    rules: &Rules,
+    roll: u8,
+    total: u32,
+    held: u8,
+    dice: &Counts,
+    choice: Choice,
+    win: f64,
+) -> AdviceOption {
     match choice {
         Choice::Bank | Choice::BankPlain => {
             let plain = choice == Choice::BankPlain;
@@ -212,8 +277,16 @@ fn choice_option(rules: &Rules, roll: u8, total: u32, held: u8, dice: &Counts, c
         Choice::Keep { points, kept } => {
             let keep = keep_dice(rules, dice, roll == 1, points, kept).unwrap_or_default();
             let left = held - kept;
-            let left = if left == 1 { "1 die".to_string() } else { format!("{left} dice") };
-            let label = format!("keep {} (+{}), {left} left", spaced(&keep), u32::from(points) * UNIT);
+            let left = if left == 1 {
+                "1 die".to_string()
+            } else {
+                format!("{left} dice")
+            };
+            let label = format!(
+                "keep {} (+{}), {left} left",
+                spaced(&keep),
+                u32::from(points) * UNIT
+            );
             opt(label, win, Action::Keep(keep))
         }
     }
@@ -221,12 +294,22 @@ fn choice_option(rules: &Rules, roll: u8, total: u32, held: u8, dice: &Counts, c
 
 /// Faces with spaces, e.g. `1 1 5`.
 pub fn spaced(dice: &Counts) -> String {
-    show_dice(dice).chars().map(String::from).collect::<Vec<_>>().join(" ")
+    show_dice(dice)
+        .chars()
+        .map(String::from)
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// Dice of `dice` worth `points` units, `kept` of them, that may be set aside; the one with
 /// the lowest faces first when several are.
-pub fn keep_dice(rules: &Rules, dice: &Counts, first: bool, points: u16, kept: u8) -> Option<Counts> {
+pub fn keep_dice(
+    rules: &Rules,
+    dice: &Counts,
+    first: bool,
+    points: u16,
+    kept: u8,
+) -> Option<Counts> {
     let rolled: u8 = dice.iter().sum();
     score::sub_multisets(dice).into_iter().find(|k| {
         k.iter().sum::<u8>() == kept

@@ -128,7 +128,10 @@ fn unit_moves(rules: &Rules, dice: &Counts) -> Vec<(Unit, Counts)> {
         take(Unit::FiveStraight, &run);
     }
     if low == 1 {
-        take(Unit::SixStraight, &[(1, 1), (2, 1), (3, 1), (4, 1), (5, 1), (6, 1)]);
+        take(
+            Unit::SixStraight,
+            &[(1, 1), (2, 1), (3, 1), (4, 1), (5, 1), (6, 1)],
+        );
     }
     moves
 }
@@ -180,7 +183,9 @@ pub fn outcome(rules: &Rules, dice: Counts, first: bool) -> Outcome {
             continue;
         }
         let better = |best: Option<(u16, u8)>, v: u32| {
-            best.is_none_or(|(bv, bu)| (v / UNIT) as u16 > bv || ((v / UNIT) as u16 == bv && kept > bu))
+            best.is_none_or(|(bv, bu)| {
+                (v / UNIT) as u16 > bv || ((v / UNIT) as u16 == bv && kept > bu)
+            })
         };
         if let Some(v) = value(&keep, true) {
             if better(bank, v) {
@@ -259,10 +264,14 @@ fn factorial(n: u32) -> u64 {
 
 /// Dice counts from faces such as `115523` (1 to 6 dice), refusing anything else.
 pub fn parse_dice(text: &str) -> Result<Counts, crate::Error> {
-    let bad = || crate::Error::Position(format!("dice {text:?}: give 1 to 6 faces 1-6, e.g. 115523"));
+    let bad =
+        || crate::Error::Position(format!("dice {text:?}: give 1 to 6 faces 1-6, e.g. 115523"));
     let mut counts = [0u8; 7];
     for ch in text.chars().filter(|c| !matches!(c, ',' | ' ')) {
-        let face = ch.to_digit(10).filter(|f| (1..=6).contains(f)).ok_or_else(bad)?;
+        let face = ch
+            .to_digit(10)
+            .filter(|f| (1..=6).contains(f))
+            .ok_or_else(bad)?;
         counts[face as usize] += 1;
     }
     let n: u8 = counts.iter().sum();

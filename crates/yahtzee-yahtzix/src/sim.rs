@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use crate::duel::{Duel, Seat};
 use crate::position::{keep_dice, rank, Action, Position, Stage};
-use crate::score::{later_roll_value, outcome, first_roll_value, Counts, UNIT};
+use crate::score::{first_roll_value, later_roll_value, outcome, Counts, UNIT};
 use crate::solo::Solo;
 use crate::turn::{Endings, Rolls, Turn, FIRST_MAX};
 use crate::{Rules, OPENING};
@@ -55,10 +55,18 @@ pub fn apply(rules: &Rules, st: TurnState, dice: &Counts, action: Action) -> Ste
         Action::Keep(keep) => {
             let kept: u8 = keep.iter().sum();
             let rolled: u8 = dice.iter().sum();
-            let value = if first { first_roll_value(rules, &keep, rolled, true) } else { later_roll_value(&keep) };
+            let value = if first {
+                first_roll_value(rules, &keep, rolled, true)
+            } else {
+                later_roll_value(&keep)
+            };
             match value {
                 Some(v) if kept > 0 && kept < st.held && st.roll < 3 && o.reroll => {
-                    Step::Next(TurnState { roll: st.roll + 1, total: st.total + v, held: st.held - kept })
+                    Step::Next(TurnState {
+                        roll: st.roll + 1,
+                        total: st.total + v,
+                        held: st.held - kept,
+                    })
                 }
                 _ => Step::End(TurnEnd::Bust),
             }
@@ -96,12 +104,24 @@ pub struct Game {
 
 impl Game {
     pub fn new(rules: &Rules) -> Game {
-        Game { rules: *rules, scores: [0, 0], to_move: 0, offer: None, last_turn: false, turns: [0, 0], winner: None }
+        Game {
+            rules: *rules,
+            scores: [0, 0],
+            to_move: 0,
+            offer: None,
+            last_turn: false,
+            turns: [0, 0],
+            winner: None,
+        }
     }
 
     /// The mover's position at the start of the turn.
     pub fn position(&self) -> Position {
-        let seat = if self.to_move == 0 { Seat::First } else { Seat::Second };
+        let seat = if self.to_move == 0 {
+            Seat::First
+        } else {
+            Seat::Second
+        };
         Position {
             seat,
             me: self.scores[self.to_move],
@@ -115,8 +135,14 @@ impl Game {
         let p = self.to_move;
         self.turns[p] += 1;
         let end = match end {
-            TurnEnd::Banked { total, .. } if self.scores[p] == 0 && total < OPENING => TurnEnd::Bust,
-            TurnEnd::Banked { total, .. } if self.rules.exact && self.scores[p] + total > self.rules.target => TurnEnd::Bust,
+            TurnEnd::Banked { total, .. } if self.scores[p] == 0 && total < OPENING => {
+                TurnEnd::Bust
+            }
+            TurnEnd::Banked { total, .. }
+                if self.rules.exact && self.scores[p] + total > self.rules.target =>
+            {
+                TurnEnd::Bust
+            }
             other => other,
         };
         self.offer = None;
@@ -182,9 +208,17 @@ pub fn play_turn_with(
     let mut st = match (go, game.offer) {
         (true, Some((total, left))) => {
             watch(Event::GoForIt { total, left });
-            TurnState { roll: 2, total, held: left }
+            TurnState {
+                roll: 2,
+                total,
+                held: left,
+            }
         }
-        _ => TurnState { roll: 1, total: 0, held: 6 },
+        _ => TurnState {
+            roll: 1,
+            total: 0,
+            held: 6,
+        },
     };
     let end = loop {
         let k = player.dice_to_roll(st).clamp(1, st.held);
@@ -213,7 +247,11 @@ pub struct DuelBot<'a> {
 
 impl<'a> DuelBot<'a> {
     pub fn new(duel: &'a Duel, rolls: &'a Rolls) -> DuelBot<'a> {
-        DuelBot { duel, rolls, turn: None }
+        DuelBot {
+            duel,
+            rolls,
+            turn: None,
+        }
     }
 
     /// The turn solved at the start (every decision of it reads this).
@@ -255,7 +293,13 @@ fn best_count(turn: Option<&Turn>, st: TurnState) -> u8 {
     let t = (st.total / UNIT) as usize;
     (1..=st.held)
         .map(|k| (k, turn.roll_value(st.roll, t, st.held, k).v))
-        .fold((st.held, f64::NEG_INFINITY), |best, (k, v)| if v > best.1 { (k, v) } else { best })
+        .fold((st.held, f64::NEG_INFINITY), |best, (k, v)| {
+            if v > best.1 {
+                (k, v)
+            } else {
+                best
+            }
+        })
         .0
 }
 
@@ -264,7 +308,12 @@ fn best_action(rules: &Rules, turn: Option<&Turn>, st: TurnState, dice: &Counts)
     let Some(turn) = turn else {
         return Action::Bank { plain: false };
     };
-    let stage = Stage::Rolled { roll: st.roll, total: st.total, held: st.held, dice: *dice };
+    let stage = Stage::Rolled {
+        roll: st.roll,
+        total: st.total,
+        held: st.held,
+        dice: *dice,
+    };
     rank(rules, turn, &stage)
         .options
         .first()
@@ -284,7 +333,11 @@ pub fn solo_turns<'a>(solo: &Solo, rolls: &'a Rolls, endings: &'a [Endings]) -> 
         .iter()
         .enumerate()
         .map(|(s, e)| {
-            let bust = if solo.turns[s].is_nan() { 0.0 } else { -solo.turns[s] };
+            let bust = if solo.turns[s].is_nan() {
+                0.0
+            } else {
+                -solo.turns[s]
+            };
             Turn::solve(rolls, e, bust, solo.rules.near(s), FIRST_MAX)
         })
         .collect()
@@ -292,7 +345,11 @@ pub fn solo_turns<'a>(solo: &Solo, rolls: &'a Rolls, endings: &'a [Endings]) -> 
 
 impl<'a> SoloBot<'a> {
     pub fn new(rules: &Rules, turns: &'a [Turn<'a>]) -> SoloBot<'a> {
-        SoloBot { turns, rules: *rules, score: 0 }
+        SoloBot {
+            turns,
+            rules: *rules,
+            score: 0,
+        }
     }
 }
 
@@ -356,7 +413,11 @@ impl Rate {
     pub fn new(hits: f64, n: u64) -> Rate {
         let p = hits / n as f64;
         let half = 1.96 * (p * (1.0 - p) / n as f64).sqrt();
-        Rate { rate: p, low: p - half, high: p + half }
+        Rate {
+            rate: p,
+            low: p - half,
+            high: p + half,
+        }
     }
 }
 
@@ -374,7 +435,11 @@ impl Mean {
         let mean = xs.iter().sum::<f64>() / n;
         let var = xs.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
         let half = 1.96 * (var / n).sqrt();
-        Mean { mean, low: mean - half, high: mean + half }
+        Mean {
+            mean,
+            low: mean - half,
+            high: mean + half,
+        }
     }
 }
 
@@ -395,7 +460,12 @@ pub fn game_rng(seed: u64, g: u64) -> ChaCha8Rng {
 }
 
 /// Plays `games` solitaire games with the player `make` builds.
-pub fn solo_stats<P: Player>(rules: &Rules, games: u64, seed: u64, make: impl Fn() -> P + Sync) -> SoloStats {
+pub fn solo_stats<P: Player>(
+    rules: &Rules,
+    games: u64,
+    seed: u64,
+    make: impl Fn() -> P + Sync,
+) -> SoloStats {
     let runs: Vec<(u32, u32, u32)> = (0..games)
         .into_par_iter()
         .map(|g| {
@@ -416,7 +486,10 @@ pub fn solo_stats<P: Player>(rules: &Rules, games: u64, seed: u64, make: impl Fn
         })
         .collect();
     let turns: Vec<f64> = runs.iter().map(|r| f64::from(r.0)).collect();
-    let per_turn: Vec<f64> = runs.iter().map(|r| f64::from(r.2) / f64::from(r.0)).collect();
+    let per_turn: Vec<f64> = runs
+        .iter()
+        .map(|r| f64::from(r.2) / f64::from(r.0))
+        .collect();
     let all_turns: u64 = runs.iter().map(|r| u64::from(r.0)).sum();
     let busts: u64 = runs.iter().map(|r| u64::from(r.1)).sum();
     SoloStats {
@@ -473,7 +546,12 @@ pub fn duel_stats<A: Player, B: Player>(
         })
         .collect();
     let seat_rate = |seat: u64| {
-        let picked: Vec<f64> = runs.iter().enumerate().filter(|(g, _)| *g as u64 % 2 == seat).map(|(_, r)| r.0).collect();
+        let picked: Vec<f64> = runs
+            .iter()
+            .enumerate()
+            .filter(|(g, _)| *g as u64 % 2 == seat)
+            .map(|(_, r)| r.0)
+            .collect();
         Rate::new(picked.iter().sum(), picked.len().max(1) as u64)
     };
     let a_turns: u64 = runs.iter().map(|r| u64::from(r.1)).sum();

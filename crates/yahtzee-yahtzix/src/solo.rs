@@ -53,12 +53,20 @@ impl Solo {
                 v = if slope > 1e-9 { v + h / slope } else { v + h };
             }
             if !done {
-                return Err(Error::Rules(format!("score {}: the target cannot be reached", s as u32 * UNIT)));
+                return Err(Error::Rules(format!(
+                    "score {}: the target cannot be reached",
+                    s as u32 * UNIT
+                )));
             }
             values[s] = v;
         }
         let turns = values.iter().map(|v| -v).collect();
-        Ok(Solo { rules: *rules, turns, residual, sweeps })
+        Ok(Solo {
+            rules: *rules,
+            turns,
+            residual,
+            sweeps,
+        })
     }
 
     /// The value (minus turns to go) of stopping from score `s` with a turn total and dice left.

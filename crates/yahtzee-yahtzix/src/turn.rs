@@ -38,7 +38,7 @@ impl Rolls {
 /// later roll only the number of 1s and 5s matters: 21 classes instead of 252 rolls of five).
 fn merged(mut all: Vec<Outcome>) -> Vec<Outcome> {
     let key = |o: &Outcome| (o.bank, o.bank_plain, o.reroll, o.keeps.clone());
-    all.sort_by(|a, b| key(a).cmp(&key(b)));
+    all.sort_by_key(key);
     let mut out: Vec<Outcome> = Vec::new();
     for o in all {
         match out.last_mut() {
@@ -154,7 +154,9 @@ impl<'a> Turn<'a> {
         let fewest = if self.near { 1 } else { held };
         (fewest..=held)
             .map(|k| self.roll_value(roll, t, held, k))
-            .fold(None, |best: Option<Val>, v| Some(best.map_or(v, |b| if v.v > b.v { v } else { b })))
+            .fold(None, |best: Option<Val>, v| {
+                Some(best.map_or(v, |b| if v.v > b.v { v } else { b }))
+            })
             .unwrap_or_default()
     }
 
@@ -189,21 +191,41 @@ impl<'a> Turn<'a> {
     }
 
     /// Calls `f` with every choice and its value (the solver's inner loop: no allocation).
-    fn each_choice(&self, roll: u8, t: usize, held: u8, o: &Outcome, mut f: impl FnMut(Choice, Val)) {
+    fn each_choice(
+        &self,
+        roll: u8,
+        t: usize,
+        held: u8,
+        o: &Outcome,
+        mut f: impl FnMut(Choice, Val),
+    ) {
         let Some((points, used)) = o.bank else {
             return;
         };
-        f(Choice::Bank, self.stop(t + usize::from(points), held - used));
+        f(
+            Choice::Bank,
+            self.stop(t + usize::from(points), held - used),
+        );
         if self.near && o.bank_plain != o.bank {
             if let Some((points, used)) = o.bank_plain {
-                f(Choice::BankPlain, self.stop(t + usize::from(points), held - used));
+                f(
+                    Choice::BankPlain,
+                    self.stop(t + usize::from(points), held - used),
+                );
             }
         }
         if roll < 3 && o.reroll {
-            let next = if roll == 1 { &self.before2 } else { &self.before3 };
+            let next = if roll == 1 {
+                &self.before2
+            } else {
+                &self.before3
+            };
             for &(points, kept) in &o.keeps {
                 if kept < held {
-                    f(Choice::Keep { points, kept }, next[t + usize::from(points)][usize::from(held - kept)]);
+                    f(
+                        Choice::Keep { points, kept },
+                        next[t + usize::from(points)][usize::from(held - kept)],
+                    );
                 }
             }
         }
@@ -217,7 +239,10 @@ impl<'a> Turn<'a> {
     }
 
     fn bust_val(&self) -> Val {
-        Val { v: self.bust, bust: 1.0 }
+        Val {
+            v: self.bust,
+            bust: 1.0,
+        }
     }
 }
 

@@ -3,13 +3,21 @@
 
 use std::collections::HashMap;
 
-use yahtzee_yahtzix::score::{first_roll_value, later_roll_value, multisets, outcome, sub_multisets};
+use yahtzee_yahtzix::score::{
+    first_roll_value, later_roll_value, multisets, outcome, sub_multisets,
+};
 use yahtzee_yahtzix::{duel, solo, Duel, Rules, Solo};
 
 /// Most expected points of a turn, by brute force over every roll of actual dice and every
 /// subset kept (no merged outcomes, no tables).
 fn brute_points(rules: &Rules) -> f64 {
-    fn before(rules: &Rules, roll: u8, total: u32, held: u8, memo: &mut HashMap<(u8, u32, u8), f64>) -> f64 {
+    fn before(
+        rules: &Rules,
+        roll: u8,
+        total: u32,
+        held: u8,
+        memo: &mut HashMap<(u8, u32, u8), f64>,
+    ) -> f64 {
         if let Some(&v) = memo.get(&(roll, total, held)) {
             return v;
         }
@@ -24,7 +32,11 @@ fn brute_points(rules: &Rules) -> f64 {
                     if kept == 0 || kept == held {
                         continue;
                     }
-                    let v = if roll == 1 { first_roll_value(rules, &keep, held, true) } else { later_roll_value(&keep) };
+                    let v = if roll == 1 {
+                        first_roll_value(rules, &keep, held, true)
+                    } else {
+                        later_roll_value(&keep)
+                    };
                     if let Some(v) = v {
                         best = best.max(before(rules, roll + 1, total + v, held - kept, memo));
                     }
@@ -60,7 +72,10 @@ fn plain_turns(rules: &Rules) -> f64 {
             *t = f64::NAN;
         }
     }
-    let probe = Solo { turns: turns.clone(), ..solo };
+    let probe = Solo {
+        turns: turns.clone(),
+        ..solo
+    };
     let mut current = probe;
     for _ in 0..10_000 {
         let mut change = 0f64;
@@ -85,10 +100,17 @@ fn fewest_turns_converged_and_matches_plain_value_iteration() {
     for exact in [false, true] {
         let rules = Rules::new(300, true, exact).unwrap();
         let solo = Solo::solve(&rules).unwrap();
-        println!("target 300 exact {exact}: {:.9} turns, residual {:.1e} in {} sweeps", solo.turns[0], solo.residual, solo.sweeps);
+        println!(
+            "target 300 exact {exact}: {:.9} turns, residual {:.1e} in {} sweeps",
+            solo.turns[0], solo.residual, solo.sweeps
+        );
         assert!(solo.residual < solo::TOLERANCE);
         let plain = plain_turns(&rules);
-        assert!((solo.turns[0] - plain).abs() < 1e-9, "{} vs {plain}", solo.turns[0]);
+        assert!(
+            (solo.turns[0] - plain).abs() < 1e-9,
+            "{} vs {plain}",
+            solo.turns[0]
+        );
     }
 }
 
@@ -113,8 +135,19 @@ fn duel_value_iteration_converged_and_matches_plain_value_iteration() {
 #[test]
 fn duel_table_is_the_same_on_one_thread_and_two() {
     let rules = Rules::new(200, true, false).unwrap();
-    let one = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap().install(|| Duel::solve(&rules).unwrap());
-    let two = rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap().install(|| Duel::solve(&rules).unwrap());
+    let one = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .unwrap()
+        .install(|| Duel::solve(&rules).unwrap());
+    let two = rayon::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .build()
+        .unwrap()
+        .install(|| Duel::solve(&rules).unwrap());
     assert_eq!(one.max_difference(&two), 0.0);
-    assert_eq!(one.first_player_wins().to_bits(), two.first_player_wins().to_bits());
+    assert_eq!(
+        one.first_player_wins().to_bits(),
+        two.first_player_wins().to_bits()
+    );
 }
