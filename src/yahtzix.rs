@@ -287,7 +287,7 @@ fn describe(pos: &Position, target: u32) -> String {
     match &pos.stage {
         Stage::Start {
             offer: Some((t, k)),
-        } => format!("{head}; before your turn, offer {t} on {k} dice"),
+        } => format!("{head}; before your turn, offer {t} on {}", dice_count(*k)),
         Stage::Start { offer: None } => format!("{head}; before your turn"),
         Stage::Rolled {
             roll, total, dice, ..
@@ -632,9 +632,13 @@ fn narrate<'a>(who: &'a str, rules: &'a Rules) -> impl FnMut(Event) + 'a {
             } else {
                 yahtzee_yahtzix::score::later_roll_value(&keep)
             };
-            let verb = if who == "you" { "keep" } else { "keeps" };
+            let (verb, roll) = if who == "you" {
+                ("keep", "roll")
+            } else {
+                ("keeps", "rolls")
+            };
             println!(
-                "  {who} {verb} {} (+{}) and roll on",
+                "  {who} {verb} {} (+{}) and {roll} on",
                 spaced(&keep),
                 value.unwrap_or(0)
             );
