@@ -14,6 +14,7 @@ mod solve;
 mod stats;
 mod table_file;
 mod triple;
+mod yahtzix;
 
 use std::process::ExitCode;
 
@@ -45,6 +46,8 @@ enum Command {
     Review(review::Args),
     /// Triple Yahtzee (three columns, ×1 ×2 ×3): advise, simulate, play, review.
     Triple(triple::Args),
+    /// Yahtzix (six dice, push-your-luck race): solve, advise, play, stats.
+    Yahtzix(yahtzix::Args),
     /// Bots against each other over many seeded games: win rates with 95% intervals.
     Duel(duel::Args),
     /// Serve the web advisor and the JSON API over HTTP.
@@ -166,6 +169,7 @@ fn main() -> ExitCode {
         Command::Play(args) => play::run(args),
         Command::Review(args) => review::run(args),
         Command::Triple(args) => triple::run(args),
+        Command::Yahtzix(args) => yahtzix::run(args),
         Command::Export(args) => export::run(args),
         Command::Serve(args) => serve::run(args),
         Command::Completions { shell } => completions(shell),

@@ -1,0 +1,107 @@
+//! Solve times, memory and advice latency (run under `/usr/bin/time -v` for peak memory):
+//! `cargo run --release -p yahtzee-yahtzix --example measure -- [solo|points|duel|advise] TARGET`.
+
+use std::time::Instant;
+
+use yahtzee_yahtzix::duel::Seat;
+use yahtzee_yahtzix::position::{advise, Position, Stage};
+use yahtzee_yahtzix::score::parse_dice;
+use yahtzee_yahtzix::turn::Rolls;
+use yahtzee_yahtzix::{solo, Duel, Rules, Solo};
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let what = args.first().map_or("duel", String::as_str);
+    let target: u32 = args.get(1).map_or(Ok(1000), |t| t.parse())?;
+    let exact = args.iter().any(|a| a == "exact");
+    let rules = Rules::new(target, true, exact)?;
+    let threads = rayon::current_num_threads();
+    let start = Instant::now();
+    match what {
+        "points" => {
+            let (points, bust) = solo::points_per_turn(&rules);
+            println!("max points per turn {points:.4}, bust {bust:.4}");
+        }
+        "solo" => {
+            let s = Solo::solve(&rules)?;
+            println!(
+                "target {target}: expected turns {:.6}, residual {:.1e}, sweeps {}",
+                s.turns[0], s.residual, s.sweeps
+            );
+        }
+        "duel" | "advise" => {
+            let d = Duel::solve(&rules)?;
+            println!(
+                "target {target}: P(first wins) {:.6}, residual {:.1e}, sweeps {} (max {}), tables {:.0} MiB",
+                d.first_player_wins(),
+                d.residual,
+                d.sweeps,
+                d.max_sweeps,
+                d.memory_bytes() as f64 / 1048576.0
+            );
+            println!(
+                "solve {:.2} s on {threads} threads",
+                start.elapsed().as_secs_f64()
+            );
+            if what == "advise" {
+                time_advice(&d)?;
+            }
+            return Ok(());
+        }
+        _ => return Err(format!("unknown measurement {what}").into()),
+    }
+    println!(
+        "{:.3} s on {threads} threads",
+        start.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+/// Mean and worst time of an advice query over positions across the table.
+fn time_advice(d: &Duel) -> Result<(), Box<dyn std::error::Error>> {
+    let rolls = Rolls::new(&d.rules);
+    let mut worst = 0f64;
+    let mut total = 0f64;
+    let mut n = 0;
+    let top = d.rules.target - 50;
+    let mid = top / 100 * 50;
+    for (me, opp) in [(0, 0), (mid, top), (top, top), (top, 0)] {
+        for stage in [
+            Stage::Start {
+                offer: (opp >= 30).then_some((opp, 2)),
+            },
+            Stage::Rolled {
+                roll: 1,
+                total: 0,
+                held: 6,
+                dice: parse_dice("115523")?,
+            },
+            Stage::Rolled {
+                roll: 2,
+                total: 150,
+                held: 4,
+                dice: parse_dice("1253")?,
+            },
+        ] {
+            let pos = Position {
+                seat: Seat::Second,
+                me,
+                opp,
+                stage,
+            };
+            let t = Instant::now();
+            let a = advise(d, &rolls, &pos)?;
+            let dt = t.elapsed().as_secs_f64();
+            std::hint::black_box(a);
+            worst = worst.max(dt);
+            total += dt;
+            n += 1;
+        }
+    }
+    println!(
+        "advice: mean {:.3} ms, worst {:.3} ms over {n} queries",
+        1e3 * total / n as f64,
+        1e3 * worst
+    );
+    Ok(())
+}

@@ -1,0 +1,627 @@
+//! Two players: the probability of winning under optimal play, by value iteration.
+//!
+//! A state is the player to move (first or second in the round), both scores, and the
+//! "Go for it" offer the previous player left (her turn total and leftover dice), as in the
+//! optimal two-player Farkle of Neller and Presser. Banking raises the sum of the scores, so
+//! sums are solved from the highest down; within one sum only a bust links states, and it
+//! links exactly two: the mover at (a, b) and the opponent at (b, a). Each such pair is a
+//! fixed point X = F(1 - G(1 - X)) of the two turns, found by value iteration with a Newton
+//! step on the bust value per sweep, until the Bellman residual is below [`TOLERANCE`].
+//! Pairs of one sum are independent and solved in parallel, each written to its own slots,
+//! so the table is the same bit for bit on any number of threads.
+//!
+//! Going out (rule J): when the first player reaches the target the second plays one last
+//! turn and must pass her (a tie counts a half); when the second player reaches it first the
+//! round is complete and she wins.
+
+use rayon::prelude::*;
+
+use crate::score::UNIT;
+use crate::solo::valid_score;
+use crate::turn::{Endings, Rolls, Turn, FIRST_MAX};
+use crate::{Error, Rules, OPENING};
+
+/// Residual at which a pair's fixed point is accepted.
+pub const TOLERANCE: f64 = 1e-12;
+
+/// Most sweeps a pair may take before the solve is declared stuck.
+const MAX_SWEEPS: u32 = 500;
+
+/// Largest margin (units) the second player can face on her last turn, beyond the target.
+const FINAL_SLACK: usize = 80;
+
+/// The two-player game solved.
+pub struct Duel {
+    pub rules: Rules,
+    n: usize,
+    /// Win probability of the mover with no offer: `[seat][me][opp]`.
+    none: Vec<f64>,
+    /// Win probability of accepting an offer: `[seat][me][opp][total 1..=opp][dice 1..=5]`.
+    accept: Vec<f64>,
+    /// The second player's last turn, by the margin she must pass.
+    finals: Vec<Final>,
+    /// The largest Bellman residual left at any pair.
+    pub residual: f64,
+    /// Sweeps over all pairs, and the most one pair took.
+    pub sweeps: u64,
+    pub max_sweeps: u32,
+}
+
+/// The second player's last turn facing a margin: her start and offer values.
+struct Final {
+    start: f64,
+    before2: Vec<[f64; 6]>,
+}
+
+/// Who is to move: the player who started the game, or the other.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Seat {
+    First = 0,
+    Second = 1,
+}
+
+impl Seat {
+    pub fn other(self) -> Seat {
+        match self {
+            Seat::First => Seat::Second,
+            Seat::Second => Seat::First,
+        }
+    }
+}
+
+/// One pair's solution: the two no-offer values and the two rows of accept values.
+struct PairSolution {
+    x: f64,
+    y: f64,
+    accept_x: Vec<f64>,
+    accept_y: Vec<f64>,
+    residual: f64,
+    sweeps: u32,
+}
+
+impl Duel {
+    /// Solves the game for `rules` on the current rayon pool.
+    pub fn solve(rules: &Rules) -> Result<Duel, Error> {
+        let n = rules.target_units();
+        let rolls = Rolls::new(rules);
+        let block = 5 * n * (n - 1) / 2;
+        let mut duel = Duel {
+            rules: *rules,
+            n,
+            none: vec![f64::NAN; 2 * n * n],
+            accept: vec![f64::NAN; 2 * n * block],
+            finals: Vec::new(),
+            residual: 0.0,
+            sweeps: 0,
+            max_sweeps: 0,
+        };
+        duel.finals = (0..=n + FINAL_SLACK)
+            .into_par_iter()
+            .map(|d| duel.final_turn(&rolls, d))
+            .collect();
+        for level in (0..=2 * (n - 1)).rev() {
+            let pairs: Vec<(usize, usize)> = (0..n)
+                .filter_map(|a| Some((a, level.checked_sub(a)?)))
+                .filter(|&(a, b)| b < n && valid_score(a) && valid_score(b))
+                .collect();
+            let solved: Vec<Result<PairSolution, Error>> = pairs
+                .par_iter()
+                .map(|&(a, b)| duel.solve_pair(&rolls, a, b))
+                .collect();
+            for (&(a, b), sol) in pairs.iter().zip(solved) {
+                duel.store(a, b, sol?);
+            }
+        }
+        Ok(duel)
+    }
+
+    /// The reference solver: plain value iteration, every state swept (Gauss–Seidel, highest
+    /// scores first) with no ordering by sums and no Newton steps, until no value moves by
+    /// `tol`. Slow; it checks [`Duel::solve`] on small targets. Returns the sweeps taken.
+    pub fn solve_plain(rules: &Rules, tol: f64) -> Result<(Duel, u32), Error> {
+        let n = rules.target_units();
+        let rolls = Rolls::new(rules);
+        let block = 5 * n * (n - 1) / 2;
+        let mut duel = Duel {
+            rules: *rules,
+            n,
+            none: vec![0.5; 2 * n * n],
+            accept: vec![0.0; 2 * n * block],
+            finals: Vec::new(),
+            residual: 0.0,
+            sweeps: 0,
+            max_sweeps: 0,
+        };
+        duel.finals = (0..=n + FINAL_SLACK)
+            .map(|d| duel.final_turn(&rolls, d))
+            .collect();
+        let states: Vec<(Seat, usize, usize)> = (0..n)
+            .rev()
+            .flat_map(|me| (0..n).rev().map(move |opp| (me, opp)))
+            .filter(|&(me, opp)| valid_score(me) && valid_score(opp))
+            .flat_map(|(me, opp)| [(Seat::First, me, opp), (Seat::Second, me, opp)])
+            .collect();
+        for sweep in 1..=10_000 {
+            let mut change = 0f64;
+            for &(seat, me, opp) in &states {
+                let tmax2 = opp.max(FIRST_MAX);
+                let ends = duel.endings(seat, me, opp, tmax2);
+                let bust = 1.0 - duel.win(seat.other(), opp, me);
+                let turn = Turn::solve(&rolls, &ends, bust, duel.rules.near(me), tmax2);
+                let i = duel.index(seat, me, opp);
+                change = change.max((duel.none[i] - turn.start.v).abs());
+                duel.none[i] = turn.start.v;
+                for t in 1..=opp {
+                    for k in 1..=5u8 {
+                        let j = duel.accept_index(seat, me, opp, t, k);
+                        change =
+                            change.max((duel.accept[j] - turn.before2[t][usize::from(k)].v).abs());
+                        duel.accept[j] = turn.before2[t][usize::from(k)].v;
+                    }
+                }
+            }
+            if change < tol {
+                duel.residual = change;
+                return Ok((duel, sweep));
+            }
+        }
+        Err(Error::Rules(
+            "plain value iteration did not converge".into(),
+        ))
+    }
+
+    /// The largest difference from `other` over every state and offer both hold.
+    pub fn max_difference(&self, other: &Duel) -> f64 {
+        let diff = |a: &[f64], b: &[f64]| {
+            a.iter()
+                .zip(b)
+                .filter(|(x, y)| !x.is_nan() && !y.is_nan())
+                .map(|(x, y)| (x - y).abs())
+                .fold(0.0, f64::max)
+        };
+        let valid = |v: &Vec<f64>, w: &Vec<f64>| -> Vec<f64> {
+            v.iter()
+                .zip(w)
+                .map(|(&x, &y)| if y.is_nan() { f64::NAN } else { x })
+                .collect()
+        };
+        diff(&valid(&self.none, &other.none), &other.none)
+            .max(diff(&valid(&self.accept, &other.accept), &other.accept))
+    }
+
+    fn store(&mut self, a: usize, b: usize, sol: PairSolution) {
+        let ix = self.index(Seat::First, a, b);
+        let iy = self.index(Seat::Second, b, a);
+        self.none[ix] = sol.x;
+        self.none[iy] = sol.y;
+        let ox = self.accept_index(Seat::First, a, b, 1, 1);
+        self.accept[ox..ox + sol.accept_x.len()].copy_from_slice(&sol.accept_x);
+        let oy = self.accept_index(Seat::Second, b, a, 1, 1);
+        self.accept[oy..oy + sol.accept_y.len()].copy_from_slice(&sol.accept_y);
+        self.residual = self.residual.max(sol.residual);
+        self.sweeps += u64::from(sol.sweeps);
+        self.max_sweeps = self.max_sweeps.max(sol.sweeps);
+    }
+
+    /// The pair {first player at (a, b), second player at (b, a)}, linked by busts.
+    fn solve_pair(&self, rolls: &Rolls, a: usize, b: usize) -> Result<PairSolution, Error> {
+        let (near_x, near_y) = (self.rules.near(a), self.rules.near(b));
+        let ends_x = self.endings(Seat::First, a, b, b.max(FIRST_MAX));
+        let ends_y = self.endings(Seat::Second, b, a, a.max(FIRST_MAX));
+        // Start from the neighbour one sum up, solved already: values change little.
+        let mut x = match b + 1 < self.n {
+            true if valid_score(b + 1) => self.none[self.index(Seat::First, a, b + 1)],
+            _ => 0.5,
+        };
+        let mut sweeps = 0;
+        let mut last_h = f64::INFINITY;
+        let residual = loop {
+            sweeps += 1;
+            let y = Turn::solve(rolls, &ends_y, 1.0 - x, near_y, FIRST_MAX).start;
+            let fx = Turn::solve(rolls, &ends_x, 1.0 - y.v, near_x, FIRST_MAX).start;
+            let h = fx.v - x;
+            if h.abs() < TOLERANCE {
+                break h.abs();
+            }
+            if sweeps >= MAX_SWEEPS {
+                return Err(Error::Rules(format!(
+                    "scores {a}, {b}: value iteration did not converge"
+                )));
+            }
+            // Newton on h(x) = F(1 - G(1 - x)) - x, whose slope is P(X busts)·P(Y busts) - 1;
+            // a plain sweep whenever Newton does not shrink the residual.
+            let slope = 1.0 - fx.bust * y.bust;
+            x = if h.abs() < last_h && slope > 1e-9 {
+                x + h / slope
+            } else {
+                fx.v
+            };
+            last_h = h.abs();
+        };
+        let ty = Turn::solve(rolls, &ends_y, 1.0 - x, near_y, a.max(FIRST_MAX));
+        let tx = Turn::solve(rolls, &ends_x, 1.0 - ty.start.v, near_x, b.max(FIRST_MAX));
+        let row = |turn: &Turn, opp: usize| -> Vec<f64> {
+            (1..=opp)
+                .flat_map(|t| (1..=5).map(move |k| (t, k)))
+                .map(|(t, k)| turn.before2[t][k].v)
+                .collect()
+        };
+        Ok(PairSolution {
+            x: tx.start.v,
+            y: ty.start.v,
+            accept_x: row(&tx, b),
+            accept_y: row(&ty, a),
+            residual,
+            sweeps,
+        })
+    }
+
+    /// The values of stopping for the mover in `seat` at (me, opp), totals up to `tmax2 + 20`.
+    pub fn endings(&self, seat: Seat, me: usize, opp: usize, tmax2: usize) -> Endings {
+        Endings::new(tmax2 + 20, |t, left| {
+            self.stop_value(seat, me, opp, t, left)
+        })
+    }
+
+    /// The mover's win probability after banking `t` units with `left` dice over; `None` for
+    /// a pass (under 30 before opening, or past an exact target).
+    fn stop_value(&self, seat: Seat, me: usize, opp: usize, t: usize, left: u8) -> Option<f64> {
+        let new = me + t;
+        if (me == 0 && (t as u32 * UNIT) < OPENING) || (self.rules.exact && new > self.n) {
+            return None;
+        }
+        if new < self.n {
+            return Some(1.0 - self.start_value(seat.other(), opp, new, t, left));
+        }
+        Some(match seat {
+            Seat::First => 1.0 - self.final_value(new - opp, t, left),
+            Seat::Second => 1.0,
+        })
+    }
+
+    /// Win probability of the mover at the start of a turn, facing offer (t, left) if
+    /// `left > 0` and taking it when it is worth more.
+    fn start_value(&self, seat: Seat, me: usize, opp: usize, t: usize, left: u8) -> f64 {
+        let decline = self.none[self.index(seat, me, opp)];
+        if left == 0 || t == 0 || t > opp {
+            return decline;
+        }
+        decline.max(self.accept[self.accept_index(seat, me, opp, t, left)])
+    }
+
+    /// The second player's last turn against margin `d` (units), facing offer (t, left).
+    fn final_value(&self, d: usize, t: usize, left: u8) -> f64 {
+        let fin = &self.finals[d];
+        if left == 0 || t >= fin.before2.len() {
+            return fin.start;
+        }
+        fin.start.max(fin.before2[t][usize::from(left)])
+    }
+
+    /// Solves the second player's last turn: she must end more than `d` units up (exactly
+    /// `d`, to tie, under an exact target, where `d` is also her distance to it).
+    fn final_turn(&self, rolls: &Rolls, d: usize) -> Final {
+        let tmax2 = self.n + FINAL_SLACK;
+        let ends = last_turn_endings(self.rules.exact, d, tmax2);
+        let near = self.rules.exact && d <= 10;
+        let turn = Turn::solve(rolls, &ends, 0.0, near, tmax2);
+        Final {
+            start: turn.start.v,
+            before2: turn.before2.iter().map(|s| s.map(|v| v.v)).collect(),
+        }
+    }
+
+    fn index(&self, seat: Seat, me: usize, opp: usize) -> usize {
+        (seat as usize * self.n + me) * self.n + opp
+    }
+
+    fn accept_index(&self, seat: Seat, me: usize, opp: usize, t: usize, left: u8) -> usize {
+        let block = 5 * self.n * (self.n - 1) / 2;
+        (seat as usize * self.n + me) * block
+            + 5 * opp * opp.saturating_sub(1) / 2
+            + (t - 1) * 5
+            + usize::from(left)
+            - 1
+    }
+
+    /// The target in units.
+    pub fn target_units(&self) -> usize {
+        self.n
+    }
+
+    /// Win probability of the mover at a turn's start with no offer (or declining one).
+    pub fn win(&self, seat: Seat, me: usize, opp: usize) -> f64 {
+        self.none[self.index(seat, me, opp)]
+    }
+
+    /// Win probability of going for an offer of `t` units on `left` dice.
+    pub fn accept(&self, seat: Seat, me: usize, opp: usize, t: usize, left: u8) -> f64 {
+        self.accept[self.accept_index(seat, me, opp, t, left)]
+    }
+
+    /// The first player's chance of winning from the start.
+    pub fn first_player_wins(&self) -> f64 {
+        self.win(Seat::First, 0, 0)
+    }
+
+    /// The turn of the mover in `seat` at (me, opp) solved for play; `opp` may be at or past
+    /// the target on the second player's last turn. Returns the endings, bust value and
+    /// whether the mover may roll fewer dice; totals before roll 2 reach `tmax2`.
+    pub fn turn_setup(
+        &self,
+        seat: Seat,
+        me: usize,
+        opp: usize,
+        tmax2: usize,
+    ) -> (Endings, f64, bool) {
+        let near = self.rules.near(me);
+        if opp >= self.n {
+            return (
+                last_turn_endings(self.rules.exact, opp - me, tmax2),
+                0.0,
+                near,
+            );
+        }
+        let bust = 1.0 - self.win(seat.other(), opp, me);
+        (self.endings(seat, me, opp, tmax2), bust, near)
+    }
+
+    /// Bytes of the tables held.
+    pub fn memory_bytes(&self) -> usize {
+        8 * (self.none.len() + self.accept.len())
+            + self
+                .finals
+                .iter()
+                .map(|f| 48 * f.before2.len())
+                .sum::<usize>()
+    }
+}
+
+/// The second player's last turn: passing the margin `d` wins, equalling it ties; under an
+/// exact target only equalling counts (a tie) and passing it is a pass.
+fn last_turn_endings(exact: bool, d: usize, tmax2: usize) -> Endings {
+    Endings::new(tmax2 + 20, |t, _| match t.cmp(&d) {
+        std::cmp::Ordering::Greater if exact => None,
+        std::cmp::Ordering::Greater => Some(1.0),
+        std::cmp::Ordering::Equal => Some(0.5),
+        std::cmp::Ordering::Less => Some(0.0),
+    })
+}
+
+/// The cache file: magic, version, rules, the tables as little-endian f64, then a CRC-32 of
+/// everything before it. Written to a temporary file and renamed, so a reader sees a whole
+/// file or none; streamed both ways, so no second copy of the tables is held.
+const MAGIC: &[u8; 8] = b"YAHTZIX\0";
+const VERSION: u32 = 1;
+
+impl Duel {
+    /// Writes the solved tables to `path` atomically (mode 0644).
+    pub fn save(&self, path: &std::path::Path) -> Result<(), Error> {
+        let fail = |why: std::io::Error| Error::Table {
+            path: path.display().to_string(),
+            why: why.to_string(),
+        };
+        let dir = match path.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+            _ => std::path::PathBuf::from("."),
+        };
+        std::fs::create_dir_all(&dir).map_err(fail)?;
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let tmp = dir.join(format!(".{name}.tmp{}", std::process::id()));
+        let written = self.write_to(&tmp).and_then(|()| {
+            #[cfg(unix)]
+            {
+                use std::os::unix::fs::PermissionsExt;
+                std::fs::set_permissions(&tmp, std::fs::Permissions::from_mode(0o644))?;
+            }
+            std::fs::rename(&tmp, path)
+        });
+        if written.is_err() {
+            let _ = std::fs::remove_file(&tmp);
+        }
+        written.map_err(fail)
+    }
+
+    fn write_to(&self, file: &std::path::Path) -> std::io::Result<()> {
+        use std::io::Write;
+        let mut w = Crc {
+            inner: std::io::BufWriter::new(std::fs::File::create(file)?),
+            crc: crc32fast::Hasher::new(),
+        };
+        w.write_all(MAGIC)?;
+        let rules = &self.rules;
+        for word in [
+            VERSION,
+            rules.target,
+            u32::from(rules.four_of_a_kind),
+            u32::from(rules.exact),
+            self.max_sweeps,
+        ] {
+            w.write_all(&word.to_le_bytes())?;
+        }
+        w.write_all(&self.sweeps.to_le_bytes())?;
+        w.write_all(&self.residual.to_le_bytes())?;
+        put_floats(&mut w, &self.none)?;
+        put_floats(&mut w, &self.accept)?;
+        w.write_all(&(self.finals.len() as u64).to_le_bytes())?;
+        for fin in &self.finals {
+            w.write_all(&fin.start.to_le_bytes())?;
+            let flat: Vec<f64> = fin.before2.iter().flatten().copied().collect();
+            put_floats(&mut w, &flat)?;
+        }
+        let crc = w.crc.clone().finalize();
+        let mut inner = w.inner;
+        inner.write_all(&crc.to_le_bytes())?;
+        inner.into_inner().map_err(|e| e.into_error())?.sync_all()
+    }
+
+    /// Reads tables written by [`Duel::save`] for `rules`, refusing a file that is damaged,
+    /// truncated or for other rules.
+    pub fn load(path: &std::path::Path, rules: &Rules) -> Result<Duel, Error> {
+        let bad = |why: &str| Error::Table {
+            path: path.display().to_string(),
+            why: why.to_string(),
+        };
+        let file = std::fs::File::open(path).map_err(|e| bad(&e.to_string()))?;
+        let mut r = Crc {
+            inner: std::io::BufReader::with_capacity(1 << 20, file),
+            crc: crc32fast::Hasher::new(),
+        };
+        let truncated = |_| bad("truncated or unreadable");
+        let mut magic = [0u8; 8];
+        r.fill(&mut magic).map_err(truncated)?;
+        if &magic != MAGIC {
+            return Err(bad("not a Yahtzix table"));
+        }
+        let mut words = [0u32; 5];
+        for w in &mut words {
+            *w = r.u32().map_err(truncated)?;
+        }
+        if words[0] != VERSION {
+            return Err(bad("written by another version (delete it to rebuild)"));
+        }
+        let file_rules = Rules {
+            target: words[1],
+            four_of_a_kind: words[2] == 1,
+            exact: words[3] == 1,
+        };
+        if file_rules != *rules {
+            return Err(bad(&format!(
+                "holds rules {}, not {}",
+                file_rules.name(),
+                rules.name()
+            )));
+        }
+        let n = rules.target_units();
+        let block = 5 * n * (n - 1) / 2;
+        let duel = Self::read_tables(
+            &mut r,
+            rules,
+            words[4],
+            [2 * n * n, 2 * n * block, n + FINAL_SLACK + 1],
+        )
+        .map_err(|e| match e.kind() {
+            std::io::ErrorKind::UnexpectedEof => bad("truncated or unreadable"),
+            _ => bad(&e.to_string()),
+        })?;
+        let crc = r.crc.clone().finalize();
+        let mut tail = [0u8; 4];
+        std::io::Read::read_exact(&mut r.inner, &mut tail).map_err(truncated)?;
+        let mut rest = [0u8; 1];
+        let extra = std::io::Read::read(&mut r.inner, &mut rest).map_err(truncated)?;
+        if crc.to_le_bytes() != tail || extra != 0 {
+            return Err(bad(
+                "checksum mismatch: the file is damaged (delete it to rebuild)",
+            ));
+        }
+        Ok(duel)
+    }
+
+    /// The tables after the header, of the sizes `rules` make (`sizes`: none, accept, finals).
+    fn read_tables<R: std::io::Read>(
+        r: &mut Crc<R>,
+        rules: &Rules,
+        max_sweeps: u32,
+        sizes: [usize; 3],
+    ) -> std::io::Result<Duel> {
+        let sweeps = r.u64()?;
+        let residual = f64::from_bits(r.u64()?);
+        let none = r.floats(sizes[0])?;
+        let accept = r.floats(sizes[1])?;
+        let count = r.u64()?;
+        if count != sizes[2] as u64 {
+            return Err(std::io::Error::other("tables of the wrong size"));
+        }
+        let mut finals = Vec::with_capacity(sizes[2]);
+        for _ in 0..count {
+            let start = f64::from_bits(r.u64()?);
+            let flat = r.floats(6 * (rules.target_units() + FINAL_SLACK + 1))?;
+            let before2 = flat
+                .chunks_exact(6)
+                .map(|c| std::array::from_fn(|i| c[i]))
+                .collect();
+            finals.push(Final { start, before2 });
+        }
+        let n = rules.target_units();
+        Ok(Duel {
+            rules: *rules,
+            n,
+            none,
+            accept,
+            finals,
+            residual,
+            sweeps,
+            max_sweeps,
+        })
+    }
+}
+
+fn put_floats(w: &mut impl std::io::Write, xs: &[f64]) -> std::io::Result<()> {
+    w.write_all(&(xs.len() as u64).to_le_bytes())?;
+    for x in xs {
+        w.write_all(&x.to_le_bytes())?;
+    }
+    Ok(())
+}
+
+/// A reader or writer that keeps a CRC-32 of the bytes through it.
+struct Crc<T> {
+    inner: T,
+    crc: crc32fast::Hasher,
+}
+
+impl<W: std::io::Write> std::io::Write for Crc<W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let n = self.inner.write(buf)?;
+        self.crc.update(&buf[..n]);
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.inner.flush()
+    }
+}
+
+impl<R: std::io::Read> Crc<R> {
+    fn fill(&mut self, buf: &mut [u8]) -> std::io::Result<()> {
+        self.inner.read_exact(buf)?;
+        self.crc.update(buf);
+        Ok(())
+    }
+
+    fn u32(&mut self) -> std::io::Result<u32> {
+        let mut b = [0u8; 4];
+        self.fill(&mut b)?;
+        Ok(u32::from_le_bytes(b))
+    }
+
+    fn u64(&mut self) -> std::io::Result<u64> {
+        let mut b = [0u8; 8];
+        self.fill(&mut b)?;
+        Ok(u64::from_le_bytes(b))
+    }
+
+    /// A length-prefixed run of f64 that must hold `expected` values.
+    fn floats(&mut self, expected: usize) -> std::io::Result<Vec<f64>> {
+        if self.u64()? != expected as u64 {
+            return Err(std::io::Error::other("tables of the wrong size"));
+        }
+        let mut out = Vec::with_capacity(expected);
+        let mut chunk = vec![0u8; 8 * 8192];
+        let mut left = expected;
+        while left > 0 {
+            let k = left.min(8192);
+            self.fill(&mut chunk[..8 * k])?;
+            out.extend(
+                chunk[..8 * k]
+                    .chunks_exact(8)
+                    .map(|c| f64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]])),
+            );
+            left -= k;
+        }
+        Ok(out)
+    }
+}

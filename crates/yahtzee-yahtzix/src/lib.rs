@@ -1,0 +1,106 @@
+//! Yahtzix (1988): the six-dice push-your-luck race of the rule texts, solved.
+//!
+//! A turn is at most three rolls of six dice: premiums (triples, four of a kind, two
+//! triplets, straights, "all count") score on the first roll only, single 1s and 5s on every
+//! roll, and a roll that scores nothing busts the turn. A player opens with a turn of at
+//! least 30, may "Go for it" on the previous player's leftover dice, and the race ends at the
+//! target (2,000 in the text). Every reading of the garbled text is in docs/RULES.md §9.
+//!
+//! - [`score`]: what a roll is worth and every roll's outcomes;
+//! - [`turn`]: one turn solved exactly against any values of its endings;
+//! - [`solo`]: solitaire — fewest expected turns to the target, most points per turn;
+//! - [`duel`]: two players — the probability of winning by value iteration, "Go for it"
+//!   included, with its cache file;
+//! - [`position`]: a position a player describes, checked, and its options ranked;
+//! - [`sim`]: the optimal bots and a "bank at 300" bot, seeded simulation with intervals.
+
+pub mod duel;
+pub mod position;
+pub mod score;
+pub mod sim;
+pub mod solo;
+pub mod turn;
+
+pub use duel::Duel;
+pub use position::{Advice, Position};
+pub use solo::Solo;
+
+/// The points a player must make in one turn before any score is recorded (rule B(1)).
+pub const OPENING: u32 = 30;
+
+/// Why a request is refused: one line each.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// The rules asked for do not make a game.
+    #[error("rules: {0}")]
+    Rules(String),
+    /// A position that cannot arise or is out of the table's range.
+    #[error("position: {0}")]
+    Position(String),
+    /// A cache file that cannot be read or written, or does not match.
+    #[error("table file {path}: {why}")]
+    Table { path: String, why: String },
+}
+
+/// One game of Yahtzix: the target and the optional rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rules {
+    /// Points that end the game (2,000 in the text; rule J(2) allows less).
+    pub target: u32,
+    /// Four of a kind on the first roll scores 250 (rule H's "4-of-a-kind (250)").
+    pub four_of_a_kind: bool,
+    /// Rule L: the target must be hit exactly; within 50 a player rolls as many dice as
+    /// they choose.
+    pub exact: bool,
+}
+
+impl Rules {
+    /// The largest target the tables are built for.
+    pub const MAX_TARGET: u32 = 5000;
+
+    /// The rules of the text with `target`, checked: a multiple of 50 from 100 to 5,000.
+    pub fn new(target: u32, four_of_a_kind: bool, exact: bool) -> Result<Rules, Error> {
+        if !(100..=Self::MAX_TARGET).contains(&target) || target % 50 != 0 {
+            return Err(Error::Rules(format!(
+                "target {target}: give a multiple of 50 from 100 to {}",
+                Self::MAX_TARGET
+            )));
+        }
+        Ok(Rules {
+            target,
+            four_of_a_kind,
+            exact,
+        })
+    }
+
+    /// The text's game: 2,000, four of a kind 250, no exact finish.
+    pub fn standard() -> Rules {
+        Rules {
+            target: 2000,
+            four_of_a_kind: true,
+            exact: false,
+        }
+    }
+
+    /// The target in units of five points.
+    pub fn target_units(&self) -> usize {
+        (self.target / score::UNIT) as usize
+    }
+
+    /// Whether a player with `score` (units) may roll fewer dice than they hold (rule L).
+    pub fn near(&self, score: usize) -> bool {
+        self.exact && self.target_units() - score.min(self.target_units()) <= 10
+    }
+
+    /// A short name for file names and messages, e.g. `1000+exact`.
+    pub fn name(&self) -> String {
+        let mut name = self.target.to_string();
+        if !self.four_of_a_kind {
+            name.push_str("+no-four");
+        }
+        if self.exact {
+            name.push_str("+exact");
+        }
+        name
+    }
+}

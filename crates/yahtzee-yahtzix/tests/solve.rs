@@ -1,0 +1,153 @@
+//! The solvers against plain references: a brute-force turn, plain value iteration over the
+//! whole solitaire and the whole two-player game on small targets; the residuals printed.
+
+use std::collections::HashMap;
+
+use yahtzee_yahtzix::score::{
+    first_roll_value, later_roll_value, multisets, outcome, sub_multisets,
+};
+use yahtzee_yahtzix::{duel, solo, Duel, Rules, Solo};
+
+/// Most expected points of a turn, by brute force over every roll of actual dice and every
+/// subset kept (no merged outcomes, no tables).
+fn brute_points(rules: &Rules) -> f64 {
+    fn before(
+        rules: &Rules,
+        roll: u8,
+        total: u32,
+        held: u8,
+        memo: &mut HashMap<(u8, u32, u8), f64>,
+    ) -> f64 {
+        if let Some(&v) = memo.get(&(roll, total, held)) {
+            return v;
+        }
+        let mut ev = 0.0;
+        for dice in multisets(held) {
+            let o = outcome(rules, dice, roll == 1);
+            let Some((points, _)) = o.bank else { continue };
+            let mut best = f64::from(total + 5 * u32::from(points));
+            if roll < 3 && (dice[1] + dice[5] > 0) {
+                for keep in sub_multisets(&dice) {
+                    let kept: u8 = keep.iter().sum();
+                    if kept == 0 || kept == held {
+                        continue;
+                    }
+                    let v = if roll == 1 {
+                        first_roll_value(rules, &keep, held, true)
+                    } else {
+                        later_roll_value(&keep)
+                    };
+                    if let Some(v) = v {
+                        best = best.max(before(rules, roll + 1, total + v, held - kept, memo));
+                    }
+                }
+            }
+            ev += o.prob * best;
+        }
+        memo.insert((roll, total, held), ev);
+        ev
+    }
+    before(rules, 1, 0, 6, &mut HashMap::new())
+}
+
+#[test]
+fn most_points_per_turn_matches_brute_force() {
+    for four in [true, false] {
+        let rules = Rules::new(1000, four, false).unwrap();
+        let (points, bust) = solo::points_per_turn(&rules);
+        let brute = brute_points(&rules);
+        println!("four of a kind {four}: {points:.6} points per turn (brute force {brute:.6}), bust {bust:.4}");
+        assert!((points - brute).abs() < 1e-9);
+    }
+}
+
+/// Plain value iteration on expected turns over all scores at once until nothing moves.
+fn plain_turns(rules: &Rules) -> f64 {
+    let solo = Solo::solve(rules).unwrap();
+    // Re-solve from a perturbed start by repeated Bellman sweeps through the public turn.
+    let rolls = yahtzee_yahtzix::turn::Rolls::new(rules);
+    let mut turns = vec![0.0; solo.turns.len()];
+    for (s, t) in turns.iter_mut().enumerate() {
+        if solo.turns[s].is_nan() {
+            *t = f64::NAN;
+        }
+    }
+    let probe = Solo {
+        turns: turns.clone(),
+        ..solo
+    };
+    let mut current = probe;
+    for _ in 0..10_000 {
+        let mut change = 0f64;
+        for s in 0..current.turns.len() {
+            if current.turns[s].is_nan() {
+                continue;
+            }
+            let ends = current.endings_at(s);
+            let v = -current.turn(&rolls, &ends, s).start.v + 1.0;
+            change = change.max((v - current.turns[s]).abs());
+            current.turns[s] = v;
+        }
+        if change < 1e-13 {
+            return current.turns[0];
+        }
+    }
+    panic!("plain value iteration did not converge");
+}
+
+#[test]
+fn fewest_turns_converged_and_matches_plain_value_iteration() {
+    for exact in [false, true] {
+        let rules = Rules::new(300, true, exact).unwrap();
+        let solo = Solo::solve(&rules).unwrap();
+        println!(
+            "target 300 exact {exact}: {:.9} turns, residual {:.1e} in {} sweeps",
+            solo.turns[0], solo.residual, solo.sweeps
+        );
+        assert!(solo.residual < solo::TOLERANCE);
+        let plain = plain_turns(&rules);
+        assert!(
+            (solo.turns[0] - plain).abs() < 1e-9,
+            "{} vs {plain}",
+            solo.turns[0]
+        );
+    }
+}
+
+#[test]
+fn duel_value_iteration_converged_and_matches_plain_value_iteration() {
+    for (four, exact) in [(true, false), (true, true), (false, false)] {
+        let rules = Rules::new(150, four, exact).unwrap();
+        let fast = Duel::solve(&rules).unwrap();
+        let (plain, sweeps) = Duel::solve_plain(&rules, 1e-13).unwrap();
+        let diff = fast.max_difference(&plain);
+        println!(
+            "target 150 four {four} exact {exact}: P(first wins) {:.9}, residual {:.1e} (tolerance {:.0e}); plain: {sweeps} sweeps, largest difference {diff:.1e}",
+            fast.first_player_wins(),
+            fast.residual,
+            duel::TOLERANCE
+        );
+        assert!(fast.residual < duel::TOLERANCE);
+        assert!(diff < 1e-9, "{diff}");
+    }
+}
+
+#[test]
+fn duel_table_is_the_same_on_one_thread_and_two() {
+    let rules = Rules::new(200, true, false).unwrap();
+    let one = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .unwrap()
+        .install(|| Duel::solve(&rules).unwrap());
+    let two = rayon::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .build()
+        .unwrap()
+        .install(|| Duel::solve(&rules).unwrap());
+    assert_eq!(one.max_difference(&two), 0.0);
+    assert_eq!(
+        one.first_player_wins().to_bits(),
+        two.first_player_wins().to_bits()
+    );
+}

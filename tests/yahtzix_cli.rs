@@ -1,0 +1,181 @@
+//! `yahtzee yahtzix` end to end on a small target: solve and its cache, advice in both
+//! formats, a scripted seeded game, stats, and bad input refused with one line.
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+use std::sync::OnceLock;
+
+fn run(args: &[&str], input: Option<&str>) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_yahtzee"))
+        .env("YAHTZEE_DATA_DIR", data())
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let _ = stdin.write_all(input.unwrap_or("").as_bytes());
+    drop(stdin);
+    child.wait_with_output().expect("it ends")
+}
+
+/// A data folder with the target-300 table, solved once for all the tests.
+fn data() -> &'static Path {
+    static DIR: OnceLock<tempfile::TempDir> = OnceLock::new();
+    DIR.get_or_init(|| {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let out = Command::new(env!("CARGO_BIN_EXE_yahtzee"))
+            .env("YAHTZEE_DATA_DIR", dir.path())
+            .args(["yahtzix", "solve", "--target", "300", "--quiet"])
+            .output()
+            .expect("solve runs");
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        dir
+    })
+    .path()
+}
+
+fn ok(args: &[&str]) -> String {
+    let out = run(args, None);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// A command that must fail cleanly: its one-line message.
+fn refused(args: &[&str]) -> String {
+    let out = run(args, None);
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(!out.status.success(), "{args:?} succeeded");
+    assert!(!err.contains("panicked"), "{args:?} panicked: {err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+    err
+}
+
+const T: [&str; 2] = ["--target", "300"];
+
+fn with<'a>(args: &[&'a str]) -> Vec<&'a str> {
+    let mut all = vec!["yahtzix"];
+    all.extend_from_slice(args);
+    all.extend_from_slice(&T);
+    all
+}
+
+#[test]
+fn solve_prints_the_values_and_the_residual() {
+    let json: serde_json::Value = serde_json::from_str(&ok(&with(&["solve", "--json"]))).unwrap();
+    let first = json["first_player_wins"].as_f64().unwrap();
+    assert!(first > 0.3 && first < 0.7, "{json}");
+    assert!(json["residual"].as_f64().unwrap() < json["tolerance"].as_f64().unwrap());
+    assert!(data().join("yahtzix-300.table").exists());
+}
+
+#[test]
+fn advice_ranks_every_option_with_its_chance() {
+    let text = ok(&with(&[
+        "advise", "--me", "100", "--opp", "150", "--dice", "112355",
+    ]));
+    assert!(
+        text.contains("bank 30") && text.contains("keep 1 1 (+20), 4 dice left"),
+        "{text}"
+    );
+    let json: serde_json::Value = serde_json::from_str(&ok(&with(&[
+        "advise", "--me", "100", "--opp", "150", "--second", "--offer", "150:2", "--json",
+    ])))
+    .unwrap();
+    let options = json["options"].as_array().unwrap();
+    assert_eq!(options.len(), 2, "go for it or roll six: {json}");
+    let wins: Vec<f64> = options.iter().map(|o| o["win"].as_f64().unwrap()).collect();
+    assert!(wins[0] >= wins[1] && json["win"].as_f64() == Some(wins[0]));
+    let bust = ok(&with(&[
+        "advise", "--me", "100", "--opp", "150", "--dice", "2346", "--roll", "2", "--total", "50",
+    ]));
+    assert!(bust.contains("bust"), "{bust}");
+}
+
+#[test]
+fn bad_positions_and_files_are_refused_with_one_line() {
+    refused(&with(&["advise", "--me", "15", "--opp", "0"]));
+    refused(&with(&[
+        "advise", "--me", "0", "--opp", "100", "--offer", "150:2",
+    ]));
+    refused(&with(&[
+        "advise", "--me", "0", "--opp", "100", "--offer", "zz",
+    ]));
+    refused(&with(&[
+        "advise", "--me", "0", "--opp", "0", "--dice", "1237",
+    ]));
+    refused(&with(&["advise", "--me", "300", "--opp", "0"]));
+    refused(&[
+        "yahtzix", "advise", "--me", "0", "--opp", "0", "--target", "333",
+    ]);
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.table");
+    let bad_arg = bad.to_str().unwrap();
+    let mut bytes = std::fs::read(data().join("yahtzix-300.table")).unwrap();
+    let middle = bytes.len() / 2;
+    bytes[middle] ^= 1;
+    std::fs::write(&bad, &bytes).unwrap();
+    let err = refused(&with(&[
+        "advise", "--me", "0", "--opp", "0", "--table", bad_arg,
+    ]));
+    assert!(err.contains("checksum"), "{err}");
+    bytes.truncate(middle);
+    std::fs::write(&bad, &bytes).unwrap();
+    let err = refused(&with(&[
+        "advise", "--me", "0", "--opp", "0", "--table", bad_arg,
+    ]));
+    assert!(err.contains("truncated"), "{err}");
+    let table = data().join("yahtzix-300.table");
+    let args = [
+        "yahtzix", "advise", "--me", "0", "--opp", "0", "--target", "500", "--table",
+    ];
+    let mut args = args.to_vec();
+    args.push(table.to_str().unwrap());
+    let other = refused(&args);
+    assert!(other.contains("holds rules 300"), "{other}");
+}
+
+#[test]
+fn a_scripted_game_is_the_same_for_the_same_seed() {
+    // Bank at every chance (and decline every offer): "b" answers a roll, "n" an offer.
+    let input = "b\nn\n".repeat(400);
+    let play = || {
+        let out = run(&with(&["play", "--seed", "5", "--hints"]), Some(&input));
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let first = play();
+    assert!(
+        first.contains("Final: you") || first.contains("Game left"),
+        "{first}"
+    );
+    assert!(first.contains("bot roll"), "{first}");
+    assert_eq!(first, play());
+}
+
+#[test]
+fn stats_report_intervals() {
+    let json: serde_json::Value =
+        serde_json::from_str(&ok(&with(&["stats", "--games", "200", "--json"]))).unwrap();
+    let rate = &json["optimal_vs_bank_at_300"]["win_rate"];
+    assert!(
+        rate["low"].as_f64() < rate["rate"].as_f64()
+            && rate["rate"].as_f64() < rate["high"].as_f64(),
+        "{json}"
+    );
+    assert!(json["solitaire_optimal"]["turns"]["mean"].as_f64().unwrap() > 1.0);
+}
