@@ -17,8 +17,11 @@
 //! reader never sees half a table; they are readable by every user (mode 0644).
 //! [`store`] says where tables live and solves a missing one.
 
+mod check;
 pub mod export;
 pub mod store;
+
+pub use check::{describe_state, most_points, Bounds};
 
 use std::fs::File;
 use std::io::{BufWriter, Write};
@@ -164,6 +167,18 @@ pub enum TableError {
     BadIndex { path: PathBuf, reason: String },
     #[error("{path} is corrupt: the values of filled set {filled:#x} fail their checksum")]
     BlockChecksum { path: PathBuf, filled: u32 },
+    #[error("{path} is corrupt: {state} holds {reason}")]
+    BadValue {
+        path: PathBuf,
+        state: String,
+        reason: String,
+    },
+    #[error("{path} is corrupt: {state} has {reason}")]
+    BadProbability {
+        path: PathBuf,
+        state: String,
+        reason: String,
+    },
     #[error("{path} is not a sound export: {reason}")]
     BadExport { path: PathBuf, reason: String },
 }
@@ -451,6 +466,72 @@ fn check_header(
     Ok(header)
 }
 
+/// The payload checks of [`Table::open`], in one pass so each block of values is read
+/// from memory once: the CRC-32 of the payload ([`TableError::Checksum`], reported first),
+/// then the values (see [`check`]): the first impossible one is refused with
+/// [`TableError::BadValue`], naming its state.
+fn check_payload(
+    payload: &[u8],
+    header: &Header,
+    path: &Path,
+    rules: &RuleSet,
+) -> Result<(), TableError> {
+    // The payload starts 64-byte aligned in a page-aligned map, so it is read in place.
+    let copy: Vec<f64>;
+    let values: &[f64] = match bytemuck::try_cast_slice(payload) {
+        Ok(v) => v,
+        Err(_) => {
+            copy = payload
+                .chunks_exact(8)
+                .map(|b| f64::from_le_bytes(b.try_into().expect("8 bytes")))
+                .collect();
+            &copy
+        }
+    };
+    let mut crc = crc32fast::Hasher::new();
+    let mut first_bad = None;
+    let checked: Result<(), std::convert::Infallible> =
+        check::Bounds::new(rules).each_set(|base, set_bound, pattern| {
+            crc.update(&payload[base * 8..(base + pattern.len()) * 8]);
+            if first_bad.is_some() {
+                return Ok(());
+            }
+            let block = &values[base..base + pattern.len()];
+            // Fast path: every value of the set sound (no branches, so it vectorises).
+            let sound = block
+                .iter()
+                .zip(pattern)
+                .fold(true, |ok, (&v, &p)| ok & check::sound(v, set_bound + p));
+            if !sound {
+                first_bad = block
+                    .iter()
+                    .zip(pattern)
+                    .enumerate()
+                    .find_map(|(l, (&v, &p))| {
+                        check::bad_value(v, set_bound + p).map(|reason| (base + l, reason))
+                    });
+            }
+            Ok(())
+        });
+    let Ok(()) = checked;
+    let found = crc.finalize();
+    if found != header.payload_crc32 {
+        return Err(TableError::Checksum {
+            path: path.to_path_buf(),
+            expected: header.payload_crc32,
+            found,
+        });
+    }
+    match first_bad {
+        None => Ok(()),
+        Some((i, reason)) => Err(TableError::BadValue {
+            path: path.to_path_buf(),
+            state: describe_state(rules, rules.state_at(i)),
+            reason,
+        }),
+    }
+}
+
 /// A value table opened read-only through a memory map and fully verified.
 pub struct Table {
     map: Mmap,
@@ -461,18 +542,12 @@ pub struct Table {
 
 impl Table {
     /// Opens and verifies the table at `path` for `rules`: magic, format version,
-    /// objective, rule set, dimensions, file size and payload checksum, in that order.
+    /// objective, rule set, dimensions, file size, payload checksum and values (finite and
+    /// from 0 to [`most_points`] for reachable states, NaN for the others), in that order.
     pub fn open(path: &Path, rules: &'static RuleSet) -> Result<Table, TableError> {
         let map = map(path)?;
         let header = check_header(&map, path, rules, Objective::Expected)?;
-        let found = crc32fast::hash(&map[header.payload_offset as usize..]);
-        if found != header.payload_crc32 {
-            return Err(TableError::Checksum {
-                path: path.to_path_buf(),
-                expected: header.payload_crc32,
-                found,
-            });
-        }
+        check_payload(&map[header.payload_offset as usize..], &header, path, rules)?;
         Ok(Table {
             map,
             header,
@@ -588,11 +663,46 @@ impl TargetTable {
         if let Some(i) = o.windows(2).position(|w| w[1] < w[0]) {
             return Err(bad(format!("offset of state {} goes backwards", i + 1)));
         }
-        Ok(())
+        // Each reachable state has from 1 to most_points + 1 probabilities, the others none.
+        let rules = self.rules;
+        check::Bounds::new(rules).each_set(|base, set_bound, pattern| {
+            let lens = o[base..=base + pattern.len()]
+                .windows(2)
+                .map(|w| w[1] - w[0]);
+            // Fast path, without branches: every length of the set possible.
+            let sound = lens.zip(pattern).fold(true, |ok, (len, &p)| {
+                let bound = set_bound + p;
+                let reachable = (len >= 1) & ((len as f64) <= bound + 1.0);
+                ok & (reachable | ((len == 0) & bound.is_nan()))
+            });
+            if sound {
+                return Ok(());
+            }
+            for (l, p) in pattern.iter().enumerate() {
+                let i = base + l;
+                let len = o[i + 1] - o[i];
+                let bound = set_bound + p;
+                let reason = match (!bound.is_nan()).then_some(bound as u32) {
+                    None if len > 0 => format!("{len} probabilities for a state no game reaches"),
+                    Some(_) if len == 0 => "no probabilities for a reachable state".to_string(),
+                    Some(most) if len > u64::from(most) + 1 => format!(
+                        "{len} probabilities, more than the {} its {most} possible points allow",
+                        u64::from(most) + 1
+                    ),
+                    _ => continue,
+                };
+                return Err(TableError::BadProbability {
+                    path: self.path.clone(),
+                    state: describe_state(rules, rules.state_at(i)),
+                    reason,
+                });
+            }
+            Ok(())
+        })
     }
 
-    /// Checks the probabilities of the given filled sets against their checksums (each set
-    /// once per opening).
+    /// Checks the probabilities of the given filled sets against their checksums, and that
+    /// each is in [0, 1] and never above the one before it (each set once per opening).
     pub fn verify_sets(&self, sets: impl IntoIterator<Item = u32>) -> Result<(), TableError> {
         let lanes = self.rules.lanes_per_set();
         let bytes = &self.map[self.header.payload_offset as usize..];
@@ -609,6 +719,17 @@ impl TargetTable {
                     path: self.path.clone(),
                     filled,
                 });
+            }
+            let values = self.values();
+            for i in f * lanes..(f + 1) * lanes {
+                let v = &values[o[i] as usize..o[i + 1] as usize];
+                if let Some(reason) = check::bad_probabilities(v) {
+                    return Err(TableError::BadProbability {
+                        path: self.path.clone(),
+                        state: describe_state(self.rules, self.rules.state_at(i)),
+                        reason,
+                    });
+                }
             }
             flag.store(1, Ordering::Relaxed);
         }
