@@ -176,7 +176,8 @@ fn impossible_probabilities_are_refused_when_their_set_is_first_read() {
     let s = State::new(0b0101, 2, false);
     let at = small().state_index(s);
     let named = format!("state {at} (filled: twos yahtzee; upper total 2) has ");
-    let cases: [(fn(&mut [f32]), &str); 4] = [
+    type Damage = fn(&mut [f32]);
+    let cases: [(Damage, &str); 4] = [
         (|v| v[1] = 1.5, "P(at least 1 more) = 1.5 is not in [0, 1]"),
         (
             |v| v[2] = -0.25,
