@@ -245,10 +245,13 @@ impl Scorecard {
             })
     }
 
-    /// Writes `score` in box `b`, checking that the box can hold it.
+    /// Writes `score` in box `b`, checking that the box can hold it (0 only where some
+    /// roll scores 0 there: never in Chance).
     pub fn set(&mut self, b: usize, score: u32) -> Result<(), ScorecardError> {
         let c = self.rules.boxes[b];
-        let possible = possible_scores(self.rules, b);
+        let zero = (0..ROLLS).any(|r| self.rules.score_of_roll(b, r) == 0);
+        let mut possible = possible_scores(self.rules, b);
+        possible.retain(|&s| s > 0 || zero);
         if !possible.contains(&score) {
             let list: Vec<String> = possible.iter().map(u32::to_string).collect();
             return Err(ScorecardError::Impossible(c.name(), score, list.join(" ")));
