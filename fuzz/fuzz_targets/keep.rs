@@ -1,0 +1,4 @@
+//! Fuzz target `keep`: see `yahtzee_hardening::keep`.
+#![no_main]
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| yahtzee_hardening::run("keep", data));

@@ -1,0 +1,4 @@
+//! Fuzz target `record`: see `yahtzee_hardening::record`.
+#![no_main]
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| yahtzee_hardening::run("record", data));

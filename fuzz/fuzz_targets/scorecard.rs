@@ -1,0 +1,4 @@
+//! Fuzz target `scorecard`: see `yahtzee_hardening::scorecard`.
+#![no_main]
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| yahtzee_hardening::run("scorecard", data));

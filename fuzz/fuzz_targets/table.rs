@@ -1,0 +1,4 @@
+//! Fuzz target `table`: see `yahtzee_hardening::table`.
+#![no_main]
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| yahtzee_hardening::run("table", data));
