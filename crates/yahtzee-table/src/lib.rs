@@ -183,7 +183,16 @@ pub enum TableError {
     BadExport { path: PathBuf, reason: String },
 }
 
-fn config() -> impl bincode::config::Config {
+/// The most bytes a header may claim when decoded: a damaged string length is refused
+/// as a bad header instead of sizing an allocation (found by fuzzing: a length near 2^64
+/// overflowed the allocator).
+const HEADER_LIMIT: usize = 1 << 16;
+
+fn config() -> bincode::config::Configuration<
+    bincode::config::LittleEndian,
+    bincode::config::Fixint,
+    bincode::config::NoLimit,
+> {
     bincode::config::legacy()
 }
 
@@ -423,10 +432,12 @@ fn check_header(
         });
     }
     let (header, _): (Header, usize) =
-        bincode::serde::decode_from_slice(bytes, config()).map_err(|e| TableError::BadHeader {
-            path: p(),
-            reason: e.to_string(),
-        })?;
+        bincode::serde::decode_from_slice(bytes, config().with_limit::<HEADER_LIMIT>()).map_err(
+            |e| TableError::BadHeader {
+                path: p(),
+                reason: e.to_string(),
+            },
+        )?;
     if header.objective != objective.name() {
         return Err(TableError::WrongObjective {
             path: p(),

@@ -265,3 +265,17 @@ fn the_bound_is_never_below_the_exact_maximum() {
         assert!(tight > 0, "{}", rules.name);
     }
 }
+
+#[test]
+fn a_header_claiming_a_huge_string_is_a_bad_header() {
+    // Found by fuzzing: the rule set name's length read as nearly 2^64 sized an allocation.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("t.table");
+    let mut bytes = MAGIC.to_vec();
+    bytes.extend(FORMAT_VERSION.to_le_bytes());
+    bytes.extend(0xFFFF_FFFF_FFFF_FFF0u64.to_le_bytes());
+    bytes.resize(4096, 0);
+    std::fs::write(&path, bytes).unwrap();
+    let (e, msg) = open_err(&path);
+    assert!(matches!(e, TableError::BadHeader { .. }), "{msg}");
+}
