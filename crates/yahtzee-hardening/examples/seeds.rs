@@ -57,25 +57,48 @@ fn main() {
         Some(2),
     );
     write("record", "quit", short.to_text().as_bytes());
-    for (i, d) in ["13346", "1 3 3 4 6", "1,3,3,4,6", "666666", "6 6 6 6 6 6", "12345 6", "7", ""]
-        .iter()
-        .enumerate()
+    for (i, d) in [
+        "13346",
+        "1 3 3 4 6",
+        "1,3,3,4,6",
+        "666666",
+        "6 6 6 6 6 6",
+        "12345 6",
+        "7",
+        "",
+    ]
+    .iter()
+    .enumerate()
     {
         write("dice", &format!("dice-{i}"), d.as_bytes());
     }
-    for (i, k) in ["335", "3 3 5", "", "3,35", "11111", "111111", "1234567", "0"]
-        .iter()
-        .enumerate()
+    for (i, k) in [
+        "335", "3 3 5", "", "3,35", "11111", "111111", "1234567", "0",
+    ]
+    .iter()
+    .enumerate()
     {
         write("keep", &format!("keep-{i}"), k.as_bytes());
     }
     let bodies = [
-        (0, r#"{"scorecard": "ones=3", "dice": "13346", "rolls_left": 2}"#),
-        (0, r#"{"rules": "forced", "house": [], "scorecard": "ones=3 fours=12", "dice": [4,4,4,5,6], "rolls_left": 1}"#),
+        (
+            0,
+            r#"{"scorecard": "ones=3", "dice": "13346", "rolls_left": 2}"#,
+        ),
+        (
+            0,
+            r#"{"rules": "forced", "house": [], "scorecard": "ones=3 fours=12", "dice": [4,4,4,5,6], "rolls_left": 1}"#,
+        ),
         (0, r#"{"scorecard": "", "dice": "55552", "rolls_left": 0}"#),
-        (0, r#"{"scorecard": "ones=3", "dice": "13346", "rolls_left": 2, "target": 250}"#),
+        (
+            0,
+            r#"{"scorecard": "ones=3", "dice": "13346", "rolls_left": 2, "target": 250}"#,
+        ),
         (0, r#"{"house": ["mega-yahtzee"], "scorecard": "ones=3"}"#),
-        (0, r#"{"scorecard": "ones=3", "dice": "13346", "rolls_left": 1, "opponents": ["sixes=24"]}"#),
+        (
+            0,
+            r#"{"scorecard": "ones=3", "dice": "13346", "rolls_left": 1, "opponents": ["sixes=24"]}"#,
+        ),
         (1, r#"{"rules": "yatzy", "scorecard": "ones=3"}"#),
         (1, r#"{"scorecard": "ones=3", "target": 200}"#),
     ];

@@ -220,7 +220,10 @@ pub fn table(data: &[u8]) {
             for i in 0..rules.state_count() {
                 let (s, v) = (rules.state_at(i), t.value_at(i));
                 if rules.is_reachable(s) {
-                    assert!(v >= 0.0 && v <= f64::from(bounds.of(s)) * 1.000001, "{s:?} {v}");
+                    assert!(
+                        v >= 0.0 && v <= f64::from(bounds.of(s)) * 1.000001,
+                        "{s:?} {v}"
+                    );
                 } else {
                     assert!(v.is_nan(), "{s:?} {v}");
                 }
@@ -246,14 +249,22 @@ pub fn table(data: &[u8]) {
     let _ = std::fs::remove_file(&path);
 }
 
-/// The official rules' advisor, solved once per process (0.3 s) into a temporary file.
-fn forced_advisor() -> &'static Advisor {
+/// The official rules' values, solved once per process (0.3 s).
+pub fn forced_values() -> &'static Vec<f64> {
+    static VALUES: OnceLock<Vec<f64>> = OnceLock::new();
+    VALUES.get_or_init(|| {
+        yahtzee_solver::solve(RuleSet::by_name("forced").expect("official rules"), &|_| {})
+    })
+}
+
+/// The official rules' advisor over [`forced_values`], written to a temporary file.
+pub fn forced_advisor() -> &'static Advisor {
     static ADVISOR: OnceLock<Advisor> = OnceLock::new();
     ADVISOR.get_or_init(|| {
         let rules = RuleSet::by_name("forced").expect("official rules");
         let path = scratch("forced.table");
-        let values = yahtzee_solver::solve(rules, &|_| {});
-        yahtzee_table::write_table(&path, rules, &values).expect("temporary table");
+        let values = forced_values();
+        yahtzee_table::write_table(&path, rules, values).expect("temporary table");
         let table = Table::open(&path, rules).expect("a sound table");
         let _ = std::fs::remove_file(&path);
         Advisor::new(table)
@@ -367,10 +378,18 @@ pub fn play_game(
             let rolls_left = game.rolls_left();
             let choice = match policy {
                 Policy::Optimal(advisor) => {
-                    let advice = advisor
-                        .advise(&game.current().card, roll, rolls_left)
-                        .expect("advice for a legal position");
-                    advice.best().choice
+                    let best = |rolls_left| {
+                        advisor
+                            .advise(&game.current().card, roll, rolls_left)
+                            .expect("advice for a legal position")
+                            .best()
+                            .choice
+                    };
+                    match best(rolls_left) {
+                        // Standing on all the dice: the best box (as the bots do).
+                        yahtzee_advice::Choice::Keep(k) if k.len() == roll.len() => best(0),
+                        c => c,
+                    }
                 }
                 Policy::Random => random_choice(&game, &mut rng),
             };
@@ -425,7 +444,7 @@ fn random_choice(game: &yahtzee_play::Game, rng: &mut impl rand::Rng) -> yahtzee
     }
     if game.rolls_left() > 0 && !game.in_chance_chance() && rng.random_ratio(2, 3) {
         let k = sub(rng);
-        if k.len() < dice.len() {
+        if k.len() < dice.len() && game.clone().keep(k).is_ok() {
             return Choice::Keep(k);
         }
     }

@@ -19,7 +19,9 @@ fn files(dir: &Path) -> Vec<std::path::PathBuf> {
 }
 
 fn replay(kind: &str) -> usize {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fuzz").join(kind);
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../fuzz")
+        .join(kind);
     let mut count = 0;
     for target in TARGETS {
         for file in files(&root.join(target)) {
@@ -37,7 +39,9 @@ fn every_seed_passes_its_target_check() {
     let n = replay("corpus");
     // Each target has seeds (a folder emptied by mistake would pass silently otherwise).
     for target in TARGETS {
-        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fuzz/corpus").join(target);
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../fuzz/corpus")
+            .join(target);
         assert!(!files(&dir).is_empty(), "no seeds for {target}");
     }
     assert!(n >= TARGETS.len());

@@ -753,7 +753,10 @@ fn scorecard_rejects_impossible_scores() {
             Scorecard::parse(rules, "chance=0").unwrap_err().to_string(),
             format!(
                 "chance can never hold 0 (possible: {})",
-                (5..=30).map(|s| s.to_string()).collect::<Vec<_>>().join(" ")
+                (5..=30)
+                    .map(|s| s.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" ")
             ),
             "{}",
             rules.name
