@@ -42,10 +42,10 @@ pub fn run(target: &str, data: &[u8]) {
     }
 }
 
-/// A refusal must be one non-empty line.
+/// A refusal must be one non-empty line (no line feed, no carriage return).
 fn one_line(message: &str) {
     assert!(
-        !message.is_empty() && !message.contains('\n'),
+        !message.is_empty() && !message.contains(['\n', '\r']),
         "not one line: {message:?}"
     );
 }

@@ -23,14 +23,17 @@ fn replay(kind: &str) -> usize {
         .join("../../fuzz")
         .join(kind);
     let mut count = 0;
+    let mut failed = Vec::new();
     for target in TARGETS {
         for file in files(&root.join(target)) {
             let data = std::fs::read(&file).expect("a readable file");
-            let outcome = std::panic::catch_unwind(|| run(target, &data));
-            assert!(outcome.is_ok(), "{target}: {} fails", file.display());
+            if std::panic::catch_unwind(|| run(target, &data)).is_err() {
+                failed.push(format!("{target}: {}", file.display()));
+            }
             count += 1;
         }
     }
+    assert!(failed.is_empty(), "failing inputs:\n{}", failed.join("\n"));
     count
 }
 

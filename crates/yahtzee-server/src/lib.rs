@@ -169,10 +169,12 @@ impl std::fmt::Display for ApiError {
 }
 
 impl ApiError {
+    /// A failure; the message may quote the request (a JSON field name, a card), so its
+    /// control characters are escaped: one line.
     fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
         ApiError {
             status,
-            message: message.into(),
+            message: yahtzee_rules::one_line(&message.into()),
             building: false,
         }
     }

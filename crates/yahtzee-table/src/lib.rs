@@ -257,7 +257,7 @@ impl Header {
         if self.value_type != objective.value_type() {
             return Err(format!(
                 "value type '{}', expected '{}'",
-                self.value_type,
+                yahtzee_rules::one_line(&self.value_type),
                 objective.value_type()
             ));
         }
@@ -363,6 +363,7 @@ pub(crate) fn write_file_atomically(path: &Path, parts: &[&[u8]]) -> std::io::Re
         _ => Path::new("."),
     };
     std::fs::create_dir_all(dir)?;
+    remove_stale_temps(dir, ".table-", ".tmp");
     let tmp = tempfile::Builder::new()
         .prefix(".table-")
         .suffix(".tmp")
@@ -378,6 +379,36 @@ pub(crate) fn write_file_atomically(path: &Path, parts: &[&[u8]]) -> std::io::Re
     make_readable(tmp.as_file())?;
     tmp.persist(path).map_err(|e| e.error)?;
     Ok(())
+}
+
+/// How old a temporary file must be before a writer takes it for the leftover of a killed
+/// one: far longer than any write takes (the 1.1 GB target table: seconds).
+pub const STALE_AFTER: std::time::Duration = std::time::Duration::from_secs(3600);
+
+/// Removes the temporary files (`PREFIX*SUFFIX` in `dir`) that a writer killed mid-write
+/// left, once untouched for [`STALE_AFTER`]: they never had the real name, so readers never
+/// saw them, but they would pile up. Best effort: errors are ignored (the write that
+/// follows reports its own).
+pub fn remove_stale_temps(dir: &Path, prefix: &str, suffix: &str) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let name = name.to_string_lossy();
+        if !(name.starts_with(prefix) && name.ends_with(suffix)) {
+            continue;
+        }
+        let stale = entry
+            .metadata()
+            .and_then(|m| m.modified())
+            .ok()
+            .and_then(|t| t.elapsed().ok())
+            .is_some_and(|age| age > STALE_AFTER);
+        if stale && entry.file_type().is_ok_and(|t| t.is_file()) {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
 }
 
 /// Tables are meant to be shared and shipped: rw-r--r-- rather than the temporary file's
@@ -438,17 +469,18 @@ fn check_header(
                 reason: e.to_string(),
             },
         )?;
+    // The header's strings are quoted in messages: escaped, so they stay one line.
     if header.objective != objective.name() {
         return Err(TableError::WrongObjective {
             path: p(),
-            found: header.objective,
+            found: yahtzee_rules::one_line(&header.objective),
             expected: objective.name(),
         });
     }
     if header.rules != rules.name {
         return Err(TableError::WrongRules {
             path: p(),
-            found: header.rules,
+            found: yahtzee_rules::one_line(&header.rules),
             expected: rules.name.to_string(),
         });
     }
