@@ -182,8 +182,8 @@ pub(crate) fn bad_value(v: f64, bound: f64) -> Option<String> {
             number(v)
         )),
         Some(_) if v.is_nan() => Some("NaN for a reachable state".to_string()),
-        Some(_) if !v.is_finite() => Some(format!("{v} is not finite")),
-        Some(_) if v < 0.0 => Some(format!("{} is negative", number(v))),
+        Some(_) if !v.is_finite() => Some(format!("{v}, not a finite number")),
+        Some(_) if v < 0.0 => Some(format!("{}, below 0", number(v))),
         Some(most) if v > f64::from(most) * ROUNDING => Some(format!(
             "{}, above {most}, a bound on the points that state can still score",
             number(v)

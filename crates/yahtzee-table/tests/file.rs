@@ -185,7 +185,7 @@ fn impossible_values_are_refused_naming_the_state() {
         }
     });
     assert!(
-        negative.ends_with("state 0 (filled: none; upper total 0) holds -5 is negative"),
+        negative.ends_with("state 0 (filled: none; upper total 0) holds -5, below 0"),
         "{negative}"
     );
     // One bad value deep in the table: the message names that state.
@@ -201,7 +201,7 @@ fn impossible_values_are_refused_naming_the_state() {
     });
     assert!(
         inf.contains(&format!(
-            "state {at} (filled: ones twos yahtzee; upper total 9; yahtzee holds 50) holds inf is not finite"
+            "state {at} (filled: ones twos yahtzee; upper total 9; yahtzee holds 50) holds inf, not a finite number"
         )),
         "{inf}"
     );
