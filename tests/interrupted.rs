@@ -109,7 +109,7 @@ struct Case<'a> {
 
 #[test]
 fn killed_writers_leave_the_old_file_or_the_new_one() {
-    let mut rng = ChaCha8Rng::seed_from_u64(0x6B11_1ED);
+    let mut rng = ChaCha8Rng::seed_from_u64(0x06B1_11ED);
     let root = tempfile::tempdir().unwrap();
     let data = root.path().join("data");
     std::fs::create_dir_all(&data).unwrap();
@@ -263,7 +263,7 @@ fn small_target() -> (
 
 #[test]
 fn the_target_table_writer_survives_kills() {
-    let mut rng = ChaCha8Rng::seed_from_u64(0x7A6E7);
+    let mut rng = ChaCha8Rng::seed_from_u64(0x0007_A6E7);
     let dir = tempfile::tempdir().unwrap();
     let real: PathBuf = dir.path().join("small.target.table");
     let (rules, table) = small_target();

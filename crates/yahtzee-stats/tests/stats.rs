@@ -14,7 +14,7 @@ static SOLVED: LazyLock<Mutex<HashMap<String, &'static Vec<f64>>>> =
 
 fn strategy(name: &str) -> Strategy<'static> {
     let rules = RuleSet::by_name(name).unwrap();
-    let values: &'static Vec<f64> = *SOLVED
+    let values: &'static Vec<f64> = SOLVED
         .lock()
         .unwrap()
         .entry(name.to_string())
