@@ -28,10 +28,13 @@ for t in "${targets[@]}"; do
     max_len=4096
     [ "$t" = table ] && max_len=16384
     echo "== $t: ${seconds}s" >&2
+    # With several jobs libFuzzer logs each to fuzz-N.log in the current folder.
+    parallel=()
+    [ "$jobs" -gt 1 ] && parallel=(-jobs="$jobs" -workers="$jobs")
     if cargo +nightly fuzz run --fuzz-dir fuzz --sanitizer "${FUZZ_SANITIZER:-address}" \
         "$t" "$work" "fuzz/corpus/$t" -- \
         -max_total_time="$seconds" -max_len="$max_len" -timeout=10 -rss_limit_mb=4096 \
-        -jobs="$jobs" -workers="$jobs" -print_final_stats=1 >"$log" 2>&1; then
+        "${parallel[@]}" -print_final_stats=1 >"$log" 2>&1; then
         result=ok
     else
         result="FAILED (see $log and fuzz/artifacts/$t)"
