@@ -204,6 +204,14 @@ fn number(v: f64) -> String {
 /// Why a state's probabilities are impossible, if they are: each must be in [0, 1] and
 /// none above the one before.
 pub(crate) fn bad_probabilities(v: &[f32]) -> Option<String> {
+    // Fast path, without branches (NaN fails every comparison).
+    let first_ok = v.first().is_none_or(|&p| (0.0..=1.0).contains(&p));
+    let sound = v
+        .windows(2)
+        .fold(first_ok, |ok, w| ok & (w[1] >= 0.0) & (w[1] <= w[0]));
+    if sound {
+        return None;
+    }
     for (c, &p) in v.iter().enumerate() {
         if !(0.0..=1.0).contains(&p) {
             return Some(format!("P(at least {c} more) = {p} is not in [0, 1]"));
