@@ -172,6 +172,17 @@ pub(crate) fn sound(v: f64, bound: f64) -> bool {
     ((v >= 0.0) & (v <= bound * ROUNDING)) | (bound.is_nan() & v.is_nan())
 }
 
+/// True when every value of a set's block is possible ([`sound`] of `set_bound +
+/// pattern[l]`): the fast path of the check, compiled for AVX2 and AVX-512 too and picked
+/// at run time.
+#[multiversion::multiversion(targets("x86_64+avx2", "x86_64+avx512f+avx512vl"))]
+pub(crate) fn block_sound(block: &[f64], pattern: &[f64], set_bound: f64) -> bool {
+    block
+        .iter()
+        .zip(pattern)
+        .fold(true, |ok, (&v, &p)| ok & sound(v, set_bound + p))
+}
+
 /// Why an expected value is impossible for its state of `bound` (NaN: unreachable).
 pub(crate) fn bad_value(v: f64, bound: f64) -> Option<String> {
     let bound = (!bound.is_nan()).then_some(bound as u32);

@@ -541,11 +541,7 @@ fn check_payload(
             }
             let block = &values[base..base + pattern.len()];
             // Fast path: every value of the set sound (no branches, so it vectorises).
-            let sound = block
-                .iter()
-                .zip(pattern)
-                .fold(true, |ok, (&v, &p)| ok & check::sound(v, set_bound + p));
-            if !sound {
+            if !check::block_sound(block, pattern, set_bound) {
                 first_bad = block
                     .iter()
                     .zip(pattern)
