@@ -17,7 +17,7 @@ pub use dice::{
     MEGA_ROLLS, ROLLS,
 };
 pub use rules::{House, Joker, Move, RuleSet, RulesId, Style};
-pub use scorecard::{possible_scores, Scorecard, ScorecardError};
+pub use scorecard::{card_scores, possible_scores, Scorecard, ScorecardError};
 pub use state::{State, UPPER_CAP};
 
 /// `text` with its control characters (line breaks, tabs, escapes) written as escapes

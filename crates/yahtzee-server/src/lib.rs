@@ -427,7 +427,7 @@ async fn card(
             name: c.name(),
             label: c.to_string(),
             upper: c.upper_face().is_some(),
-            scores: yahtzee_rules::possible_scores(rules, b),
+            scores: yahtzee_rules::card_scores(rules, b),
         })
         .collect();
     Ok(Json(CardLayout {
