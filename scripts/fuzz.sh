@@ -40,8 +40,9 @@ for t in "${targets[@]}"; do
         result="FAILED (see $log and fuzz/artifacts/$t)"
         status=1
     fi
-    execs=$(cat "$log" fuzz-*.log 2>/dev/null | awk '/stat::number_of_executed_units/ {s+=$2} END {print s+0}')
-    rate=$(cat "$log" fuzz-*.log 2>/dev/null | awk '/stat::average_exec_per_sec/ {s+=$2} END {print s+0}')
+    logs() { cat "$log"; }  # with several jobs, libFuzzer copies their logs here
+    execs=$(logs | awk '/stat::number_of_executed_units/ {s+=$2} END {print s+0}')
+    rate=$(logs | awk '/stat::average_exec_per_sec/ {s+=$2} END {print s+0}')
     cov=$(awk '/cov: [0-9]+/ {match($0, /cov: [0-9]+/); c=substr($0, RSTART, RLENGTH)} END {print c}' "$log")
     rm -f fuzz-*.log
     summary+=("$(printf '%-11s %12s execs %8s/s  %-10s %s' "$t" "$execs" "$rate" "$cov" "$result")")
