@@ -16,13 +16,15 @@ pub fn folder_of(path: &Path) -> &Path {
 
 /// A hidden temporary file beside `path` (`.<name>.XXXXXX<suffix>`), with the permissions
 /// `File::create` would give, to be renamed over `path` with `persist` once complete.
-/// Dropped unpersisted, it is deleted.
+/// Dropped unpersisted, it is deleted; one left by a killed writer is removed by a later
+/// write of the same file once stale ([`yahtzee_table::remove_stale_temps`]).
 pub fn temp_beside(path: &Path, suffix: &str) -> std::io::Result<NamedTempFile> {
     let name = path
         .file_name()
         .map(|n| n.to_string_lossy())
         .unwrap_or_default();
     let prefix = format!(".{name}.");
+    yahtzee_table::remove_stale_temps(folder_of(path), &prefix, suffix);
     let mut builder = tempfile::Builder::new();
     builder.prefix(&prefix).suffix(suffix);
     #[cfg(unix)]

@@ -185,7 +185,7 @@ fn record_path(given: &Option<PathBuf>, seed: u64, many: bool, g: u64) -> PathBu
 }
 
 /// Writes a record atomically (temporary file in the same folder, then rename).
-fn write_record(path: &Path, text: &str) -> Result<()> {
+pub(crate) fn write_record(path: &Path, text: &str) -> Result<()> {
     let dir = crate::atomic::folder_of(path);
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     let mut tmp = crate::atomic::temp_beside(path, ".tmp")

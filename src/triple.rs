@@ -436,11 +436,7 @@ fn play(a: PlayArgs) -> Result<()> {
     let path = a
         .record
         .unwrap_or_else(|| PathBuf::from(format!("records/triple-{seed}.txt")));
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-    }
-    std::fs::write(&path, t.record.to_text(&player.game()))
-        .with_context(|| format!("cannot write record {}", path.display()))?;
+    crate::play::write_record(&path, &t.record.to_text(&player.game()))?;
     println!("game record: {}", path.display());
     Ok(())
 }

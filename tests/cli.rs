@@ -297,6 +297,39 @@ fn damaged_or_foreign_tables_are_refused() {
 }
 
 #[test]
+fn tables_with_impossible_values_are_refused() {
+    // Rewritten as another program could, checksum and all: once every value 1e308
+    // (before: "expected final total with optimal play: inf"), once -5 (before: advice
+    // with no warning).
+    let dir = tempfile::tempdir().unwrap();
+    let rules = yahtzee_rules::RuleSet::by_name("forced").unwrap();
+    let sound = yahtzee_table::Table::open(&data().join("forced.table"), rules).unwrap();
+    for (bad, says) in [
+        (
+            1e308,
+            "holds 1e308, above 1675, a bound on the points that state can still score",
+        ),
+        (-5.0, "holds -5, below 0"),
+    ] {
+        let values: Vec<f64> = (0..rules.state_count())
+            .map(|i| match sound.value_at(i) {
+                v if v.is_nan() => v,
+                _ => bad,
+            })
+            .collect();
+        let path = dir.path().join("bad.table");
+        yahtzee_table::write_table(&path, rules, &values).unwrap();
+        let msg = refused_table(&path);
+        assert!(
+            msg.trim_end().ends_with(&format!(
+                "is corrupt: state 0 (filled: none; upper total 0) {says}"
+            )),
+            "{msg}"
+        );
+    }
+}
+
+#[test]
 fn an_unwritable_output_is_refused() {
     let file = data().join("forced.table");
     let inside_a_file = file.join("x.table");

@@ -20,13 +20,9 @@ fn card_for(rules: &'static RuleSet, s: State) -> Option<Scorecard> {
                 upper_left -= n * u32::from(f);
                 n * u32::from(f)
             }
-            None if c == yahtzee_rules::Category::Yahtzee => {
-                if s.yahtzee_50() {
-                    50
-                } else {
-                    0
-                }
-            }
+            None if c == yahtzee_rules::Category::Yahtzee && s.yahtzee_50() => 50,
+            // Chance never scores 0 (the least roll, 1-1-1-1-1, is 5).
+            None if c == yahtzee_rules::Category::Chance => 5,
             None => 0,
         };
         card.set(b, score).ok()?;

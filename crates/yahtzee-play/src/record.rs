@@ -45,10 +45,12 @@ pub struct RecordError {
     pub message: String,
 }
 
+/// An error at `line`; the message quotes the record, so its control characters are
+/// escaped (one line, whatever the file holds).
 fn err(line: usize, message: impl Into<String>) -> RecordError {
     RecordError {
         line,
-        message: message.into(),
+        message: yahtzee_rules::one_line(&message.into()),
     }
 }
 

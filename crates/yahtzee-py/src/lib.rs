@@ -382,9 +382,9 @@ impl Table {
     fn target_table(&self, py: Python<'_>) -> PyResult<Arc<yahtzee_table::TargetTable>> {
         let rules = self.advisor.table().rules();
         let path = self.target_path.clone();
-        static TARGETS: OnceLock<
-            std::sync::Mutex<Vec<(PathBuf, Arc<yahtzee_table::TargetTable>)>>,
-        > = OnceLock::new();
+        /// Target tables opened so far, by path.
+        type Opened = Vec<(PathBuf, Arc<yahtzee_table::TargetTable>)>;
+        static TARGETS: OnceLock<std::sync::Mutex<Opened>> = OnceLock::new();
         let cache = TARGETS.get_or_init(Default::default);
         if let Some((_, t)) = cache
             .lock()

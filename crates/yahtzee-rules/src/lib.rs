@@ -17,5 +17,20 @@ pub use dice::{
     MEGA_ROLLS, ROLLS,
 };
 pub use rules::{House, Joker, Move, RuleSet, RulesId, Style};
-pub use scorecard::{possible_scores, Scorecard, ScorecardError};
+pub use scorecard::{card_scores, possible_scores, Scorecard, ScorecardError};
 pub use state::{State, UPPER_CAP};
+
+/// `text` with its control characters (line breaks, tabs, escapes) written as escapes
+/// (`\n`, `\u{1b}`), for error messages that quote input: they stay one line, whatever was
+/// typed or read from a file.
+pub fn one_line(text: &str) -> String {
+    text.chars()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_default().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
+}

@@ -245,10 +245,10 @@ impl Scorecard {
             })
     }
 
-    /// Writes `score` in box `b`, checking that the box can hold it.
+    /// Writes `score` in box `b`, checking that the box can hold it ([`card_scores`]).
     pub fn set(&mut self, b: usize, score: u32) -> Result<(), ScorecardError> {
         let c = self.rules.boxes[b];
-        let possible = possible_scores(self.rules, b);
+        let possible = card_scores(self.rules, b);
         if !possible.contains(&score) {
             let list: Vec<String> = possible.iter().map(u32::to_string).collect();
             return Err(ScorecardError::Impossible(c.name(), score, list.join(" ")));
@@ -353,4 +353,13 @@ pub fn possible_scores(rules: &RuleSet, b: usize) -> Vec<u32> {
     v.sort_unstable();
     v.dedup();
     v
+}
+
+/// The scores a card may show in box `b`, ascending: [`possible_scores`] without 0 where
+/// no roll scores 0 (Chance: its least is 1-1-1-1-1, 5).
+pub fn card_scores(rules: &RuleSet, b: usize) -> Vec<u32> {
+    let zero = (0..ROLLS).any(|r| rules.score_of_roll(b, r) == 0);
+    let mut scores = possible_scores(rules, b);
+    scores.retain(|&s| s > 0 || zero);
+    scores
 }

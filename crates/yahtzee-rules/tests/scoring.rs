@@ -745,8 +745,23 @@ fn scorecard_rejects_impossible_scores() {
         Err(ScorecardError::Impossible("three_of_a_kind", 4, _))
     ));
     assert!(Scorecard::parse(rules, "3k=5 4k=30 chance=5").is_ok());
-    // Zero is always allowed.
-    assert!(Scorecard::parse(rules, "twos=0 fh=0 ss=0 ls=0 yz=0 chance=0 3k=0").is_ok());
+    // Zero (a scratch) is allowed wherever a roll scores 0: everywhere but Chance, whose
+    // least score is 1-1-1-1-1.
+    assert!(Scorecard::parse(rules, "twos=0 fh=0 ss=0 ls=0 yz=0 3k=0").is_ok());
+    for rules in RuleSet::every() {
+        assert_eq!(
+            Scorecard::parse(rules, "chance=0").unwrap_err().to_string(),
+            format!(
+                "chance can never hold 0 (possible: {})",
+                (5..=30)
+                    .map(|s| s.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            ),
+            "{}",
+            rules.name
+        );
+    }
 }
 
 #[test]

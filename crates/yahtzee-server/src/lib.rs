@@ -162,17 +162,35 @@ pub struct ApiError {
     building: bool,
 }
 
+impl std::fmt::Display for ApiError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} {}", self.status.as_u16(), self.message)
+    }
+}
+
 impl ApiError {
+    /// A failure; the message may quote the request (a JSON field name, a card), so its
+    /// control characters are escaped: one line.
     fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
         ApiError {
             status,
-            message: message.into(),
+            message: yahtzee_rules::one_line(&message.into()),
             building: false,
         }
     }
 
     fn bad(message: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::BAD_REQUEST, message)
+    }
+
+    /// The HTTP status code.
+    pub fn status(&self) -> u16 {
+        self.status.as_u16()
+    }
+
+    /// The one-line message of `{"error": ...}`.
+    pub fn message(&self) -> &str {
+        &self.message
     }
 }
 
@@ -205,12 +223,92 @@ impl IntoResponse for ApiError {
 }
 
 /// The request body as JSON of type `T`, or a 4xx saying why not.
-async fn parse<T: for<'de> Deserialize<'de>>(
-    s: &AppState,
-    body: axum::body::Body,
-) -> Result<T, ApiError> {
-    let bytes = read_body(body, &s.limits).await?;
-    serde_json::from_slice(&bytes).map_err(|e| ApiError::bad(format!("bad request body: {e}")))
+fn parse<T: for<'de> Deserialize<'de>>(bytes: &[u8]) -> Result<T, ApiError> {
+    serde_json::from_slice(bytes).map_err(|e| ApiError::bad(format!("bad request body: {e}")))
+}
+
+/// A `POST /api/advise` body, checked as the handler checks it before any table is opened
+/// (public for the fuzzer and its regression tests: `fuzz/`, `crates/yahtzee-hardening`).
+#[derive(Debug)]
+pub struct AdviseQuestion {
+    /// The rule set with its house rules.
+    pub rules: &'static RuleSet,
+    /// The card.
+    pub card: yahtzee_rules::Scorecard,
+    /// The dice and rolls left; `None`: the sixth-die question.
+    pub dice: Option<(yahtzee_rules::Dice, u8)>,
+    /// What the player plays for.
+    pub play_for: PlayFor,
+}
+
+/// A `POST /api/stats` body, checked as [`AdviseQuestion`].
+#[derive(Debug)]
+pub struct StatsQuestion {
+    /// The rule set with its house rules.
+    pub rules: &'static RuleSet,
+    /// The card.
+    pub card: yahtzee_rules::Scorecard,
+    /// What the player plays for.
+    pub play_for: PlayFor,
+}
+
+/// Checks an `/api/advise` body: JSON shape, rules, card, dice, what to play for. The
+/// error is the one-line message the API answers with a 400.
+pub fn advise_question(body: &[u8]) -> Result<AdviseQuestion, ApiError> {
+    let req: AdviseRequest = parse(body)?;
+    let dice = match (&req.dice, req.rolls_left) {
+        (Some(d), Some(rolls)) => Some((yahtzee_engine::parse_dice(&d.text())?, rolls)),
+        (None, None) => None,
+        _ => {
+            return Err(EngineError::BadInput(
+                "give both dice and rolls_left (leave both out to ask whether to take the sixth die, under mega-yahtzee)".into(),
+            )
+            .into())
+        }
+    };
+    let (rules, card, play_for) = common(
+        &req.rules,
+        &req.house,
+        &req.scorecard,
+        req.target,
+        &req.opponents,
+    )?;
+    Ok(AdviseQuestion {
+        rules,
+        card,
+        dice,
+        play_for,
+    })
+}
+
+/// Checks an `/api/stats` body, as [`advise_question`].
+pub fn stats_question(body: &[u8]) -> Result<StatsQuestion, ApiError> {
+    let req: StatsRequest = parse(body)?;
+    let (rules, card, play_for) = common(
+        &req.rules,
+        &req.house,
+        &req.scorecard,
+        req.target,
+        &req.opponents,
+    )?;
+    Ok(StatsQuestion {
+        rules,
+        card,
+        play_for,
+    })
+}
+
+/// The rule set, the card and what to play for, checked.
+fn common(
+    rules: &str,
+    house: &[String],
+    scorecard: &str,
+    target: Option<u32>,
+    opponents: &[String],
+) -> Result<(&'static RuleSet, yahtzee_rules::Scorecard, PlayFor), ApiError> {
+    let rules = rules_of(rules, house)?;
+    let card = yahtzee_engine::parse_card(rules, scorecard)?;
+    Ok((rules, card, play_for(target, opponents)?))
 }
 
 fn rules_of(name: &str, house: &[String]) -> Result<&'static RuleSet, ApiError> {
@@ -332,7 +430,7 @@ async fn card(
             name: c.name(),
             label: c.to_string(),
             upper: c.upper_face().is_some(),
-            scores: yahtzee_rules::possible_scores(rules, b),
+            scores: yahtzee_rules::card_scores(rules, b),
         })
         .collect();
     Ok(Json(CardLayout {
@@ -450,15 +548,10 @@ struct Question {
 impl AppState {
     fn question(
         self: &Arc<Self>,
-        rules: &str,
-        house: &[String],
-        scorecard: &str,
-        target: Option<u32>,
-        opponents: &[String],
+        rules: &'static RuleSet,
+        card: yahtzee_rules::Scorecard,
+        play_for: PlayFor,
     ) -> Result<Question, ApiError> {
-        let rules = rules_of(rules, house)?;
-        let card = yahtzee_engine::parse_card(rules, scorecard)?;
-        let play_for = play_for(target, opponents)?;
         let advisor = self.advisor(rules)?;
         let target = match play_for {
             PlayFor::Target(_) => Some(self.target(rules)?),
@@ -477,24 +570,10 @@ async fn advise(
     State(s): State<Arc<AppState>>,
     body: axum::body::Body,
 ) -> Result<Response, ApiError> {
-    let req: AdviseRequest = parse(&s, body).await?;
-    let dice = match (&req.dice, req.rolls_left) {
-        (Some(d), Some(rolls)) => Some((yahtzee_engine::parse_dice(&d.text())?, rolls)),
-        (None, None) => None,
-        _ => {
-            return Err(EngineError::BadInput(
-                "give both dice and rolls_left (leave both out to ask whether to take the sixth die, under mega-yahtzee)".into(),
-            )
-            .into())
-        }
-    };
-    let q = s.question(
-        &req.rules,
-        &req.house,
-        &req.scorecard,
-        req.target,
-        &req.opponents,
-    )?;
+    let req = advise_question(&read_body(body, &s.limits).await?)?;
+    let heavy = req.play_for != PlayFor::Expected;
+    let dice = req.dice;
+    let q = s.question(req.rules, req.card, req.play_for)?;
     let answer = move || match dice {
         Some((dice, rolls)) => yahtzee_engine::advise(
             &q.advisor,
@@ -509,7 +588,7 @@ async fn advise(
         }
     };
     // Expected-score advice takes microseconds: on this task. The rest is heavy.
-    let report = if req.target.is_none() && req.opponents.is_empty() {
+    let report = if !heavy {
         answer()?
     } else {
         s.heavy(answer).await?
@@ -521,14 +600,8 @@ async fn stats(
     State(s): State<Arc<AppState>>,
     body: axum::body::Body,
 ) -> Result<Response, ApiError> {
-    let req: StatsRequest = parse(&s, body).await?;
-    let q = s.question(
-        &req.rules,
-        &req.house,
-        &req.scorecard,
-        req.target,
-        &req.opponents,
-    )?;
+    let req = stats_question(&read_body(body, &s.limits).await?)?;
+    let q = s.question(req.rules, req.card, req.play_for)?;
     let summary = s
         .heavy(move || {
             yahtzee_engine::stats(

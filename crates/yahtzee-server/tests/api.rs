@@ -174,6 +174,10 @@ fn stats_and_rules_are_the_engines() {
     let card: Value = serde_json::from_str(&text).unwrap();
     assert_eq!(card["boxes"].as_array().unwrap().len(), 15);
     assert_eq!(card["boxes"][0]["scores"], json!([0, 1, 2, 3, 4, 5]));
+    // The menus offer what a card may hold: Chance never 0.
+    let boxes = card["boxes"].as_array().unwrap();
+    let chance = boxes.iter().find(|b| b["name"] == "chance").unwrap();
+    assert_eq!(chance["scores"][0], 5);
     assert_eq!(card["yahtzee_bonus"], false);
     let (status, _, page) = http(server(), "GET", "/", b"");
     assert_eq!(status, 200);

@@ -14,7 +14,7 @@ static SOLVED: LazyLock<Mutex<HashMap<String, &'static Vec<f64>>>> =
 
 fn strategy(name: &str) -> Strategy<'static> {
     let rules = RuleSet::by_name(name).unwrap();
-    let values: &'static Vec<f64> = *SOLVED
+    let values: &'static Vec<f64> = SOLVED
         .lock()
         .unwrap()
         .entry(name.to_string())
@@ -93,7 +93,8 @@ fn all_but(open: Category) -> String {
         .iter()
         .filter(|&&c| c != open)
         .map(|c| match c {
-            Category::Yahtzee => format!("{}=0", c.name()),
+            // No roll scores 0 in Chance: the least is 5 (1-1-1-1-1).
+            Category::Chance => format!("{}=5", c.name()),
             _ => format!("{}=0", c.name()),
         })
         .collect::<Vec<_>>()
@@ -139,16 +140,19 @@ fn only_chance_left_is_five_independent_dice() {
 #[test]
 fn only_yahtzee_left_is_fifty_or_nothing() {
     let e = exact_from("forced", &all_but(Category::Yahtzee));
+    // The card holds 5 points (Chance).
+    assert_eq!(e.points_so_far, 5);
     // P(five of a kind within three rolls, keeping the most common face) = 2.3014321 / 50.
     let p = 2.301_432_1 / 50.0;
     assert!(
-        (e.distribution[50] - p).abs() < 1e-8,
+        (e.distribution[55] - p).abs() < 1e-8,
         "{}",
-        e.distribution[50]
+        e.distribution[55]
     );
-    assert!((e.distribution[0] - (1.0 - p)).abs() < 1e-8);
-    assert_eq!(e.distribution.len(), 51);
-    assert!((e.yahtzees - e.distribution[50]).abs() < 1e-12);
+    assert!((e.distribution[5] - (1.0 - p)).abs() < 1e-8);
+    assert!(e.distribution[..5].iter().all(|&q| q == 0.0));
+    assert_eq!(e.distribution.len(), 56);
+    assert!((e.yahtzees - e.distribution[55]).abs() < 1e-12);
     assert_eq!(e.jokers, 0.0);
 }
 

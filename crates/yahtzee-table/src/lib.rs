@@ -17,8 +17,11 @@
 //! reader never sees half a table; they are readable by every user (mode 0644).
 //! [`store`] says where tables live and solves a missing one.
 
+mod check;
 pub mod export;
 pub mod store;
+
+pub use check::{describe_state, most_points, Bounds};
 
 use std::fs::File;
 use std::io::{BufWriter, Write};
@@ -164,11 +167,32 @@ pub enum TableError {
     BadIndex { path: PathBuf, reason: String },
     #[error("{path} is corrupt: the values of filled set {filled:#x} fail their checksum")]
     BlockChecksum { path: PathBuf, filled: u32 },
+    #[error("{path} is corrupt: {state} holds {reason}")]
+    BadValue {
+        path: PathBuf,
+        state: String,
+        reason: String,
+    },
+    #[error("{path} is corrupt: {state} has {reason}")]
+    BadProbability {
+        path: PathBuf,
+        state: String,
+        reason: String,
+    },
     #[error("{path} is not a sound export: {reason}")]
     BadExport { path: PathBuf, reason: String },
 }
 
-fn config() -> impl bincode::config::Config {
+/// The most bytes a header may claim when decoded: a damaged string length is refused
+/// as a bad header instead of sizing an allocation (found by fuzzing: a length near 2^64
+/// overflowed the allocator).
+const HEADER_LIMIT: usize = 1 << 16;
+
+fn config() -> bincode::config::Configuration<
+    bincode::config::LittleEndian,
+    bincode::config::Fixint,
+    bincode::config::NoLimit,
+> {
     bincode::config::legacy()
 }
 
@@ -233,7 +257,7 @@ impl Header {
         if self.value_type != objective.value_type() {
             return Err(format!(
                 "value type '{}', expected '{}'",
-                self.value_type,
+                yahtzee_rules::one_line(&self.value_type),
                 objective.value_type()
             ));
         }
@@ -339,6 +363,7 @@ pub(crate) fn write_file_atomically(path: &Path, parts: &[&[u8]]) -> std::io::Re
         _ => Path::new("."),
     };
     std::fs::create_dir_all(dir)?;
+    remove_stale_temps(dir, ".table-", ".tmp");
     let tmp = tempfile::Builder::new()
         .prefix(".table-")
         .suffix(".tmp")
@@ -354,6 +379,36 @@ pub(crate) fn write_file_atomically(path: &Path, parts: &[&[u8]]) -> std::io::Re
     make_readable(tmp.as_file())?;
     tmp.persist(path).map_err(|e| e.error)?;
     Ok(())
+}
+
+/// How old a temporary file must be before a writer takes it for the leftover of a killed
+/// one: far longer than any write takes (the 1.1 GB target table: seconds).
+pub const STALE_AFTER: std::time::Duration = std::time::Duration::from_secs(3600);
+
+/// Removes the temporary files (`PREFIX*SUFFIX` in `dir`) that a writer killed mid-write
+/// left, once untouched for [`STALE_AFTER`]: they never had the real name, so readers never
+/// saw them, but they would pile up. Best effort: errors are ignored (the write that
+/// follows reports its own).
+pub fn remove_stale_temps(dir: &Path, prefix: &str, suffix: &str) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let name = name.to_string_lossy();
+        if !(name.starts_with(prefix) && name.ends_with(suffix)) {
+            continue;
+        }
+        let stale = entry
+            .metadata()
+            .and_then(|m| m.modified())
+            .ok()
+            .and_then(|t| t.elapsed().ok())
+            .is_some_and(|age| age > STALE_AFTER);
+        if stale && entry.file_type().is_ok_and(|t| t.is_file()) {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
 }
 
 /// Tables are meant to be shared and shipped: rw-r--r-- rather than the temporary file's
@@ -408,21 +463,24 @@ fn check_header(
         });
     }
     let (header, _): (Header, usize) =
-        bincode::serde::decode_from_slice(bytes, config()).map_err(|e| TableError::BadHeader {
-            path: p(),
-            reason: e.to_string(),
-        })?;
+        bincode::serde::decode_from_slice(bytes, config().with_limit::<HEADER_LIMIT>()).map_err(
+            |e| TableError::BadHeader {
+                path: p(),
+                reason: e.to_string(),
+            },
+        )?;
+    // The header's strings are quoted in messages: escaped, so they stay one line.
     if header.objective != objective.name() {
         return Err(TableError::WrongObjective {
             path: p(),
-            found: header.objective,
+            found: yahtzee_rules::one_line(&header.objective),
             expected: objective.name(),
         });
     }
     if header.rules != rules.name {
         return Err(TableError::WrongRules {
             path: p(),
-            found: header.rules,
+            found: yahtzee_rules::one_line(&header.rules),
             expected: rules.name.to_string(),
         });
     }
@@ -451,6 +509,68 @@ fn check_header(
     Ok(header)
 }
 
+/// The payload checks of [`Table::open`], in one pass so each block of values is read
+/// from memory once: the CRC-32 of the payload ([`TableError::Checksum`], reported first),
+/// then the values (see [`check`]): the first impossible one is refused with
+/// [`TableError::BadValue`], naming its state.
+fn check_payload(
+    payload: &[u8],
+    header: &Header,
+    path: &Path,
+    rules: &RuleSet,
+) -> Result<(), TableError> {
+    // The payload starts 64-byte aligned in a page-aligned map, so it is read in place.
+    let copy: Vec<f64>;
+    let values: &[f64] = match bytemuck::try_cast_slice(payload) {
+        Ok(v) => v,
+        Err(_) => {
+            copy = payload
+                .chunks_exact(8)
+                .map(|b| f64::from_le_bytes(b.try_into().expect("8 bytes")))
+                .collect();
+            &copy
+        }
+    };
+    let mut crc = crc32fast::Hasher::new();
+    let mut first_bad = None;
+    let checked: Result<(), std::convert::Infallible> =
+        check::Bounds::new(rules).each_set(|base, set_bound, pattern| {
+            crc.update(&payload[base * 8..(base + pattern.len()) * 8]);
+            if first_bad.is_some() {
+                return Ok(());
+            }
+            let block = &values[base..base + pattern.len()];
+            // Fast path: every value of the set sound (no branches, so it vectorises).
+            if !check::block_sound(block, pattern, set_bound) {
+                first_bad = block
+                    .iter()
+                    .zip(pattern)
+                    .enumerate()
+                    .find_map(|(l, (&v, &p))| {
+                        check::bad_value(v, set_bound + p).map(|reason| (base + l, reason))
+                    });
+            }
+            Ok(())
+        });
+    let Ok(()) = checked;
+    let found = crc.finalize();
+    if found != header.payload_crc32 {
+        return Err(TableError::Checksum {
+            path: path.to_path_buf(),
+            expected: header.payload_crc32,
+            found,
+        });
+    }
+    match first_bad {
+        None => Ok(()),
+        Some((i, reason)) => Err(TableError::BadValue {
+            path: path.to_path_buf(),
+            state: describe_state(rules, rules.state_at(i)),
+            reason,
+        }),
+    }
+}
+
 /// A value table opened read-only through a memory map and fully verified.
 pub struct Table {
     map: Mmap,
@@ -461,18 +581,12 @@ pub struct Table {
 
 impl Table {
     /// Opens and verifies the table at `path` for `rules`: magic, format version,
-    /// objective, rule set, dimensions, file size and payload checksum, in that order.
+    /// objective, rule set, dimensions, file size, payload checksum and values (finite and
+    /// from 0 to [`most_points`] for reachable states, NaN for the others), in that order.
     pub fn open(path: &Path, rules: &'static RuleSet) -> Result<Table, TableError> {
         let map = map(path)?;
         let header = check_header(&map, path, rules, Objective::Expected)?;
-        let found = crc32fast::hash(&map[header.payload_offset as usize..]);
-        if found != header.payload_crc32 {
-            return Err(TableError::Checksum {
-                path: path.to_path_buf(),
-                expected: header.payload_crc32,
-                found,
-            });
-        }
+        check_payload(&map[header.payload_offset as usize..], &header, path, rules)?;
         Ok(Table {
             map,
             header,
@@ -588,11 +702,46 @@ impl TargetTable {
         if let Some(i) = o.windows(2).position(|w| w[1] < w[0]) {
             return Err(bad(format!("offset of state {} goes backwards", i + 1)));
         }
-        Ok(())
+        // Each reachable state has from 1 to most_points + 1 probabilities, the others none.
+        let rules = self.rules;
+        check::Bounds::new(rules).each_set(|base, set_bound, pattern| {
+            let lens = o[base..=base + pattern.len()]
+                .windows(2)
+                .map(|w| w[1] - w[0]);
+            // Fast path, without branches: every length of the set possible.
+            let sound = lens.zip(pattern).fold(true, |ok, (len, &p)| {
+                let bound = set_bound + p;
+                let reachable = (len >= 1) & ((len as f64) <= bound + 1.0);
+                ok & (reachable | ((len == 0) & bound.is_nan()))
+            });
+            if sound {
+                return Ok(());
+            }
+            for (l, p) in pattern.iter().enumerate() {
+                let i = base + l;
+                let len = o[i + 1] - o[i];
+                let bound = set_bound + p;
+                let reason = match (!bound.is_nan()).then_some(bound as u32) {
+                    None if len > 0 => format!("{len} probabilities for a state no game reaches"),
+                    Some(_) if len == 0 => "no probabilities for a reachable state".to_string(),
+                    Some(most) if len > u64::from(most) + 1 => format!(
+                        "{len} probabilities, more than the {} its {most} possible points allow",
+                        u64::from(most) + 1
+                    ),
+                    _ => continue,
+                };
+                return Err(TableError::BadProbability {
+                    path: self.path.clone(),
+                    state: describe_state(rules, rules.state_at(i)),
+                    reason,
+                });
+            }
+            Ok(())
+        })
     }
 
-    /// Checks the probabilities of the given filled sets against their checksums (each set
-    /// once per opening).
+    /// Checks the probabilities of the given filled sets against their checksums, and that
+    /// each is in [0, 1] and never above the one before it (each set once per opening).
     pub fn verify_sets(&self, sets: impl IntoIterator<Item = u32>) -> Result<(), TableError> {
         let lanes = self.rules.lanes_per_set();
         let bytes = &self.map[self.header.payload_offset as usize..];
@@ -609,6 +758,17 @@ impl TargetTable {
                     path: self.path.clone(),
                     filled,
                 });
+            }
+            let values = self.values();
+            for i in f * lanes..(f + 1) * lanes {
+                let v = &values[o[i] as usize..o[i + 1] as usize];
+                if let Some(reason) = check::bad_probabilities(v) {
+                    return Err(TableError::BadProbability {
+                        path: self.path.clone(),
+                        state: describe_state(self.rules, self.rules.state_at(i)),
+                        reason,
+                    });
+                }
             }
             flag.store(1, Ordering::Relaxed);
         }

@@ -3,16 +3,31 @@
 use std::path::{Path, PathBuf};
 
 use yahtzee_rules::{RuleSet, State};
-use yahtzee_table::{write_table, Table, TableError, FORMAT_VERSION, MAGIC};
+use yahtzee_table::{write_table, Bounds, Table, TableError, FORMAT_VERSION, MAGIC};
 
 fn forced() -> &'static RuleSet {
     RuleSet::by_name("forced").unwrap()
 }
 
-/// Distinct values per state (the file layer does not care whether they are solved).
+/// Distinct values per state, each possible for its state (from 0 to the most it can still
+/// score; NaN where no game goes), though not solved.
 fn values(rules: &RuleSet) -> Vec<f64> {
+    let bounds = Bounds::new(rules);
+    let mut reachable = vec![false; rules.state_count()];
+    for filled in 0..1 << rules.box_count() {
+        for s in yahtzee_solver::reachable_states(rules, filled) {
+            reachable[rules.state_index(s)] = true;
+        }
+    }
     (0..rules.state_count())
-        .map(|i| i as f64 * 0.25 - 7.0)
+        .map(|i| {
+            let s = rules.state_at(i);
+            if reachable[i] {
+                f64::from(bounds.of(s)) * (i % 11) as f64 / 10.0
+            } else {
+                f64::NAN
+            }
+        })
         .collect()
 }
 
@@ -42,10 +57,11 @@ fn round_trip_reads_every_value_back() {
     let t = Table::open(&path, forced()).unwrap();
     let v = values(forced());
     for i in (0..v.len()).step_by(997) {
-        assert_eq!(t.value_at(i), v[i]);
+        assert_eq!(t.value_at(i).to_bits(), v[i].to_bits());
     }
     let s = State::new(0b1_0000_0000_0011, 9, false);
     assert_eq!(t.value(s), v[forced().state_index(s)]);
+    assert!(t.value(s) > 0.0);
     assert_eq!(t.header().rules, "forced");
     assert_eq!(t.header().payload_offset % 64, 0);
     assert_eq!(&std::fs::read(&path).unwrap()[..8], &MAGIC);
@@ -132,4 +148,134 @@ fn a_failed_write_leaves_the_old_table_and_no_temp_file() {
     assert!(matches!(e, TableError::Write { .. }), "{e}");
     assert_eq!(std::fs::read(&path).unwrap(), before);
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+}
+
+/// A table rewritten with impossible values and a correct checksum (as another program
+/// could write it): refused on open, naming the first bad state.
+fn refused_with(change: impl Fn(usize, &mut f64)) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("t.table");
+    let mut v = values(forced());
+    for (i, x) in v.iter_mut().enumerate() {
+        change(i, x);
+    }
+    write_table(&path, forced(), &v).unwrap();
+    let (e, msg) = open_err(&path);
+    assert!(matches!(e, TableError::BadValue { .. }), "{msg}");
+    msg
+}
+
+#[test]
+fn impossible_values_are_refused_naming_the_state() {
+    let huge = refused_with(|_, x| {
+        if !x.is_nan() {
+            *x = 1e308
+        }
+    });
+    assert!(
+        huge.ends_with(
+            "is corrupt: state 0 (filled: none; upper total 0) holds 1e308, above 1675, \
+             a bound on the points that state can still score"
+        ),
+        "{huge}"
+    );
+    let negative = refused_with(|_, x| {
+        if !x.is_nan() {
+            *x = -5.0
+        }
+    });
+    assert!(
+        negative.ends_with("state 0 (filled: none; upper total 0) holds -5, below 0"),
+        "{negative}"
+    );
+    // One bad value deep in the table: the message names that state.
+    let yahtzee = forced()
+        .box_index(yahtzee_rules::Category::Yahtzee)
+        .unwrap();
+    let s = State::new(0b11 | 1 << yahtzee, 9, true);
+    let at = forced().state_index(s);
+    let inf = refused_with(|i, x| {
+        if i == at {
+            *x = f64::INFINITY
+        }
+    });
+    assert!(
+        inf.contains(&format!(
+            "state {at} (filled: ones twos yahtzee; upper total 9; yahtzee holds 50) holds inf, not a finite number"
+        )),
+        "{inf}"
+    );
+    let nan = refused_with(|i, x| {
+        if i == at {
+            *x = f64::NAN
+        }
+    });
+    assert!(nan.ends_with("holds NaN for a reachable state"), "{nan}");
+    // Upper total 1 cannot be made with only Twos filled; the Yahtzee flag needs its box.
+    for s in [State::new(0b10, 1, false), State::new(0b1, 0, true)] {
+        let at = forced().state_index(s);
+        let msg = refused_with(|i, x| {
+            if i == at {
+                *x = 12.0
+            }
+        });
+        assert!(
+            msg.contains(&format!("state {at} "))
+                && msg.ends_with("holds 12 for a state no game reaches (it must hold NaN)"),
+            "{msg}"
+        );
+    }
+}
+
+#[test]
+fn the_bound_is_never_below_the_exact_maximum() {
+    // Official, Yatzy and every house rule at once (Mega bonus included).
+    let every = RuleSet::every()
+        .find(|r| {
+            r.house.mulligan && r.house.chance_chance && r.house.fool_house && r.house.mega_yahtzee
+        })
+        .unwrap();
+    let games = [
+        forced(),
+        RuleSet::by_name("yatzy").unwrap(),
+        every.reduced(
+            &[
+                yahtzee_rules::Category::Ones,
+                yahtzee_rules::Category::Sixes,
+                yahtzee_rules::Category::FullHouse,
+                yahtzee_rules::Category::Yahtzee,
+                yahtzee_rules::Category::Chance,
+            ],
+            20,
+        ),
+    ];
+    for rules in games {
+        let max = yahtzee_solver::max_remaining(rules);
+        let bounds = Bounds::new(rules);
+        let mut tight = 0;
+        for (i, &m) in max.iter().enumerate() {
+            let s = rules.state_at(i);
+            if m != yahtzee_solver::NO_STATE {
+                let bound = bounds.of(s);
+                assert!(u32::from(m) <= bound, "{}: {s:?} {m} > {bound}", rules.name);
+                tight += usize::from(u32::from(m) == bound);
+            }
+        }
+        // The bound is exact on many states (it is not a loose constant).
+        assert!(tight > 0, "{}", rules.name);
+    }
+}
+
+#[test]
+fn a_header_claiming_a_huge_string_is_a_bad_header() {
+    // Found by fuzzing: the rule set name's length read as nearly 2^64 sized an allocation.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("t.table");
+    let mut bytes = MAGIC.to_vec();
+    bytes.extend(FORMAT_VERSION.to_le_bytes());
+    bytes.extend(0xFFFF_FFFF_FFFF_FFF0u64.to_le_bytes());
+    bytes.resize(4096, 0);
+    std::fs::write(&path, bytes).unwrap();
+    let (e, msg) = open_err(&path);
+    assert!(matches!(e, TableError::BadHeader { .. }), "{msg}");
 }

@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use yahtzee_rules::{Category, RuleSet, State};
-use yahtzee_table::{write_table, write_target_table, Table, TableError, TargetTable};
+use yahtzee_table::{write_table, write_target_table, Bounds, Table, TableError, TargetTable};
 
 /// A small game, so the file is small: four boxes of the official rules.
 fn small() -> &'static RuleSet {
@@ -24,13 +24,16 @@ fn small() -> &'static RuleSet {
 }
 
 /// Offsets and values shaped like a target table: reachable states get a falling run of
-/// (4 + index mod 7) probabilities, the others nothing.
+/// (4 + index mod 7) probabilities (fewer where the state cannot score that many), the
+/// others nothing.
 fn contents(rules: &RuleSet) -> (Vec<u64>, Vec<f32>) {
+    let bounds = Bounds::new(rules);
     let mut offsets = vec![0u64];
     let mut values = Vec::new();
     for i in 0..rules.state_count() {
-        if rules.is_reachable(rules.state_at(i)) {
-            let n = 4 + i % 7;
+        let s = rules.state_at(i);
+        if rules.is_reachable(s) {
+            let n = (4 + i % 7).min(bounds.of(s) as usize + 1);
             values.extend((0..n).map(|c| 1.0 / (1 + c) as f32));
         }
         offsets.push(values.len() as u64);
@@ -156,4 +159,87 @@ fn objectives_and_rules_are_not_mixed_up() {
     let other = RuleSet::by_name("free").unwrap();
     let (e, msg) = one_line(TargetTable::open(&target, other).err().unwrap());
     assert!(matches!(e, TableError::WrongRules { .. }), "{msg}");
+}
+
+/// The file of [`contents`] after `change(offsets, values)`, written with sound checksums.
+fn rewritten(dir: &Path, change: impl FnOnce(&mut Vec<u64>, &mut Vec<f32>)) -> PathBuf {
+    let path = dir.join("bad.target.table");
+    let (mut offsets, mut values) = contents(small());
+    change(&mut offsets, &mut values);
+    write_target_table(&path, small(), &offsets, &values).unwrap();
+    path
+}
+
+#[test]
+fn impossible_probabilities_are_refused_when_their_set_is_first_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = State::new(0b0101, 2, false);
+    let at = small().state_index(s);
+    let named = format!("state {at} (filled: twos yahtzee; upper total 2) has ");
+    type Damage = fn(&mut [f32]);
+    let cases: [(Damage, &str); 4] = [
+        (|v| v[1] = 1.5, "P(at least 1 more) = 1.5 is not in [0, 1]"),
+        (
+            |v| v[2] = -0.25,
+            "P(at least 2 more) = -0.25 is not in [0, 1]",
+        ),
+        (
+            |v| v[0] = f32::NAN,
+            "P(at least 0 more) = NaN is not in [0, 1]",
+        ),
+        (
+            |v| v[3] = 0.75,
+            "P(at least 3 more) = 0.75 is more than P(at least 2 more) = 0.33333334",
+        ),
+    ];
+    for (change, reason) in cases {
+        let path = rewritten(dir.path(), |o, v| {
+            change(&mut v[o[at] as usize..o[at + 1] as usize])
+        });
+        // Opening reads the index only; the values are checked with their set.
+        let t = TargetTable::open(&path, small()).unwrap();
+        t.verify_sets([0b1111]).unwrap();
+        let (e, msg) = one_line(t.verify_turn(s).unwrap_err());
+        assert!(matches!(e, TableError::BadProbability { .. }), "{msg}");
+        assert!(msg.ends_with(&format!("{named}{reason}")), "{msg}");
+    }
+}
+
+#[test]
+fn impossible_vector_lengths_are_refused_on_open() {
+    let dir = tempfile::tempdir().unwrap();
+    let rules = small();
+    // Everything filled: no point can still be scored, so one probability (P(>= 0) = 1).
+    let full = State::new(0b1111, 2, false);
+    let unreachable = State::new(0b0001, 1, false);
+    let cases: [(State, usize, &str); 3] = [
+        (
+            full,
+            3,
+            "3 probabilities, more than the 1 its 0 possible points allow",
+        ),
+        (full, 0, "no probabilities for a reachable state"),
+        (
+            unreachable,
+            2,
+            "2 probabilities for a state no game reaches",
+        ),
+    ];
+    for (s, len, reason) in cases {
+        let at = rules.state_index(s);
+        let path = rewritten(dir.path(), |o, v| {
+            let (from, to) = (o[at] as usize, o[at + 1] as usize);
+            v.splice(from..to, std::iter::repeat_n(0.5, len));
+            let shift = len as i64 - (to - from) as i64;
+            for x in &mut o[at + 1..] {
+                *x = (*x as i64 + shift) as u64;
+            }
+        });
+        let (e, msg) = one_line(TargetTable::open(&path, rules).err().unwrap());
+        assert!(matches!(e, TableError::BadProbability { .. }), "{msg}");
+        assert!(
+            msg.contains(&format!("state {at} ")) && msg.ends_with(reason),
+            "{msg}"
+        );
+    }
 }
