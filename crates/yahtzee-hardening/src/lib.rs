@@ -303,7 +303,7 @@ pub fn serve_body(data: &[u8]) {
         Some((dice, rolls)) => {
             yahtzee_engine::advise(advisor, None, &q.card, dice, rolls, &q.play_for)
         }
-        None => yahtzee_engine::advise_sixth_die(advisor, &q.card, &q.play_for),
+        None => yahtzee_engine::advise_sixth_die(advisor, None, &q.card, &q.play_for),
     };
     match answer {
         Ok(report) => {
