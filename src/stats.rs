@@ -150,7 +150,7 @@ fn finish(c: &Common, card: &Scorecard, summary: &Summary, secs: f64) -> Result<
         let from = if card.state().turns_played() == 0 {
             String::new()
         } else {
-            format!(", from '{}'", card_text(card))
+            format!(", from '{}'", Scorecard::text(card))
         };
         plot::write_histogram(
             path,
@@ -171,26 +171,6 @@ fn finish(c: &Common, card: &Scorecard, summary: &Summary, secs: f64) -> Result<
         human(card, summary, secs)
     };
     crate::print_stdout(&text)
-}
-
-fn card_text(card: &Scorecard) -> String {
-    let mut parts: Vec<String> = card
-        .entries()
-        .map(|(c, s)| format!("{}={s}", c.name()))
-        .collect();
-    if card.yahtzee_bonus() > 0 {
-        parts.push(format!("yahtzee_bonus={}", card.yahtzee_bonus()));
-    }
-    if card.mulligan_used() {
-        parts.push("mulligan=used".into());
-    }
-    if card.mega_used() {
-        parts.push("mega=used".into());
-    }
-    if card.mega_bonus() > 0 {
-        parts.push(format!("mega_bonus={}", card.mega_bonus()));
-    }
-    parts.join(" ")
 }
 
 /// A figure with its interval, if any: `254.5877` or `254.60 [254.48, 254.72]`.
@@ -238,7 +218,7 @@ fn human(card: &Scorecard, s: &Summary, secs: f64) -> String {
     if card.state().turns_played() > 0 {
         println!(
             "from the card '{}' ({} points so far)",
-            card_text(card),
+            Scorecard::text(card),
             s.points_so_far
         );
     }

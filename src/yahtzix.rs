@@ -75,7 +75,11 @@ impl Common {
             yahtzee_table::store::data_dir().join(format!("yahtzix-{}.table", rules.name()))
         });
         if path.exists() {
-            return Ok(Duel::load(&path, &rules)?);
+            match Duel::load(&path, &rules) {
+                // A cache of an older format in the default place is solved again.
+                Err(yahtzee_yahtzix::Error::OtherVersion { .. }) if self.table.is_none() => {}
+                loaded => return Ok(loaded?),
+            }
         }
         if !self.quiet {
             eprintln!(
@@ -85,6 +89,13 @@ impl Common {
             );
         }
         let duel = Duel::solve(&rules)?;
+        // A solve killed while writing leaves `.NAME.tmpPID` (hundreds of MB at 1,000).
+        let name = path.file_name().map(|n| n.to_string_lossy().into_owned());
+        yahtzee_table::remove_stale_temps(
+            crate::atomic::folder_of(&path),
+            &format!(".{}.tmp", name.unwrap_or_default()),
+            "",
+        );
         duel.save(&path)?;
         Ok(duel)
     }
@@ -326,11 +337,12 @@ fn stats(a: StatsArgs) -> Result<()> {
     let optimal_solo = solo_stats(&rules, a.games, a.seed, || SoloBot::new(&rules, &turns));
     let bank_solo = solo_stats(&rules, a.games, a.seed, || BankAt { at: 300, rules });
     let duel = a.common.duel()?;
+    let bot = DuelBot::new(&duel, &rolls)?;
     let vs_bank = duel_stats(
         &rules,
         a.games,
         a.seed,
-        || DuelBot::new(&duel, &rolls),
+        || bot.clone(),
         || BankAt { at: 300, rules },
     );
     if a.json {
@@ -659,14 +671,14 @@ fn play(a: PlayArgs) -> Result<()> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let me = usize::from(a.second);
     let mut human = Human {
-        bot: DuelBot::new(&duel, &rolls),
+        bot: DuelBot::new(&duel, &rolls)?,
         rules,
         input: Box::new(std::io::BufReader::new(std::io::stdin())),
         hints: a.hints,
         quit: false,
         game: None,
     };
-    let mut bot = DuelBot::new(&duel, &rolls);
+    let mut bot = DuelBot::new(&duel, &rolls)?;
     let mut game = Game::new(&rules);
     println!(
         "Yahtzix to {} (seed {seed}). You play {}. You win {} with best play from here.",

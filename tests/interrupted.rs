@@ -5,7 +5,7 @@
 //! writer is cleaned up by a later write once stale.
 //!
 //! Commands: `solve` (the official table), `export`, `stats --plot` (SVG and PNG), `play
-//! --auto` and `triple play --auto` (game records). The target table's writer is the same
+//! --auto` and `triple play --auto` (game records), `yahtzix solve` (its cache file). The target table's writer is the same
 //! function as `solve`'s (`write_file_atomically`), but the CLI only solves the full games
 //! (a minute and 1.1 GB), so it is killed here in a child process of this test writing a
 //! reduced game's target table in a loop.
@@ -354,4 +354,49 @@ fn stale_temporary_files_are_removed_by_the_next_write() {
     ));
     assert!(!record_stale.exists());
     assert!(data.join("game.txt").exists());
+}
+
+#[test]
+fn a_killed_yahtzix_solve_leaves_no_cache_or_the_whole_one() {
+    let mut rng = ChaCha8Rng::seed_from_u64(0x7A_4715);
+    let root = tempfile::tempdir().unwrap();
+    let args = ["yahtzix", "solve", "--target", "300", "--quiet"].map(String::from);
+    let reference = root.path().join("reference");
+    let started = Instant::now();
+    run_ok(yahtzee(&reference, &args));
+    let full_run = started.elapsed();
+    let whole = std::fs::read(reference.join("yahtzix-300.table")).unwrap();
+    let data = root.path().join("data");
+    std::fs::create_dir_all(&data).unwrap();
+    let real = data.join("yahtzix-300.table");
+    let mut during = 0;
+    for k in 0..6 {
+        let before = leftovers(&data, &real).len();
+        let mut child = yahtzee(&data, &args).spawn().expect("it starts");
+        if k % 2 == 0 {
+            std::thread::sleep(full_run.mul_f64(rng.random_range(0.0..1.2)));
+        } else if wait_for_temp(&mut child, &data, &real, before) {
+            std::thread::sleep(Duration::from_micros(rng.random_range(0..3000)));
+        }
+        let _ = child.kill();
+        child.wait().unwrap();
+        during += usize::from(leftovers(&data, &real).len() > before);
+        if let Ok(now) = std::fs::read(&real) {
+            assert!(
+                now == whole,
+                "after kill {k}: {} bytes, not the whole cache",
+                now.len()
+            );
+        }
+    }
+    // The next run answers from a whole cache, solving it if no kill came late enough.
+    run_ok(yahtzee(
+        &data,
+        &[
+            "yahtzix", "advise", "--target", "300", "--me", "0", "--opp", "0",
+        ]
+        .map(String::from),
+    ));
+    assert_eq!(std::fs::read(&real).unwrap(), whole);
+    eprintln!("yahtzix solve: {during} of 6 kills mid-write");
 }

@@ -123,7 +123,9 @@ fn bad_positions_and_files_are_refused_with_one_line() {
     let bad_arg = bad.to_str().unwrap();
     let mut bytes = std::fs::read(data().join("yahtzix-300.table")).unwrap();
     let middle = bytes.len() / 2;
-    bytes[middle] ^= 1;
+    // A byte of the scores' table, read on every open (damage in the offers' table is
+    // refused where a turn reads it: crates/yahtzee-yahtzix/tests/cache.rs).
+    bytes[200] ^= 1;
     std::fs::write(&bad, &bytes).unwrap();
     let err = refused(&with(&[
         "advise", "--me", "0", "--opp", "0", "--table", bad_arg,
@@ -178,4 +180,38 @@ fn stats_report_intervals() {
         "{json}"
     );
     assert!(json["solitaire_optimal"]["turns"]["mean"].as_f64().unwrap() > 1.0);
+}
+
+#[test]
+fn a_cache_of_another_version_is_refused_by_name_and_rebuilt_in_the_default_place() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut bytes = std::fs::read(data().join("yahtzix-300.table")).unwrap();
+    bytes[8..12].copy_from_slice(&1u32.to_le_bytes());
+    let old = dir.path().join("yahtzix-300.table");
+    std::fs::write(&old, &bytes).unwrap();
+    let err = refused(&with(&[
+        "advise",
+        "--me",
+        "0",
+        "--opp",
+        "0",
+        "--table",
+        old.to_str().unwrap(),
+    ]));
+    assert!(err.contains("another version"), "{err}");
+    let out = Command::new(env!("CARGO_BIN_EXE_yahtzee"))
+        .env("YAHTZEE_DATA_DIR", dir.path())
+        .args(with(&["advise", "--me", "0", "--opp", "0", "--quiet"]))
+        .output()
+        .expect("it runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let rebuilt = std::fs::read(&old).unwrap();
+    assert_eq!(
+        rebuilt,
+        std::fs::read(data().join("yahtzix-300.table")).unwrap()
+    );
 }

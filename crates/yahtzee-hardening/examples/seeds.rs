@@ -3,7 +3,7 @@
 //! `cargo run --release -p yahtzee-hardening --example seeds`.
 use std::path::Path;
 
-use yahtzee_hardening::{card_text, play_game, small_game, Policy};
+use yahtzee_hardening::{play_game, small_game, Policy};
 use yahtzee_rules::RuleSet;
 
 fn write(target: &str, name: &str, data: &[u8]) {
@@ -47,7 +47,7 @@ fn main() {
         write("record", &format!("game-{i}"), record.to_text().as_bytes());
         let replayed = record.replay(|_, _, _| Ok(())).expect("a legal game");
         let mut data = vec![pick(name)];
-        data.extend_from_slice(card_text(&replayed.players()[0].card).as_bytes());
+        data.extend_from_slice(replayed.players()[0].card.text().as_bytes());
         write("scorecard", &format!("final-{i}"), &data);
     }
     let short = play_game(

@@ -55,27 +55,6 @@ fn every_rule_set() -> &'static [&'static RuleSet] {
     EVERY.get_or_init(|| RuleSet::every().collect())
 }
 
-/// A card written back in the parser's syntax.
-pub fn card_text(card: &Scorecard) -> String {
-    let mut parts: Vec<String> = card
-        .entries()
-        .map(|(c, s)| format!("{}={s}", c.name()))
-        .collect();
-    if card.yahtzee_bonus() > 0 {
-        parts.push(format!("yahtzee_bonus={}", card.yahtzee_bonus()));
-    }
-    if card.mulligan_used() {
-        parts.push("mulligan=used".into());
-    }
-    if card.mega_used() {
-        parts.push("mega=used".into());
-    }
-    if card.mega_bonus() > 0 {
-        parts.push(format!("mega_bonus={}", card.mega_bonus()));
-    }
-    parts.join(" ")
-}
-
 /// Target `scorecard`: the first byte picks one of the 80 rule sets, the rest is a card.
 /// An accepted card maps to a state a game can reach, and reads back the same from its
 /// canonical text.
@@ -95,7 +74,7 @@ pub fn scorecard(data: &[u8]) {
                 "{}: '{text}' parses to an unreachable {s:?}",
                 rules.name
             );
-            let again = Scorecard::parse(rules, &card_text(&card)).expect("canonical text parses");
+            let again = Scorecard::parse(rules, &card.text()).expect("canonical text parses");
             assert_eq!(again, card, "{}: '{text}'", rules.name);
             let upper: u32 = card
                 .entries()

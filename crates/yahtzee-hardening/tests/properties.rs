@@ -9,7 +9,7 @@
 
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed};
-use yahtzee_hardening::{card_text, forced_advisor, forced_values, play_game, Policy};
+use yahtzee_hardening::{forced_advisor, forced_values, play_game, Policy};
 use yahtzee_play::Record;
 use yahtzee_rules::{possible_scores, tables, RuleSet, Scorecard, ROLLS};
 
@@ -95,7 +95,7 @@ proptest! {
             })
             .sum();
         let value = advisor.table().value(card.state());
-        prop_assert!((mean - value).abs() < 1e-9 * value.max(1.0), "{mean} vs {value} for {}", card_text(&card));
+        prop_assert!((mean - value).abs() < 1e-9 * value.max(1.0), "{mean} vs {value} for {}", card.text());
     }
 }
 
@@ -170,7 +170,7 @@ proptest! {
         if let Ok(card) = Scorecard::parse(rules, &text) {
             ACCEPTED.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
             prop_assert!(rules.is_reachable(card.state()), "{}: '{text}' -> {:?}", rules.name, card.state());
-            let again = Scorecard::parse(rules, &card_text(&card));
+            let again = Scorecard::parse(rules, &card.text());
             prop_assert_eq!(again, Ok(card));
         }
     }
@@ -192,6 +192,6 @@ proptest! {
         prop_assert!((total - 1.0).abs() < 1e-9);
         let mean: f64 = e.distribution.iter().enumerate().map(|(x, p)| x as f64 * p).sum();
         let want = f64::from(card.total()) + values[forced().state_index(card.state())];
-        prop_assert!((mean - want).abs() < 1e-6, "{mean} vs {want} for {}", card_text(&card));
+        prop_assert!((mean - want).abs() < 1e-6, "{mean} vs {want} for {}", card.text());
     }
 }

@@ -343,6 +343,28 @@ impl Scorecard {
     pub fn entries(&self) -> impl Iterator<Item = (Category, u32)> + '_ {
         self.scores.iter().map(|(&b, &s)| (self.rules.boxes[b], s))
     }
+
+    /// The card in [`Scorecard::parse`]'s syntax, which reads it back the same:
+    /// `"ones=3 yahtzee=50 yahtzee_bonus=100 mulligan=used mega=used mega_bonus=1000"`.
+    pub fn text(&self) -> String {
+        let mut parts: Vec<String> = self
+            .entries()
+            .map(|(c, s)| format!("{}={s}", c.name()))
+            .collect();
+        if self.yahtzee_bonus() > 0 {
+            parts.push(format!("yahtzee_bonus={}", self.yahtzee_bonus()));
+        }
+        if self.mulligan_used() {
+            parts.push("mulligan=used".into());
+        }
+        if self.mega_used() {
+            parts.push("mega=used".into());
+        }
+        if self.mega_bonus() > 0 {
+            parts.push(format!("mega_bonus={}", self.mega_bonus()));
+        }
+        parts.join(" ")
+    }
 }
 
 /// Every score box `b` can ever hold under these rules, ascending. Joker scores add nothing

@@ -17,9 +17,12 @@
 use rayon::prelude::*;
 
 use crate::score::UNIT;
+
+mod cache;
 use crate::solo::valid_score;
 use crate::turn::{Endings, Rolls, Turn, FIRST_MAX};
 use crate::{Error, Rules, OPENING};
+use cache::Accept;
 
 /// Residual at which a pair's fixed point is accepted.
 pub const TOLERANCE: f64 = 1e-12;
@@ -36,8 +39,9 @@ pub struct Duel {
     n: usize,
     /// Win probability of the mover with no offer: `[seat][me][opp]`.
     none: Vec<f64>,
-    /// Win probability of accepting an offer: `[seat][me][opp][total 1..=opp][dice 1..=5]`.
-    accept: Vec<f64>,
+    /// Win probability of accepting an offer: `[seat][me][opp][total 1..=opp][dice 1..=5]`,
+    /// one block per (seat, me); mapped from the cache file and checked block by block.
+    accept: Accept,
     /// The second player's last turn, by the margin she must pass.
     finals: Vec<Final>,
     /// The largest Bellman residual left at any pair.
@@ -48,7 +52,7 @@ pub struct Duel {
 }
 
 /// The second player's last turn facing a margin: her start and offer values.
-struct Final {
+pub(crate) struct Final {
     start: f64,
     before2: Vec<[f64; 6]>,
 }
@@ -89,7 +93,7 @@ impl Duel {
             rules: *rules,
             n,
             none: vec![f64::NAN; 2 * n * n],
-            accept: vec![f64::NAN; 2 * n * block],
+            accept: Accept::Owned(vec![f64::NAN; 2 * n * block]),
             finals: Vec::new(),
             residual: 0.0,
             sweeps: 0,
@@ -126,7 +130,7 @@ impl Duel {
             rules: *rules,
             n,
             none: vec![0.5; 2 * n * n],
-            accept: vec![0.0; 2 * n * block],
+            accept: Accept::Owned(vec![0.0; 2 * n * block]),
             finals: Vec::new(),
             residual: 0.0,
             sweeps: 0,
@@ -154,9 +158,9 @@ impl Duel {
                 for t in 1..=opp {
                     for k in 1..=5u8 {
                         let j = duel.accept_index(seat, me, opp, t, k);
-                        change =
-                            change.max((duel.accept[j] - turn.before2[t][usize::from(k)].v).abs());
-                        duel.accept[j] = turn.before2[t][usize::from(k)].v;
+                        let v = turn.before2[t][usize::from(k)].v;
+                        change = change.max((duel.accept.get(j) - v).abs());
+                        duel.accept.owned_mut()[j] = v;
                     }
                 }
             }
@@ -185,8 +189,9 @@ impl Duel {
                 .map(|(&x, &y)| if y.is_nan() { f64::NAN } else { x })
                 .collect()
         };
+        let (mine, theirs) = (self.accept.to_vec(), other.accept.to_vec());
         diff(&valid(&self.none, &other.none), &other.none)
-            .max(diff(&valid(&self.accept, &other.accept), &other.accept))
+            .max(diff(&valid(&mine, &theirs), &theirs))
     }
 
     fn store(&mut self, a: usize, b: usize, sol: PairSolution) {
@@ -195,9 +200,10 @@ impl Duel {
         self.none[ix] = sol.x;
         self.none[iy] = sol.y;
         let ox = self.accept_index(Seat::First, a, b, 1, 1);
-        self.accept[ox..ox + sol.accept_x.len()].copy_from_slice(&sol.accept_x);
         let oy = self.accept_index(Seat::Second, b, a, 1, 1);
-        self.accept[oy..oy + sol.accept_y.len()].copy_from_slice(&sol.accept_y);
+        let accept = self.accept.owned_mut();
+        accept[ox..ox + sol.accept_x.len()].copy_from_slice(&sol.accept_x);
+        accept[oy..oy + sol.accept_y.len()].copy_from_slice(&sol.accept_y);
         self.residual = self.residual.max(sol.residual);
         self.sweeps += u64::from(sol.sweeps);
         self.max_sweeps = self.max_sweeps.max(sol.sweeps);
@@ -257,7 +263,7 @@ impl Duel {
     }
 
     /// The values of stopping for the mover in `seat` at (me, opp), totals up to `tmax2 + 20`.
-    pub fn endings(&self, seat: Seat, me: usize, opp: usize, tmax2: usize) -> Endings {
+    fn endings(&self, seat: Seat, me: usize, opp: usize, tmax2: usize) -> Endings {
         Endings::new(tmax2 + 20, |t, left| {
             self.stop_value(seat, me, opp, t, left)
         })
@@ -286,7 +292,7 @@ impl Duel {
         if left == 0 || t == 0 || t > opp {
             return decline;
         }
-        decline.max(self.accept[self.accept_index(seat, me, opp, t, left)])
+        decline.max(self.accept.get(self.accept_index(seat, me, opp, t, left)))
     }
 
     /// The second player's last turn against margin `d` (units), facing offer (t, left).
@@ -334,9 +340,29 @@ impl Duel {
         self.none[self.index(seat, me, opp)]
     }
 
-    /// Win probability of going for an offer of `t` units on `left` dice.
-    pub fn accept(&self, seat: Seat, me: usize, opp: usize, t: usize, left: u8) -> f64 {
-        self.accept[self.accept_index(seat, me, opp, t, left)]
+    /// Win probability of going for an offer of `t` units (1 to `opp`) on `left` dice (1 to
+    /// 5); refused where the block holding it is damaged.
+    pub fn accept(
+        &self,
+        seat: Seat,
+        me: usize,
+        opp: usize,
+        t: usize,
+        left: u8,
+    ) -> Result<f64, Error> {
+        self.accept.check_block(self.block_of(seat, me))?;
+        Ok(self.accept.get(self.accept_index(seat, me, opp, t, left)))
+    }
+
+    /// The accept block of the mover in `seat` with `me` units.
+    fn block_of(&self, seat: Seat, me: usize) -> usize {
+        seat as usize * self.n + me
+    }
+
+    /// Checks every block of a mapped table (in parallel); the first damaged one is refused.
+    /// Tables solved in memory need no check.
+    pub fn verify_all(&self) -> Result<(), Error> {
+        self.accept.check_all()
     }
 
     /// The first player's chance of winning from the start.
@@ -346,8 +372,23 @@ impl Duel {
 
     /// The turn of the mover in `seat` at (me, opp) solved for play; `opp` may be at or past
     /// the target on the second player's last turn. Returns the endings, bust value and
-    /// whether the mover may roll fewer dice; totals before roll 2 reach `tmax2`.
+    /// whether the mover may roll fewer dice; totals before roll 2 reach `tmax2`. Checks
+    /// the one block of a mapped table the turn reads (the opponent's offers to the mover).
     pub fn turn_setup(
+        &self,
+        seat: Seat,
+        me: usize,
+        opp: usize,
+        tmax2: usize,
+    ) -> Result<(Endings, f64, bool), Error> {
+        if opp < self.n {
+            self.accept.check_block(self.block_of(seat.other(), opp))?;
+        }
+        Ok(self.turn_setup_checked(seat, me, opp, tmax2))
+    }
+
+    /// [`Duel::turn_setup`] once [`Duel::verify_all`] has passed.
+    pub(crate) fn turn_setup_checked(
         &self,
         seat: Seat,
         me: usize,
@@ -386,242 +427,4 @@ fn last_turn_endings(exact: bool, d: usize, tmax2: usize) -> Endings {
         std::cmp::Ordering::Equal => Some(0.5),
         std::cmp::Ordering::Less => Some(0.0),
     })
-}
-
-/// The cache file: magic, version, rules, the tables as little-endian f64, then a CRC-32 of
-/// everything before it. Written to a temporary file and renamed, so a reader sees a whole
-/// file or none; streamed both ways, so no second copy of the tables is held.
-const MAGIC: &[u8; 8] = b"YAHTZIX\0";
-const VERSION: u32 = 1;
-
-impl Duel {
-    /// Writes the solved tables to `path` atomically (mode 0644).
-    pub fn save(&self, path: &std::path::Path) -> Result<(), Error> {
-        let fail = |why: std::io::Error| Error::Table {
-            path: path.display().to_string(),
-            why: why.to_string(),
-        };
-        let dir = match path.parent() {
-            Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-            _ => std::path::PathBuf::from("."),
-        };
-        std::fs::create_dir_all(&dir).map_err(fail)?;
-        let name = path
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        let tmp = dir.join(format!(".{name}.tmp{}", std::process::id()));
-        let written = self.write_to(&tmp).and_then(|()| {
-            #[cfg(unix)]
-            {
-                use std::os::unix::fs::PermissionsExt;
-                std::fs::set_permissions(&tmp, std::fs::Permissions::from_mode(0o644))?;
-            }
-            std::fs::rename(&tmp, path)
-        });
-        if written.is_err() {
-            let _ = std::fs::remove_file(&tmp);
-        }
-        written.map_err(fail)
-    }
-
-    fn write_to(&self, file: &std::path::Path) -> std::io::Result<()> {
-        use std::io::Write;
-        let mut w = Crc {
-            inner: std::io::BufWriter::new(std::fs::File::create(file)?),
-            crc: crc32fast::Hasher::new(),
-        };
-        w.write_all(MAGIC)?;
-        let rules = &self.rules;
-        for word in [
-            VERSION,
-            rules.target,
-            u32::from(rules.four_of_a_kind),
-            u32::from(rules.exact),
-            self.max_sweeps,
-        ] {
-            w.write_all(&word.to_le_bytes())?;
-        }
-        w.write_all(&self.sweeps.to_le_bytes())?;
-        w.write_all(&self.residual.to_le_bytes())?;
-        put_floats(&mut w, &self.none)?;
-        put_floats(&mut w, &self.accept)?;
-        w.write_all(&(self.finals.len() as u64).to_le_bytes())?;
-        for fin in &self.finals {
-            w.write_all(&fin.start.to_le_bytes())?;
-            let flat: Vec<f64> = fin.before2.iter().flatten().copied().collect();
-            put_floats(&mut w, &flat)?;
-        }
-        let crc = w.crc.clone().finalize();
-        let mut inner = w.inner;
-        inner.write_all(&crc.to_le_bytes())?;
-        inner.into_inner().map_err(|e| e.into_error())?.sync_all()
-    }
-
-    /// Reads tables written by [`Duel::save`] for `rules`, refusing a file that is damaged,
-    /// truncated or for other rules.
-    pub fn load(path: &std::path::Path, rules: &Rules) -> Result<Duel, Error> {
-        let bad = |why: &str| Error::Table {
-            path: path.display().to_string(),
-            why: why.to_string(),
-        };
-        let file = std::fs::File::open(path).map_err(|e| bad(&e.to_string()))?;
-        let mut r = Crc {
-            inner: std::io::BufReader::with_capacity(1 << 20, file),
-            crc: crc32fast::Hasher::new(),
-        };
-        let truncated = |_| bad("truncated or unreadable");
-        let mut magic = [0u8; 8];
-        r.fill(&mut magic).map_err(truncated)?;
-        if &magic != MAGIC {
-            return Err(bad("not a Yahtzix table"));
-        }
-        let mut words = [0u32; 5];
-        for w in &mut words {
-            *w = r.u32().map_err(truncated)?;
-        }
-        if words[0] != VERSION {
-            return Err(bad("written by another version (delete it to rebuild)"));
-        }
-        let file_rules = Rules {
-            target: words[1],
-            four_of_a_kind: words[2] == 1,
-            exact: words[3] == 1,
-        };
-        if file_rules != *rules {
-            return Err(bad(&format!(
-                "holds rules {}, not {}",
-                file_rules.name(),
-                rules.name()
-            )));
-        }
-        let n = rules.target_units();
-        let block = 5 * n * (n - 1) / 2;
-        let duel = Self::read_tables(
-            &mut r,
-            rules,
-            words[4],
-            [2 * n * n, 2 * n * block, n + FINAL_SLACK + 1],
-        )
-        .map_err(|e| match e.kind() {
-            std::io::ErrorKind::UnexpectedEof => bad("truncated or unreadable"),
-            _ => bad(&e.to_string()),
-        })?;
-        let crc = r.crc.clone().finalize();
-        let mut tail = [0u8; 4];
-        std::io::Read::read_exact(&mut r.inner, &mut tail).map_err(truncated)?;
-        let mut rest = [0u8; 1];
-        let extra = std::io::Read::read(&mut r.inner, &mut rest).map_err(truncated)?;
-        if crc.to_le_bytes() != tail || extra != 0 {
-            return Err(bad(
-                "checksum mismatch: the file is damaged (delete it to rebuild)",
-            ));
-        }
-        Ok(duel)
-    }
-
-    /// The tables after the header, of the sizes `rules` make (`sizes`: none, accept, finals).
-    fn read_tables<R: std::io::Read>(
-        r: &mut Crc<R>,
-        rules: &Rules,
-        max_sweeps: u32,
-        sizes: [usize; 3],
-    ) -> std::io::Result<Duel> {
-        let sweeps = r.u64()?;
-        let residual = f64::from_bits(r.u64()?);
-        let none = r.floats(sizes[0])?;
-        let accept = r.floats(sizes[1])?;
-        let count = r.u64()?;
-        if count != sizes[2] as u64 {
-            return Err(std::io::Error::other("tables of the wrong size"));
-        }
-        let mut finals = Vec::with_capacity(sizes[2]);
-        for _ in 0..count {
-            let start = f64::from_bits(r.u64()?);
-            let flat = r.floats(6 * (rules.target_units() + FINAL_SLACK + 1))?;
-            let before2 = flat
-                .chunks_exact(6)
-                .map(|c| std::array::from_fn(|i| c[i]))
-                .collect();
-            finals.push(Final { start, before2 });
-        }
-        let n = rules.target_units();
-        Ok(Duel {
-            rules: *rules,
-            n,
-            none,
-            accept,
-            finals,
-            residual,
-            sweeps,
-            max_sweeps,
-        })
-    }
-}
-
-fn put_floats(w: &mut impl std::io::Write, xs: &[f64]) -> std::io::Result<()> {
-    w.write_all(&(xs.len() as u64).to_le_bytes())?;
-    for x in xs {
-        w.write_all(&x.to_le_bytes())?;
-    }
-    Ok(())
-}
-
-/// A reader or writer that keeps a CRC-32 of the bytes through it.
-struct Crc<T> {
-    inner: T,
-    crc: crc32fast::Hasher,
-}
-
-impl<W: std::io::Write> std::io::Write for Crc<W> {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        let n = self.inner.write(buf)?;
-        self.crc.update(&buf[..n]);
-        Ok(n)
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        self.inner.flush()
-    }
-}
-
-impl<R: std::io::Read> Crc<R> {
-    fn fill(&mut self, buf: &mut [u8]) -> std::io::Result<()> {
-        self.inner.read_exact(buf)?;
-        self.crc.update(buf);
-        Ok(())
-    }
-
-    fn u32(&mut self) -> std::io::Result<u32> {
-        let mut b = [0u8; 4];
-        self.fill(&mut b)?;
-        Ok(u32::from_le_bytes(b))
-    }
-
-    fn u64(&mut self) -> std::io::Result<u64> {
-        let mut b = [0u8; 8];
-        self.fill(&mut b)?;
-        Ok(u64::from_le_bytes(b))
-    }
-
-    /// A length-prefixed run of f64 that must hold `expected` values.
-    fn floats(&mut self, expected: usize) -> std::io::Result<Vec<f64>> {
-        if self.u64()? != expected as u64 {
-            return Err(std::io::Error::other("tables of the wrong size"));
-        }
-        let mut out = Vec::with_capacity(expected);
-        let mut chunk = vec![0u8; 8 * 8192];
-        let mut left = expected;
-        while left > 0 {
-            let k = left.min(8192);
-            self.fill(&mut chunk[..8 * k])?;
-            out.extend(
-                chunk[..8 * k]
-                    .chunks_exact(8)
-                    .map(|c| f64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]])),
-            );
-            left -= k;
-        }
-        Ok(out)
-    }
 }

@@ -40,6 +40,9 @@ pub enum Error {
     /// A cache file that cannot be read or written, or does not match.
     #[error("table file {path}: {why}")]
     Table { path: String, why: String },
+    /// A cache file of another format version (the default one is rebuilt).
+    #[error("table file {path}: written by another version (delete it to rebuild)")]
+    OtherVersion { path: String },
 }
 
 /// One game of Yahtzix: the target and the optional rules.

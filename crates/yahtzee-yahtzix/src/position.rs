@@ -188,7 +188,7 @@ pub fn advise(duel: &Duel, rolls: &Rolls, pos: &Position) -> Result<Advice, Erro
         _ => 0,
     }
     .max(FIRST_MAX);
-    let (ends, bust, near) = duel.turn_setup(pos.seat, me, opp, tmax2);
+    let (ends, bust, near) = duel.turn_setup(pos.seat, me, opp, tmax2)?;
     let turn = Turn::solve(rolls, &ends, bust, near, tmax2);
     Ok(rank(&duel.rules, &turn, &pos.stage))
 }

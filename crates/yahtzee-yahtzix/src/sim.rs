@@ -11,7 +11,7 @@ use crate::position::{keep_dice, rank, Action, Position, Stage};
 use crate::score::{first_roll_value, later_roll_value, outcome, Counts, UNIT};
 use crate::solo::Solo;
 use crate::turn::{Endings, Rolls, Turn, FIRST_MAX};
-use crate::{Rules, OPENING};
+use crate::{Error, Rules, OPENING};
 
 /// Where a turn stands between rolls.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -239,6 +239,7 @@ pub fn play_turn_with(
 }
 
 /// The optimal two-player bot: each turn solved against the game's table.
+#[derive(Clone)]
 pub struct DuelBot<'a> {
     duel: &'a Duel,
     rolls: &'a Rolls,
@@ -246,12 +247,15 @@ pub struct DuelBot<'a> {
 }
 
 impl<'a> DuelBot<'a> {
-    pub fn new(duel: &'a Duel, rolls: &'a Rolls) -> DuelBot<'a> {
-        DuelBot {
+    /// The bot for `duel`, whose tables it checks whole first (a mapped table is checked
+    /// block by block otherwise): a game may reach any of them.
+    pub fn new(duel: &'a Duel, rolls: &'a Rolls) -> Result<DuelBot<'a>, Error> {
+        duel.verify_all()?;
+        Ok(DuelBot {
             duel,
             rolls,
             turn: None,
-        }
+        })
     }
 
     /// The turn solved at the start (every decision of it reads this).
@@ -266,7 +270,7 @@ impl Player for DuelBot<'_> {
         let (me, opp) = ((pos.me / UNIT) as usize, (pos.opp / UNIT) as usize);
         let offer_t = game.offer.map_or(0, |(t, _)| (t / UNIT) as usize);
         let tmax2 = FIRST_MAX.max(offer_t);
-        let (ends, bust, near) = self.duel.turn_setup(pos.seat, me, opp, tmax2);
+        let (ends, bust, near) = self.duel.turn_setup_checked(pos.seat, me, opp, tmax2);
         let turn = Turn::solve(self.rolls, ends, bust, near, tmax2);
         let go = match game.offer {
             Some((t, k)) => turn.before2[(t / UNIT) as usize][usize::from(k)].v > turn.start.v,

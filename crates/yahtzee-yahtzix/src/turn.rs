@@ -94,6 +94,7 @@ pub enum Choice {
 }
 
 /// A turn solved: the value of its start and of every state before roll 2 and roll 3.
+#[derive(Clone)]
 pub struct Turn<'a> {
     rolls: &'a Rolls,
     endings: std::borrow::Cow<'a, Endings>,

@@ -14,7 +14,7 @@ fn optimal_bot_beats_bank_at_300_by_a_clear_margin() {
         &rules,
         2000,
         7,
-        || DuelBot::new(&duel, &rolls),
+        || DuelBot::new(&duel, &rolls).unwrap(),
         || BankAt { at: 300, rules },
     );
     let r = s.win_rate;
@@ -36,8 +36,8 @@ fn self_play_agrees_with_the_first_players_exact_chance() {
         &rules,
         games,
         11,
-        || DuelBot::new(&duel, &rolls),
-        || DuelBot::new(&duel, &rolls),
+        || DuelBot::new(&duel, &rolls).unwrap(),
+        || DuelBot::new(&duel, &rolls).unwrap(),
     );
     // Bot a sits first in even games, bot b in odd ones: the first seat's score over all.
     let half = games as f64 / 2.0;

@@ -1,0 +1,413 @@
+//! The cache file of a solved two-player game, and the accept table read from it.
+//!
+//! Layout (little-endian), format version 2:
+//!
+//! ```text
+//! head    "YAHTZIX\0", u32 version, target, four_of_a_kind, exact, max_sweeps, 0,
+//!         u64 sweeps, f64 residual, u64 lengths of none, accept, finals, each final,
+//!         the none table (f64), each final (start, then its offers, f64),
+//!         u32 CRC-32 of everything before it, u32 0
+//! accept  the accept table (f64), one block per (seat, my score)
+//! tail    u32 CRC-32 of each accept block, u32 CRC-32 of those CRCs
+//! ```
+//!
+//! Opening maps the file, checks its size, the head's and the tail's CRCs, and reads the
+//! small tables (none and finals, 4 MB at target 1,000); the accept table (320 MB) stays in
+//! the mapping, and each block is checked (CRC, and every value NaN or in [0, 1]) the first
+//! time a turn reads it. So one piece of advice reads about 5 MB, not the whole file.
+//! Written to a temporary file and renamed, so a reader sees a whole file or none.
+
+use std::io::Write;
+use std::path::Path;
+use std::sync::OnceLock;
+
+use memmap2::Mmap;
+use rayon::prelude::*;
+
+use super::{Duel, Final, FINAL_SLACK};
+use crate::{Error, Rules};
+
+const MAGIC: &[u8; 8] = b"YAHTZIX\0";
+const VERSION: u32 = 2;
+
+/// Bytes before the none table: magic, six u32, sweeps, residual, four lengths.
+const FIXED: usize = 8 + 6 * 4 + 2 * 8 + 4 * 8;
+
+/// The accept table: computed in memory, or mapped from the cache file.
+pub(crate) enum Accept {
+    Owned(Vec<f64>),
+    Mapped(Mapped),
+}
+
+/// The accept table in a mapped cache file, each block checked on first use.
+pub(crate) struct Mapped {
+    map: Mmap,
+    /// Byte offset of the table in the file.
+    start: usize,
+    len: usize,
+    /// Values per block.
+    block: usize,
+    crcs: Vec<u32>,
+    /// Whether each block's CRC and values passed, once checked.
+    checked: Vec<OnceLock<bool>>,
+    path: String,
+}
+
+impl Accept {
+    pub(crate) fn get(&self, i: usize) -> f64 {
+        match self {
+            Accept::Owned(v) => v[i],
+            Accept::Mapped(m) => m.get(i),
+        }
+    }
+
+    pub(crate) fn len(&self) -> usize {
+        match self {
+            Accept::Owned(v) => v.len(),
+            Accept::Mapped(m) => m.len,
+        }
+    }
+
+    pub(crate) fn to_vec(&self) -> Vec<f64> {
+        (0..self.len()).map(|i| self.get(i)).collect()
+    }
+
+    /// The values to write into; a mapped table is first copied into memory.
+    pub(crate) fn owned_mut(&mut self) -> &mut [f64] {
+        if let Accept::Mapped(_) = self {
+            *self = Accept::Owned(self.to_vec());
+        }
+        match self {
+            Accept::Owned(v) => v,
+            Accept::Mapped(_) => &mut [],
+        }
+    }
+
+    /// Refuses block `b` of a mapped table if its CRC or a value is wrong.
+    pub(crate) fn check_block(&self, b: usize) -> Result<(), Error> {
+        match self {
+            Accept::Owned(_) => Ok(()),
+            Accept::Mapped(m) => m.check(b),
+        }
+    }
+
+    /// Checks every block (in parallel), refusing the first bad one.
+    pub(crate) fn check_all(&self) -> Result<(), Error> {
+        let Accept::Mapped(m) = self else {
+            return Ok(());
+        };
+        (0..m.crcs.len()).into_par_iter().for_each(|b| {
+            m.passes(b);
+        });
+        (0..m.crcs.len()).try_for_each(|b| m.check(b))
+    }
+}
+
+impl Mapped {
+    fn get(&self, i: usize) -> f64 {
+        let o = self.start + 8 * i;
+        let mut b = [0u8; 8];
+        b.copy_from_slice(&self.map[o..o + 8]);
+        f64::from_le_bytes(b)
+    }
+
+    fn passes(&self, b: usize) -> bool {
+        *self.checked[b].get_or_init(|| {
+            let from = self.start + 8 * b * self.block;
+            let bytes = &self.map[from..from + 8 * self.block];
+            crc32fast::hash(bytes) == self.crcs[b] && probabilities(bytes)
+        })
+    }
+
+    fn check(&self, b: usize) -> Result<(), Error> {
+        if self.passes(b) {
+            return Ok(());
+        }
+        Err(Error::Table {
+            path: self.path.clone(),
+            why: format!(
+                "block {b} of the accept table fails its checksum or holds a value outside \
+                 [0, 1]: the file is damaged (delete it to rebuild)"
+            ),
+        })
+    }
+}
+
+/// Whether every little-endian f64 in `bytes` is NaN (a state no game reaches) or in [0, 1].
+fn probabilities(bytes: &[u8]) -> bool {
+    bytes.chunks_exact(8).all(|c| {
+        let mut b = [0u8; 8];
+        b.copy_from_slice(c);
+        let x = f64::from_le_bytes(b);
+        x.is_nan() || (0.0..=1.0).contains(&x)
+    })
+}
+
+/// Lengths of the tables `rules` make: none, accept, finals, each final's offers, block.
+fn sizes(rules: &Rules) -> [usize; 5] {
+    let n = rules.target_units();
+    let block = 5 * n * (n - 1) / 2;
+    let finals = n + FINAL_SLACK + 1;
+    [2 * n * n, 2 * n * block, finals, 6 * finals, block]
+}
+
+impl Duel {
+    /// Writes the solved tables to `path` atomically (mode 0644).
+    pub fn save(&self, path: &Path) -> Result<(), Error> {
+        let fail = |why: std::io::Error| Error::Table {
+            path: path.display().to_string(),
+            why: why.to_string(),
+        };
+        let dir = match path.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+            _ => std::path::PathBuf::from("."),
+        };
+        std::fs::create_dir_all(&dir).map_err(fail)?;
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let tmp = dir.join(format!(".{name}.tmp{}", std::process::id()));
+        let written = self.write_to(&tmp).and_then(|()| {
+            #[cfg(unix)]
+            {
+                use std::os::unix::fs::PermissionsExt;
+                std::fs::set_permissions(&tmp, std::fs::Permissions::from_mode(0o644))?;
+            }
+            std::fs::rename(&tmp, path)
+        });
+        if written.is_err() {
+            let _ = std::fs::remove_file(&tmp);
+        }
+        written.map_err(fail)
+    }
+
+    fn write_to(&self, file: &Path) -> std::io::Result<()> {
+        let [_, _, _, final_len, block] = sizes(&self.rules);
+        let mut w = Crc {
+            inner: std::io::BufWriter::with_capacity(1 << 20, std::fs::File::create(file)?),
+            crc: crc32fast::Hasher::new(),
+        };
+        w.write_all(MAGIC)?;
+        let rules = &self.rules;
+        for word in [
+            VERSION,
+            rules.target,
+            u32::from(rules.four_of_a_kind),
+            u32::from(rules.exact),
+            self.max_sweeps,
+            0,
+        ] {
+            w.write_all(&word.to_le_bytes())?;
+        }
+        w.write_all(&self.sweeps.to_le_bytes())?;
+        w.write_all(&self.residual.to_le_bytes())?;
+        for len in [
+            self.none.len(),
+            self.accept.len(),
+            self.finals.len(),
+            final_len,
+        ] {
+            w.write_all(&(len as u64).to_le_bytes())?;
+        }
+        put_floats(&mut w, self.none.iter().copied())?;
+        for fin in &self.finals {
+            w.write_all(&fin.start.to_le_bytes())?;
+            put_floats(&mut w, fin.before2.iter().flatten().copied())?;
+        }
+        let head = w.crc.finalize();
+        let mut w = w.inner;
+        w.write_all(&head.to_le_bytes())?;
+        w.write_all(&0u32.to_le_bytes())?;
+        let mut crcs = Vec::new();
+        let mut bytes = Vec::with_capacity(8 * block);
+        for b in 0..self.accept.len() / block {
+            bytes.clear();
+            for i in b * block..(b + 1) * block {
+                bytes.extend_from_slice(&self.accept.get(i).to_le_bytes());
+            }
+            crcs.push(crc32fast::hash(&bytes));
+            w.write_all(&bytes)?;
+        }
+        let tail: Vec<u8> = crcs.iter().flat_map(|c| c.to_le_bytes()).collect();
+        w.write_all(&tail)?;
+        w.write_all(&crc32fast::hash(&tail).to_le_bytes())?;
+        w.into_inner().map_err(|e| e.into_error())?.sync_all()
+    }
+
+    /// Opens tables written by [`Duel::save`] for `rules`, refusing a file that is damaged,
+    /// truncated or for other rules. The accept table stays mapped; each of its blocks is
+    /// checked when first read ([`Duel::turn_setup`], [`Duel::accept`]) or all at once by
+    /// [`Duel::verify_all`].
+    pub fn load(path: &Path, rules: &Rules) -> Result<Duel, Error> {
+        let bad = |why: &str| Error::Table {
+            path: path.display().to_string(),
+            why: why.to_string(),
+        };
+        let file = std::fs::File::open(path).map_err(|e| bad(&e.to_string()))?;
+        // SAFETY: the cache file is only ever replaced by renaming a whole new file over it
+        // (`save`), never written in place, so the mapped bytes do not change under us; every
+        // byte is checked against a CRC before a value read from it is used.
+        let map = unsafe { Mmap::map(&file) }.map_err(|e| bad(&e.to_string()))?;
+        let mut r = Reader {
+            bytes: &map,
+            pos: 0,
+        };
+        let truncated = || bad("truncated or unreadable");
+        if r.take(8).ok_or_else(truncated)? != MAGIC {
+            return Err(bad("not a Yahtzix table"));
+        }
+        let mut words = [0u32; 6];
+        for w in &mut words {
+            *w = r.u32().ok_or_else(truncated)?;
+        }
+        if words[0] != VERSION {
+            return Err(Error::OtherVersion {
+                path: path.display().to_string(),
+            });
+        }
+        let file_rules = Rules {
+            target: words[1],
+            four_of_a_kind: words[2] == 1,
+            exact: words[3] == 1,
+        };
+        if file_rules != *rules {
+            return Err(bad(&format!(
+                "holds rules {}, not {}",
+                file_rules.name(),
+                rules.name()
+            )));
+        }
+        let [none_len, accept_len, finals, final_len, block] = sizes(rules);
+        let head_len = FIXED + 8 * (none_len + finals * (1 + final_len)) + 8;
+        let blocks = accept_len / block;
+        if map.len() != head_len + 8 * accept_len + 4 * blocks + 4 {
+            return Err(bad("truncated, or tables of the wrong size"));
+        }
+        let sweeps = r.u64().ok_or_else(truncated)?;
+        let residual = f64::from_bits(r.u64().ok_or_else(truncated)?);
+        for want in [none_len, accept_len, finals, final_len] {
+            if r.u64().ok_or_else(truncated)? != want as u64 {
+                return Err(bad("tables of the wrong size"));
+            }
+        }
+        let damaged = || bad("checksum mismatch: the file is damaged (delete it to rebuild)");
+        let head_crc = crc32fast::hash(&map[..head_len - 8]);
+        if map[head_len - 8..head_len - 4] != head_crc.to_le_bytes() {
+            return Err(damaged());
+        }
+        let none = r.floats(none_len).ok_or_else(truncated)?;
+        let mut fins = Vec::with_capacity(finals);
+        for _ in 0..finals {
+            let start = r.f64().ok_or_else(truncated)?;
+            let flat = r.floats(final_len).ok_or_else(truncated)?;
+            let before2 = flat
+                .chunks_exact(6)
+                .map(|c| std::array::from_fn(|i| c[i]))
+                .collect();
+            fins.push(Final { start, before2 });
+        }
+        let probability = |x: &f64| x.is_nan() || (0.0..=1.0).contains(x);
+        let in_range = none.iter().all(probability)
+            && fins
+                .iter()
+                .all(|f| probability(&f.start) && f.before2.iter().flatten().all(probability));
+        if !in_range {
+            return Err(bad(
+                "holds a probability outside [0, 1]: the file is damaged",
+            ));
+        }
+        let tail = &map[head_len + 8 * accept_len..map.len() - 4];
+        if map[map.len() - 4..] != crc32fast::hash(tail).to_le_bytes() {
+            return Err(damaged());
+        }
+        let crcs = tail
+            .chunks_exact(4)
+            .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+            .collect();
+        Ok(Duel {
+            rules: *rules,
+            n: rules.target_units(),
+            none,
+            accept: Accept::Mapped(Mapped {
+                start: head_len,
+                len: accept_len,
+                block,
+                crcs,
+                checked: (0..blocks).map(|_| OnceLock::new()).collect(),
+                path: path.display().to_string(),
+                map,
+            }),
+            finals: fins,
+            residual,
+            sweeps,
+            max_sweeps: words[4],
+        })
+    }
+}
+
+fn put_floats(w: &mut impl Write, xs: impl Iterator<Item = f64>) -> std::io::Result<()> {
+    for x in xs {
+        w.write_all(&x.to_le_bytes())?;
+    }
+    Ok(())
+}
+
+/// A writer that keeps a CRC-32 of the bytes through it.
+struct Crc<T> {
+    inner: T,
+    crc: crc32fast::Hasher,
+}
+
+impl<W: Write> Write for Crc<W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let n = self.inner.write(buf)?;
+        self.crc.update(&buf[..n]);
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.inner.flush()
+    }
+}
+
+/// Little-endian values read off the front of a byte slice; `None` past its end.
+struct Reader<'a> {
+    bytes: &'a [u8],
+    pos: usize,
+}
+
+impl Reader<'_> {
+    fn take(&mut self, k: usize) -> Option<&[u8]> {
+        let end = self.pos.checked_add(k)?;
+        let out = self.bytes.get(self.pos..end)?;
+        self.pos = end;
+        Some(out)
+    }
+
+    fn u32(&mut self) -> Option<u32> {
+        let b = self.take(4)?;
+        Some(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+    }
+
+    fn u64(&mut self) -> Option<u64> {
+        let b = self.take(8)?;
+        let mut a = [0u8; 8];
+        a.copy_from_slice(b);
+        Some(u64::from_le_bytes(a))
+    }
+
+    fn f64(&mut self) -> Option<f64> {
+        self.u64().map(f64::from_bits)
+    }
+
+    fn floats(&mut self, k: usize) -> Option<Vec<f64>> {
+        let bytes = self.take(k.checked_mul(8)?)?;
+        Some(
+            bytes
+                .chunks_exact(8)
+                .map(|c| f64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]))
+                .collect(),
+        )
+    }
+}
