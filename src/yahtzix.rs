@@ -5,12 +5,12 @@ use std::io::BufRead;
 use std::path::PathBuf;
 use std::time::Instant;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use yahtzee_yahtzix::duel::Seat;
 use yahtzee_yahtzix::position::{
-    advise as rank_position, keep_dice, spaced, Action, Advice, Position, Stage,
+    advise as rank_position, keep_dice, spaced, Action, Advice, Described, Position, Stage,
 };
 use yahtzee_yahtzix::score::{outcome, parse_dice, show_dice, Counts, UNIT};
 use yahtzee_yahtzix::sim::{
@@ -224,45 +224,17 @@ fn solve(a: SolveArgs) -> Result<()> {
 
 /// The position the flags describe.
 fn position(a: &AdviseArgs) -> Result<Position> {
-    let seat = if a.second { Seat::Second } else { Seat::First };
-    let stage = match (&a.offer, &a.dice) {
-        (Some(offer), _) => Stage::Start {
-            offer: Some(parse_offer(offer)?),
-        },
-        (None, None) => Stage::Start { offer: None },
-        (None, Some(text)) => {
-            let dice = parse_dice(text)?;
-            let shown: u8 = dice.iter().sum();
-            let roll = a.roll.unwrap_or(if a.total > 0 { 2 } else { 1 });
-            Stage::Rolled {
-                roll,
-                total: a.total,
-                held: a.held.unwrap_or(shown),
-                dice,
-            }
-        }
-    };
-    Ok(Position {
-        seat,
+    let described = Described {
         me: a.me,
         opp: a.opp,
-        stage,
-    })
-}
-
-fn parse_offer(text: &str) -> Result<(u32, u8)> {
-    let (total, dice) = text
-        .split_once(':')
-        .context(format!("offer {text:?}: give TOTAL:DICE, e.g. 150:2"))?;
-    let total = total
-        .trim()
-        .parse()
-        .context(format!("offer {text:?}: the total is not a number"))?;
-    let dice = dice
-        .trim()
-        .parse()
-        .context(format!("offer {text:?}: the dice count is not a number"))?;
-    Ok((total, dice))
+        second: a.second,
+        offer: a.offer.as_deref(),
+        dice: a.dice.as_deref(),
+        roll: a.roll,
+        total: a.total,
+        held: a.held,
+    };
+    Ok(described.position()?)
 }
 
 fn advise(a: AdviseArgs) -> Result<()> {

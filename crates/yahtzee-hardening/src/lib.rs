@@ -19,13 +19,31 @@ use yahtzee_rules::{tables, Category, Dice, RuleSet, Scorecard, KEEPS};
 use yahtzee_table::{Bounds, Table, TargetTable};
 
 /// The fuzz targets, by name (`fuzz/fuzz_targets/NAME.rs`, `fuzz/corpus/NAME/`).
-pub const TARGETS: [&str; 6] = ["scorecard", "dice", "keep", "record", "table", "serve_body"];
+pub const TARGETS: [&str; 8] = [
+    "scorecard",
+    "dice",
+    "keep",
+    "record",
+    "table",
+    "serve_body",
+    "yahtzix",
+    "yahtzix_cache",
+];
 
 /// What target `target` needs before its first input, done once (so the fuzzer's
 /// per-input time limit does not count it): the official table for `serve_body`.
 pub fn init(target: &str) {
-    if target == "serve_body" {
-        forced_advisor();
+    match target {
+        "serve_body" => {
+            forced_advisor();
+        }
+        "yahtzix" => {
+            yahtzix_game();
+        }
+        "yahtzix_cache" => {
+            yahtzix_cache_bytes();
+        }
+        _ => {}
     }
 }
 
@@ -38,6 +56,8 @@ pub fn run(target: &str, data: &[u8]) {
         "record" => record(data),
         "table" => table(data),
         "serve_body" => serve_body(data),
+        "yahtzix" => yahtzix(data),
+        "yahtzix_cache" => yahtzix_cache(data),
         _ => panic!("no fuzz target {target}"),
     }
 }
@@ -298,6 +318,142 @@ pub fn serve_body(data: &[u8]) {
 
 fn serde_json_string(report: &yahtzee_advice::Report) -> String {
     serde_json::to_string(report).expect("a report serialises")
+}
+
+/// Yahtzix to 300, solved once per process (about a second), and its rolls.
+pub fn yahtzix_game() -> &'static (yahtzee_yahtzix::Duel, yahtzee_yahtzix::turn::Rolls) {
+    static GAME: OnceLock<(yahtzee_yahtzix::Duel, yahtzee_yahtzix::turn::Rolls)> = OnceLock::new();
+    GAME.get_or_init(|| {
+        let rules = yahtzee_yahtzix::Rules::new(300, true, false).expect("target 300");
+        let duel = yahtzee_yahtzix::Duel::solve(&rules).expect("it converges");
+        (duel, yahtzee_yahtzix::turn::Rolls::new(&rules))
+    })
+}
+
+/// Target `yahtzix`: a Yahtzix position as `yahtzee yahtzix advise` takes it, as
+/// `KEY=VALUE` words (`me`, `opp`, `second`, `offer`, `dice`, `roll`, `total`, `held`;
+/// numbers that do not parse end the input), parsed and checked for the game to 300. An
+/// accepted position is advised: every option's chance is a probability, best first, and
+/// the position's chance is the best option's; a refusal is one line.
+pub fn yahtzix(data: &[u8]) {
+    use yahtzee_yahtzix::position::Described;
+    let text = String::from_utf8_lossy(data);
+    let mut d = Described::default();
+    for word in text.split_whitespace() {
+        let (key, value) = word.split_once('=').unwrap_or((word, ""));
+        let number = value.parse::<u32>();
+        let small = value.parse::<u8>();
+        let parsed = match key {
+            "me" => number.map(|v| d.me = v).is_ok(),
+            "opp" => number.map(|v| d.opp = v).is_ok(),
+            "total" => number.map(|v| d.total = v).is_ok(),
+            "roll" => small.map(|v| d.roll = Some(v)).is_ok(),
+            "held" => small.map(|v| d.held = Some(v)).is_ok(),
+            "second" => {
+                d.second = true;
+                true
+            }
+            "offer" => {
+                d.offer = Some(value);
+                true
+            }
+            "dice" => {
+                d.dice = Some(value);
+                true
+            }
+            _ => true,
+        };
+        if !parsed {
+            return;
+        }
+    }
+    let (duel, rolls) = yahtzix_game();
+    let pos = match d.position() {
+        Ok(pos) => pos,
+        Err(e) => return one_line(&e.to_string()),
+    };
+    match yahtzee_yahtzix::position::advise(duel, rolls, &pos) {
+        Ok(a) => {
+            let p = |x: f64| (0.0..=1.0).contains(&x);
+            assert!(p(a.win), "{text:?}: {}", a.win);
+            assert!(a.options.iter().all(|o| p(o.win)), "{text:?}");
+            assert!(
+                a.options.windows(2).all(|w| w[0].win >= w[1].win),
+                "{text:?}"
+            );
+            if let Some(best) = a.options.first() {
+                assert_eq!(best.win, a.win, "{text:?}");
+            }
+        }
+        Err(e) => one_line(&e.to_string()),
+    }
+}
+
+/// The cache file of Yahtzix to 150, written once per process.
+fn yahtzix_cache_bytes() -> &'static Vec<u8> {
+    static BYTES: OnceLock<Vec<u8>> = OnceLock::new();
+    BYTES.get_or_init(|| {
+        let rules = yahtzee_yahtzix::Rules::new(150, true, false).expect("target 150");
+        let duel = yahtzee_yahtzix::Duel::solve(&rules).expect("it converges");
+        let path = scratch("yahtzix-150.table");
+        duel.save(&path).expect("temporary cache");
+        let bytes = std::fs::read(&path).expect("it reads back");
+        let _ = std::fs::remove_file(&path);
+        bytes
+    })
+}
+
+/// Target `yahtzix_cache`: the cache file of Yahtzix to 150, damaged as the input says
+/// — byte 0: bit 0 rewrites every CRC to match afterwards (a careless writer), bit 1
+/// truncates at the offset; bytes 1-4: an offset; the rest: bytes written there — then
+/// opened and every block checked. What opens, and passes, holds only probabilities
+/// (every no-offer and accept value of a reachable state in [0, 1]); a refusal is one line.
+pub fn yahtzix_cache(data: &[u8]) {
+    use yahtzee_yahtzix::duel::{Layout, Seat};
+    let rules = yahtzee_yahtzix::Rules::new(150, true, false).expect("target 150");
+    let Some((&flags, rest)) = data.split_first() else {
+        return;
+    };
+    let (offset, patch) = rest.split_at(rest.len().min(4));
+    let mut at = [0u8; 4];
+    at[..offset.len()].copy_from_slice(offset);
+    let mut bytes = yahtzix_cache_bytes().clone();
+    let at = u32::from_le_bytes(at) as usize % (bytes.len() + 1);
+    let end = (at + patch.len()).min(bytes.len());
+    bytes[at..end].copy_from_slice(&patch[..end - at]);
+    if flags & 1 == 1 {
+        Layout::of(&rules).reseal(&mut bytes);
+    }
+    if flags & 2 == 2 {
+        bytes.truncate(at);
+    }
+    let path = scratch(&format!("{:?}.yahtzix", std::thread::current().id()));
+    std::fs::write(&path, &bytes).expect("temporary file");
+    let opened = yahtzee_yahtzix::Duel::load(&path, &rules);
+    let _ = std::fs::remove_file(&path);
+    let duel = match opened.and_then(|d| d.verify_all().map(|()| d)) {
+        Ok(d) => d,
+        Err(e) => return one_line(&e.to_string()),
+    };
+    let n = rules.target_units();
+    let valid = |s: &usize| yahtzee_yahtzix::solo::valid_score(*s);
+    for seat in [Seat::First, Seat::Second] {
+        for me in (0..n).filter(valid) {
+            for opp in (0..n).filter(valid) {
+                let w = duel.win(seat, me, opp);
+                assert!((0.0..=1.0).contains(&w), "{seat:?} {me} {opp}: {w}");
+                for t in 1..=opp {
+                    for left in 1..=5 {
+                        let a = duel.accept(seat, me, opp, t, left).expect("verified");
+                        assert!(
+                            (0.0..=1.0).contains(&a),
+                            "{seat:?} {me} {opp} {t} {left}: {a}"
+                        );
+                    }
+                }
+            }
+        }
+    }
 }
 
 /// How [`play_game`] decides.

@@ -23,6 +23,7 @@ use crate::solo::valid_score;
 use crate::turn::{Endings, Rolls, Turn, FIRST_MAX};
 use crate::{Error, Rules, OPENING};
 use cache::Accept;
+pub use cache::Layout;
 
 /// Residual at which a pair's fixed point is accepted.
 pub const TOLERANCE: f64 = 1e-12;

@@ -133,6 +133,74 @@ impl Position {
     }
 }
 
+/// A position as a player gives it (the fields of `yahtzee yahtzix advise`), before it is
+/// checked against the rules.
+#[derive(Clone, Debug, Default)]
+pub struct Described<'a> {
+    pub me: u32,
+    pub opp: u32,
+    /// The second player of the round is to move.
+    pub second: bool,
+    /// Before the turn, the opponent's leftover offer: `TOTAL:DICE`, e.g. `150:2`.
+    pub offer: Option<&'a str>,
+    /// The dice just rolled, e.g. `115523`; with them the roll (1 to 3, default 1, or 2 with
+    /// a total), the points set aside before it and the dice held before it (default: those
+    /// shown).
+    pub dice: Option<&'a str>,
+    pub roll: Option<u8>,
+    pub total: u32,
+    pub held: Option<u8>,
+}
+
+impl Described<'_> {
+    /// The position, its text parsed (not yet checked: [`Position::check`]).
+    pub fn position(&self) -> Result<Position, Error> {
+        let stage = match (self.offer, self.dice) {
+            (Some(offer), _) => Stage::Start {
+                offer: Some(parse_offer(offer)?),
+            },
+            (None, None) => Stage::Start { offer: None },
+            (None, Some(text)) => {
+                let dice = score::parse_dice(text)?;
+                let shown: u8 = dice.iter().sum();
+                Stage::Rolled {
+                    roll: self.roll.unwrap_or(if self.total > 0 { 2 } else { 1 }),
+                    total: self.total,
+                    held: self.held.unwrap_or(shown),
+                    dice,
+                }
+            }
+        };
+        Ok(Position {
+            seat: if self.second {
+                Seat::Second
+            } else {
+                Seat::First
+            },
+            me: self.me,
+            opp: self.opp,
+            stage,
+        })
+    }
+}
+
+/// An offer `TOTAL:DICE`, e.g. `150:2` (checked with the position).
+pub fn parse_offer(text: &str) -> Result<(u32, u8), Error> {
+    let bad = |why: &str| Error::Position(format!("offer {text:?}: {why}"));
+    let (total, dice) = text
+        .split_once(':')
+        .ok_or_else(|| bad("give TOTAL:DICE, e.g. 150:2"))?;
+    let total = total
+        .trim()
+        .parse()
+        .map_err(|_| bad("the total is not a number"))?;
+    let dice = dice
+        .trim()
+        .parse()
+        .map_err(|_| bad("the dice count is not a number"))?;
+    Ok((total, dice))
+}
+
 fn check_offer(total: u32, dice: u8, opp: u32) -> Result<(), Error> {
     if total == 0 || total % UNIT != 0 || total > opp {
         return Err(Error::Position(format!(

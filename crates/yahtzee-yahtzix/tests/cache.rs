@@ -2,17 +2,17 @@
 //! where it is read — the head (scores, last turns) on open, an accept block when a turn
 //! reads it, every block before a bot plays.
 
-use yahtzee_yahtzix::duel::Seat;
+use yahtzee_yahtzix::duel::{Layout, Seat};
 use yahtzee_yahtzix::sim::DuelBot;
 use yahtzee_yahtzix::turn::Rolls;
 use yahtzee_yahtzix::{Duel, Error, Rules};
 
 /// Target 150: 30 units.
 const N: usize = 30;
-/// The layout of `duel/cache.rs`: the fixed head, the none table, the last turns.
-const FINALS: usize = N + 80 + 1;
-const HEAD: usize = 80 + 8 * (2 * N * N + FINALS * (1 + 6 * FINALS)) + 8;
-const BLOCK: usize = 5 * N * (N - 1) / 2;
+
+fn layout() -> Layout {
+    Layout::of(&rules())
+}
 
 fn rules() -> Rules {
     Rules::new(150, true, false).unwrap()
@@ -48,7 +48,9 @@ fn fails_with(r: Result<impl Sized, Error>, words: &str) {
 fn the_file_reads_back_bit_for_bit() {
     let dir = tempfile::tempdir().unwrap();
     let (duel, bytes) = saved(dir.path());
-    assert_eq!(bytes.len(), HEAD + 8 * 2 * N * BLOCK + 4 * 2 * N + 4);
+    let l = layout();
+    assert_eq!((l.blocks, l.block_values), (2 * N, 5 * N * (N - 1) / 2));
+    assert_eq!(bytes.len(), l.len);
     let back = load(dir.path(), &bytes).unwrap();
     back.verify_all().unwrap();
     assert_eq!(duel.max_difference(&back), 0.0);
@@ -78,7 +80,7 @@ fn damage_is_refused_where_it_is_read() {
     fails_with(load(dir.path(), &bytes), "checksum mismatch");
     // Truncated, or a byte too many.
     fails_with(load(dir.path(), &good[..good.len() - 1]), "truncated");
-    fails_with(load(dir.path(), &good[..HEAD / 2]), "truncated");
+    fails_with(load(dir.path(), &good[..layout().head / 2]), "truncated");
     let mut longer = good.clone();
     longer.push(0);
     fails_with(load(dir.path(), &longer), "truncated");
@@ -86,7 +88,8 @@ fn damage_is_refused_where_it_is_read() {
     // player's turn at (me, 0): the opponent's offers) or its accept values are refused.
     let block = N; // seat Second, me 0
     let mut bytes = good.clone();
-    bytes[HEAD + 8 * block * BLOCK + 8 * 17] ^= 0x40;
+    let l = layout();
+    bytes[l.head + 8 * block * l.block_values + 8 * 17] ^= 0x40;
     let duel = load(dir.path(), &bytes).unwrap();
     let rolls = Rolls::new(&rules());
     fails_with(
@@ -105,19 +108,36 @@ fn damage_is_refused_where_it_is_read() {
 fn values_outside_zero_one_are_refused_even_with_the_right_checksum() {
     let dir = tempfile::tempdir().unwrap();
     let (_, good) = saved(dir.path());
+    // The head: a last-turn value of 2.
     let mut bytes = good.clone();
-    let at = HEAD + 8 * (N + 6) * BLOCK; // seat Second, me 6: its first value
+    let l = layout();
+    let at = l.head - 16;
+    bytes[at..at + 8].copy_from_slice(&2f64.to_le_bytes());
+    l.reseal(&mut bytes);
+    fails_with(load(dir.path(), &bytes), "outside [0, 1]");
+    // The no-offer table (after the 80 bytes before it): NaN for a state a game reaches
+    // (first player, 0 and 0), a value for one it cannot (first player, 0 and 5 points).
+    for (state, value) in [(0, f64::NAN), (1, 0.5)] {
+        let mut bytes = good.clone();
+        let at = 80 + 8 * state;
+        bytes[at..at + 8].copy_from_slice(&value.to_le_bytes());
+        l.reseal(&mut bytes);
+        fails_with(load(dir.path(), &bytes), "scores no game reaches");
+    }
+    // A block.
+    let mut bytes = good.clone();
+    let at = l.head + 8 * (N + 6) * l.block_values; // seat Second, me 6: its first value
     bytes[at..at + 8].copy_from_slice(&1.5f64.to_le_bytes());
-    // Rewrite that block's CRC and the CRC of the CRCs, as a careless writer would.
-    let block = N + 6;
-    let from = HEAD + 8 * block * BLOCK;
-    let crc = crc32fast::hash(&bytes[from..from + 8 * BLOCK]);
-    let tail = HEAD + 8 * 2 * N * BLOCK;
-    bytes[tail + 4 * block..tail + 4 * block + 4].copy_from_slice(&crc.to_le_bytes());
-    let end = bytes.len() - 4;
-    let all = crc32fast::hash(&bytes[tail..end]);
-    bytes[end..].copy_from_slice(&all.to_le_bytes());
+    // Every CRC rewritten to match, as a careless writer would.
+    l.reseal(&mut bytes);
     let duel = load(dir.path(), &bytes).unwrap();
     fails_with(duel.accept(Seat::Second, 6, 20, 1, 1), "outside [0, 1]");
-    duel.accept(Seat::Second, 5, 20, 1, 1).unwrap();
+    duel.accept(Seat::Second, 7, 20, 1, 1).unwrap();
+    // NaN where a game goes, in the block of seat Second, 7 units: refused too.
+    let mut bytes = good.clone();
+    let at = l.head + 8 * ((N + 7) * l.block_values + 5 * 20 * 19 / 2);
+    bytes[at..at + 8].copy_from_slice(&f64::NAN.to_le_bytes());
+    l.reseal(&mut bytes);
+    let duel = load(dir.path(), &bytes).unwrap();
+    fails_with(duel.accept(Seat::Second, 7, 20, 1, 1), "no game reaches");
 }

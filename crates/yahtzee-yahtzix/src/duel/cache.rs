@@ -25,6 +25,7 @@ use memmap2::Mmap;
 use rayon::prelude::*;
 
 use super::{Duel, Final, FINAL_SLACK};
+use crate::solo::valid_score;
 use crate::{Error, Rules};
 
 const MAGIC: &[u8; 8] = b"YAHTZIX\0";
@@ -45,8 +46,9 @@ pub(crate) struct Mapped {
     /// Byte offset of the table in the file.
     start: usize,
     len: usize,
-    /// Values per block.
+    /// Values per block, and the target in units: block `b` is seat `b / n`, score `b % n`.
     block: usize,
+    n: usize,
     crcs: Vec<u32>,
     /// Whether each block's CRC and values passed, once checked.
     checked: Vec<OnceLock<bool>>,
@@ -115,7 +117,7 @@ impl Mapped {
         *self.checked[b].get_or_init(|| {
             let from = self.start + 8 * b * self.block;
             let bytes = &self.map[from..from + 8 * self.block];
-            crc32fast::hash(bytes) == self.crcs[b] && probabilities(bytes)
+            crc32fast::hash(bytes) == self.crcs[b] && block_sound(bytes, b % self.n)
         })
     }
 
@@ -126,21 +128,41 @@ impl Mapped {
         Err(Error::Table {
             path: self.path.clone(),
             why: format!(
-                "block {b} of the accept table fails its checksum or holds a value outside \
-                 [0, 1]: the file is damaged (delete it to rebuild)"
+                "block {b} of the accept table fails its checksum, or holds a value outside \
+                 [0, 1] or one for scores no game reaches: the file is damaged (delete it to \
+                 rebuild)"
             ),
         })
     }
 }
 
-/// Whether every little-endian f64 in `bytes` is NaN (a state no game reaches) or in [0, 1].
-fn probabilities(bytes: &[u8]) -> bool {
-    bytes.chunks_exact(8).all(|c| {
+/// Whether `x` is what a state holds: a probability where the scores can arise, NaN where
+/// they cannot (a score from 5 to 25: no player has one).
+fn sound(x: f64, scores_arise: bool) -> bool {
+    if scores_arise {
+        (0.0..=1.0).contains(&x)
+    } else {
+        x.is_nan()
+    }
+}
+
+/// Whether the accept block of a player with `me` units (little-endian f64, one row of
+/// `5 × opp` offers for each opponent's score `opp`) holds only sound values.
+fn block_sound(bytes: &[u8], me: usize) -> bool {
+    let mut values = bytes.chunks_exact(8).map(|c| {
         let mut b = [0u8; 8];
         b.copy_from_slice(c);
-        let x = f64::from_le_bytes(b);
-        x.is_nan() || (0.0..=1.0).contains(&x)
-    })
+        f64::from_le_bytes(b)
+    });
+    (0..)
+        .map_while(|opp| {
+            let row: Vec<f64> = values.by_ref().take(5 * opp).collect();
+            (opp == 0 || !row.is_empty()).then_some((opp, row))
+        })
+        .all(|(opp, row)| {
+            let arise = valid_score(me) && valid_score(opp);
+            row.iter().all(|&x| sound(x, arise))
+        })
 }
 
 /// Lengths of the tables `rules` make: none, accept, finals, each final's offers, block.
@@ -149,6 +171,53 @@ fn sizes(rules: &Rules) -> [usize; 5] {
     let block = 5 * n * (n - 1) / 2;
     let finals = n + FINAL_SLACK + 1;
     [2 * n * n, 2 * n * block, finals, 6 * finals, block]
+}
+
+/// Where things are in the cache file of `rules` (bytes), for tools that read or check it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Layout {
+    /// The head's length, its CRC and 4 zero bytes included; the accept table starts here.
+    pub head: usize,
+    /// Accept blocks, and `f64` values in each.
+    pub blocks: usize,
+    pub block_values: usize,
+    /// Where the block CRCs start (after the accept table), and the file's length.
+    pub tail: usize,
+    pub len: usize,
+}
+
+impl Layout {
+    pub fn of(rules: &Rules) -> Layout {
+        let [none, accept, finals, final_len, block] = sizes(rules);
+        let head = FIXED + 8 * (none + finals * (1 + final_len)) + 8;
+        let blocks = accept / block;
+        let tail = head + 8 * accept;
+        Layout {
+            head,
+            blocks,
+            block_values: block,
+            tail,
+            len: tail + 4 * blocks + 4,
+        }
+    }
+
+    /// Rewrites every CRC of a cache file of this layout to match its bytes, as a careless
+    /// writer would (tests: values the CRCs no longer catch must still be refused).
+    pub fn reseal(&self, bytes: &mut [u8]) {
+        if bytes.len() != self.len {
+            return;
+        }
+        let crc = crc32fast::hash(&bytes[..self.head - 8]);
+        bytes[self.head - 8..self.head - 4].copy_from_slice(&crc.to_le_bytes());
+        for b in 0..self.blocks {
+            let from = self.head + 8 * b * self.block_values;
+            let crc = crc32fast::hash(&bytes[from..from + 8 * self.block_values]);
+            let at = self.tail + 4 * b;
+            bytes[at..at + 4].copy_from_slice(&crc.to_le_bytes());
+        }
+        let crc = crc32fast::hash(&bytes[self.tail..self.len - 4]);
+        bytes[self.len - 4..].copy_from_slice(&crc.to_le_bytes());
+    }
 }
 
 impl Duel {
@@ -279,9 +348,9 @@ impl Duel {
             )));
         }
         let [none_len, accept_len, finals, final_len, block] = sizes(rules);
-        let head_len = FIXED + 8 * (none_len + finals * (1 + final_len)) + 8;
-        let blocks = accept_len / block;
-        if map.len() != head_len + 8 * accept_len + 4 * blocks + 4 {
+        let layout = Layout::of(rules);
+        let (head_len, blocks) = (layout.head, layout.blocks);
+        if map.len() != layout.len {
             return Err(bad("truncated, or tables of the wrong size"));
         }
         let sweeps = r.u64().ok_or_else(truncated)?;
@@ -307,17 +376,20 @@ impl Duel {
                 .collect();
             fins.push(Final { start, before2 });
         }
-        let probability = |x: &f64| x.is_nan() || (0.0..=1.0).contains(x);
-        let in_range = none.iter().all(probability)
-            && fins
-                .iter()
-                .all(|f| probability(&f.start) && f.before2.iter().flatten().all(probability));
+        let n = rules.target_units();
+        let in_range = none
+            .iter()
+            .enumerate()
+            .all(|(i, &x)| sound(x, valid_score(i / n % n) && valid_score(i % n)))
+            && fins.iter().all(|f| {
+                sound(f.start, true) && f.before2.iter().flatten().all(|&x| sound(x, true))
+            });
         if !in_range {
             return Err(bad(
-                "holds a probability outside [0, 1]: the file is damaged",
+                "holds a probability outside [0, 1], or one for scores no game reaches: the file is damaged",
             ));
         }
-        let tail = &map[head_len + 8 * accept_len..map.len() - 4];
+        let tail = &map[layout.tail..map.len() - 4];
         if map[map.len() - 4..] != crc32fast::hash(tail).to_le_bytes() {
             return Err(damaged());
         }
@@ -327,12 +399,13 @@ impl Duel {
             .collect();
         Ok(Duel {
             rules: *rules,
-            n: rules.target_units(),
+            n,
             none,
             accept: Accept::Mapped(Mapped {
                 start: head_len,
                 len: accept_len,
                 block,
+                n,
                 crcs,
                 checked: (0..blocks).map(|_| OnceLock::new()).collect(),
                 path: path.display().to_string(),
