@@ -201,3 +201,327 @@ def test_mega_yahtzee_asks_about_the_sixth_die_and_shows_six_dice(browser, serve
     assert start.get_attribute("hidden") is not None
     assert browser.find_element(By.ID, "mega-used").is_selected()
     assert severe_errors(browser) == []
+
+
+# ---------------------------------------------------------------- the game page's house rules
+#
+# The game page deals from window.yahtzeeTestDice first (a test hook: faces in order, for
+# your rolls and the engine's alike), and a script installed before the page's own records
+# every API request it makes with the answer, so the card text sent and the engine's
+# answers can be compared with the CLI's.
+
+RECORDER = """
+window.apiLog = [];
+const realFetch = window.fetch.bind(window);
+window.fetch = async (url, init) => {
+  const res = await realFetch(url, init);
+  const entry = { url: String(url), body: init && init.body ? JSON.parse(init.body) : null, status: res.status };
+  try { entry.answer = await res.clone().json(); } catch (e) { entry.answer = null; }
+  window.apiLog.push(entry);
+  return res;
+};
+"""
+
+
+@pytest.fixture
+def recorded(browser):
+    """The shared browser, with every API call of the pages it opens recorded."""
+    script = browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": RECORDER})
+    yield browser
+    browser.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": script["identifier"]})
+
+
+def advice_calls(browser):
+    """The /api/advise requests made so far, each {"body", "status", "answer"}."""
+    return [e for e in browser.execute_script("return window.apiLog || []") if e["url"].endswith("/api/advise")]
+
+
+def script_errors(browser):
+    """Severe browser log entries but the 503s a table being built answers (the page waits)."""
+    return [e for e in severe_errors(browser)
+            if not (e.get("source") == "network" and "status of 503" in e["message"])]
+
+
+def rig(browser, faces):
+    """The next dice rolled on the game page, in order."""
+    browser.execute_script("window.yahtzeeTestDice = (window.yahtzeeTestDice || []).concat(arguments[0])", faces)
+
+
+def same_options(got, want):
+    assert len(got) == len(want), (got, want)
+    for g, w in zip(got, want):
+        assert set(g) == set(w), (g, w)
+        for k in w:
+            if isinstance(w[k], float):
+                assert g[k] == pytest.approx(w[k], abs=1e-9), (k, g, w)
+            else:
+                assert g[k] == w[k], (k, g, w)
+
+
+def text(browser, css):
+    return browser.find_element(By.CSS_SELECTOR, css).text.strip()
+
+
+def visible_dice(browser):
+    return [b for b in browser.find_elements(By.CSS_SELECTOR, "#dice .die") if b.is_displayed()]
+
+
+def faces(browser):
+    return [int(b.get_attribute("data-face")) for b in visible_dice(browser)]
+
+
+def scorable(browser):
+    return [tr.get_attribute("data-box") for tr in browser.find_elements(By.CSS_SELECTOR, "#card-you tr.can-score")]
+
+
+def box_cell(browser, who, box):
+    return text(browser, f"#card-{who} tr[data-box={box}] td.score")
+
+
+def game_log(browser):
+    return [li.text for li in browser.find_elements(By.CSS_SELECTOR, "#log li")][::-1]  # oldest first
+
+
+def open_game(browser, server, rules):
+    browser.get_log("browser")
+    browser.get(server + "/play?" + urllib.parse.urlencode({"rules": rules}))
+    # The table of these rules may still be building: the page waits and retries.
+    WebDriverWait(browser, 90).until(lambda d: d.find_element(By.ID, "roll").is_enabled())
+
+
+def roll(browser):
+    browser.find_element(By.ID, "roll").click()
+    WebDriverWait(browser, 30).until(lambda d: d.find_element(By.ID, "hint").text.startswith("Best:"))
+
+
+def test_house_rule_switches_make_the_canonical_rules_name(browser, server, data_dir):
+    names = {r["name"] for r in cli("rules", "--json", data_dir=data_dir)}
+    browser.get_log("browser")
+    browser.get(server + "/play?rules=forced")
+    wait = WebDriverWait(browser, 90)
+    wait.until(lambda d: d.find_element(By.ID, "roll").is_enabled())
+    for switch in ["mega-yahtzee", "fool-house"]:  # clicked out of order on purpose
+        browser.find_element(By.ID, "house-" + switch).click()
+    browser.find_element(By.ID, "new-game").click()
+    wait.until(lambda d: "New game: forced+fool-house+mega-yahtzee. You start." in game_log(d))
+    assert "forced+fool-house+mega-yahtzee" in names
+    assert urllib.parse.unquote(browser.current_url).endswith("?rules=forced+fool-house+mega-yahtzee")
+    # The name in the URL sets the switches back.
+    browser.get(server + "/play?rules=" + urllib.parse.quote("yatzy+mulligan+chance-chance+fool-house+mega-yahtzee"))
+    wait.until(lambda d: d.find_element(By.ID, "house-mega-yahtzee").is_selected())
+    assert all(browser.find_element(By.ID, "house-" + s).is_selected()
+               for s in ["mulligan", "chance-chance", "fool-house", "mega-yahtzee"])
+    assert Select(browser.find_element(By.ID, "rules")).first_selected_option.text == "yatzy"
+    assert "yatzy+mulligan+chance-chance+fool-house+mega-yahtzee" in names
+    assert not script_errors(browser)
+
+
+def test_fool_house_forces_a_natural_full_house_for_you_and_the_engine(recorded, server, data_dir):
+    browser = recorded
+    open_game(browser, server, "forced+fool-house")
+    assert browser.find_element(By.ID, "house-fool-house").is_selected()
+    assert not browser.find_element(By.ID, "forced").is_displayed()
+    rig(browser, [2, 2, 2, 3, 3] + [5, 5, 5, 6, 6])  # your first roll, then the engine's
+    roll(browser)
+    assert faces(browser) == [2, 2, 2, 3, 3]
+    forced = browser.find_element(By.ID, "forced")
+    assert forced.is_displayed() and "2 2 2 3 3" in forced.text and "must be scored" in forced.text
+    # No keep, no reroll: the dice do not keep, the roll button is off; only Full House scores.
+    assert not browser.find_element(By.ID, "roll").is_enabled()
+    visible_dice(browser)[0].click()
+    assert not browser.find_elements(By.CSS_SELECTOR, "#dice .die.kept")
+    assert scorable(browser) == ["full_house"]
+    browser.find_element(By.CSS_SELECTOR, "#card-you tr[data-box=sixes]").click()
+    assert box_cell(browser, "you", "sixes") == ""
+    # The page's advice is the engine's: Full House only, at its expected total.
+    want = cli("advise", "--house", "fool-house", "--dice", "22233", "--rolls-left", "2", "--json", data_dir=data_dir)
+    assert [o["category"] for o in want["options"]] == ["full_house"]
+    assert text(browser, "#hint") == f"Best: full_house (25) — expected final total {want['expected_final']:.2f}"
+    browser.find_element(By.CSS_SELECTOR, "#card-you tr[data-box=full_house]").click()
+    assert text(browser, "#feedback") == "full_house (25): best move"
+    assert box_cell(browser, "you", "full_house") == "25"
+
+    # The engine rolls 5 5 5 6 6 and must score it in Full House too.
+    wait = WebDriverWait(browser, 60)
+    wait.until(lambda d: d.find_element(By.ID, "roll").is_enabled())
+    log = game_log(browser)
+    assert "Engine rolls 5 5 5 6 6" in log
+    assert "Fool house: 5 5 5 6 6 must go in full_house" in log
+    assert log[-1] == "Engine scores full_house (25)"
+    assert box_cell(browser, "engine", "full_house") == "25"
+    engine = [c for c in advice_calls(browser) if c["body"]["dice"] == "55566"]
+    assert engine and engine[0]["body"]["scorecard"] == "" and engine[0]["body"]["rolls_left"] == 2
+    want = cli("advise", "--house", "fool-house", "--dice", "55566", "--rolls-left", "2", "--json", data_dir=data_dir)
+    same_options(engine[0]["answer"]["options"], want["options"])
+
+    # With Full House filled, a full house is an ordinary roll: keep and reroll as usual.
+    rig(browser, [4, 4, 4, 1, 1])
+    roll(browser)
+    assert not browser.find_element(By.ID, "forced").is_displayed()
+    assert browser.find_element(By.ID, "roll").is_enabled()
+    visible_dice(browser)[0].click()
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#dice .die.kept")) == 1
+    assert "full_house" not in scorable(browser) and len(scorable(browser)) > 1
+    assert not script_errors(browser)
+
+
+def test_mega_yahtzee_the_sixth_die_for_you_and_the_engine(recorded, server, data_dir):
+    browser = recorded
+    wait = WebDriverWait(browser, 60)
+    open_game(browser, server, "forced+mega-yahtzee")
+    # Before the first roll: the question, with which is better and what the other costs.
+    start = cli("advise", "--house", "mega-yahtzee", "--json", data_dir=data_dir)
+    take, five = start["options"]
+    assert take["sixth_die"] is True and five["sixth_die"] is False
+    wait.until(lambda d: d.find_element(By.ID, "sixth-die").is_displayed())
+    wait.until(lambda d: d.find_element(By.ID, "hint").text.startswith("Best:"))
+    assert text(browser, "#hint") == (f"Best: take the sixth die — expected final total {start['expected_final']:.2f}; "
+                                      f"rolling five dice costs {five['loss']:.2f} points")
+    assert len(visible_dice(browser)) == 5
+    assert "in hand" in text(browser, "#card-you tr.mega-bonus td.label")
+
+    browser.find_element(By.ID, "sixth-die").click()
+    assert text(browser, "#feedback") == "Take the sixth die: best move"
+    assert not browser.find_element(By.ID, "sixth-die").is_displayed()
+    assert len(visible_dice(browser)) == 6
+    assert text(browser, "#roll") == "Roll six dice"
+
+    # Six dice rolled and kept: 6 6 6 6 6 2, keep the five sixes, reroll the 2 into a 6.
+    rig(browser, [6, 6, 6, 6, 6, 2, 6])
+    roll(browser)
+    assert faces(browser) == [6, 6, 6, 6, 6, 2]
+    want = cli("advise", "--house", "mega-yahtzee", "--dice", "666662", "--rolls-left", "2", "--json", data_dir=data_dir)
+    call = [c for c in advice_calls(browser) if c["body"].get("dice") == "666662" and c["body"]["rolls_left"] == 2]
+    # During the turn the card is the turn's start (the die in hand); six dice say it is taken.
+    assert call and call[0]["body"]["scorecard"] == ""
+    same_options(call[0]["answer"]["options"], want["options"])
+    assert want["options"][0]["keep"] == [6, 6, 6, 6, 6]
+    for die in visible_dice(browser)[:5]:
+        die.click()
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#dice .die.kept")) == 5
+    browser.find_element(By.ID, "roll").click()
+    wait.until(lambda d: d.find_element(By.ID, "hint").text.startswith("Best:"))
+    assert faces(browser) == [6] * 6
+    assert text(browser, "#feedback") == "Keep 6 6 6 6 6: best move"
+    # Each box shows the five dice it scores, from the API's "scored".
+    want = cli("advise", "--house", "mega-yahtzee", "--dice", "666666", "--rolls-left", "0", "--json", data_dir=data_dir)
+    for o in want["options"]:
+        if "score" not in o:
+            continue
+        row = f"#card-you tr[data-box={o['category']}]"
+        assert text(browser, row + " td.score") == str(o["score"])
+        assert text(browser, row + " .five") == " ".join(map(str, o["scored"]))
+    browser.find_element(By.CSS_SELECTOR, "#card-you tr[data-box=yahtzee]").click()
+    assert box_cell(browser, "you", "yahtzee") == "50"
+    assert text(browser, "#card-you tr.mega-bonus td.score") == "1000"
+    assert text(browser, "#total-you") == "1050"
+    assert "You score yahtzee (50) with 6 6 6 6 6 + 1000 Mega bonus" in game_log(browser)
+
+    # The engine's first turn: its advice says take the sixth die (the CLI's answer), and it does.
+    wait.until(lambda d: d.find_element(By.ID, "roll").is_enabled())
+    calls = advice_calls(browser)
+    question = [i for i, c in enumerate(calls) if "dice" not in c["body"]]
+    assert [calls[i]["body"]["scorecard"] for i in question] == ["", ""]  # yours, then the engine's
+    same_options(calls[question[1]]["answer"]["options"], start["options"])
+    assert "Engine takes the sixth die for this turn" in game_log(browser)
+    later = calls[question[1] + 1:]
+    assert later and all(len(c["body"]["dice"]) == 6 and "mega" not in c["body"]["scorecard"] for c in later)
+    assert "used" in text(browser, "#card-engine tr.mega-bonus td.label")
+
+    # Your second turn: no question; the card sent says the die is used and the bonus earned.
+    assert not browser.find_element(By.ID, "sixth-die").is_displayed()
+    assert text(browser, "#hint") == "Roll the dice to start your turn."
+    rig(browser, [1, 2, 3, 4, 6])
+    roll(browser)
+    assert len(visible_dice(browser)) == 5
+    mine = advice_calls(browser)[-2:]
+    card = "yahtzee=50 mega=used mega_bonus=1000"
+    assert {c["body"]["scorecard"] for c in mine} == {card}
+    want = cli("advise", "--house", "mega-yahtzee", "--scorecard", card, "--dice", "12346", "--rolls-left", "2",
+               "--json", data_dir=data_dir)
+    got = [c for c in mine if c["body"]["rolls_left"] == 2][0]["answer"]
+    same_options(got["options"], want["options"])
+    assert got["points_so_far"] == 1050
+    # ... and the engine's card says "mega=used" on its next turn, without the question.
+    browser.find_elements(By.CSS_SELECTOR, "#card-you tr.can-score")[0].click()
+    n = len(advice_calls(browser))
+    wait.until(lambda d: d.find_element(By.ID, "roll").is_enabled())
+    engine = advice_calls(browser)[n:]
+    assert engine and all("dice" in c["body"] and len(c["body"]["dice"]) == 5 for c in engine)
+    assert all(" mega=used" in c["body"]["scorecard"] for c in engine)
+    assert not script_errors(browser)
+
+
+def test_mega_yahtzee_rolling_five_dice_is_judged_and_an_odd_answer_is_shown(recorded, server, data_dir):
+    browser = recorded
+    open_game(browser, server, "forced+mega-yahtzee")
+    wait = WebDriverWait(browser, 60)
+    wait.until(lambda d: d.find_element(By.ID, "hint").text.startswith("Best:"))
+    five = cli("advise", "--house", "mega-yahtzee", "--json", data_dir=data_dir)["options"][1]
+    rig(browser, [1, 1, 2, 3, 5])
+    roll(browser)
+    assert text(browser, "#feedback") == (f"Roll five dice (the sixth die kept for later): "
+                                          f"cost {five['loss']:.2f} points of expected score")
+    assert len(visible_dice(browser)) == 5
+    assert all(c["body"]["scorecard"] == "" for c in advice_calls(browser))
+
+    # A server answer without the two choices is a readable error, and "Try again" recovers.
+    browser.execute_script("""
+      const real = window.fetch;
+      window.fetch = (url, init) => (init && init.body && !JSON.parse(init.body).dice)
+        ? Promise.resolve(new Response('{"options": []}', { headers: { 'Content-Type': 'application/json' } }))
+        : real(url, init);
+      window.restoreFetch = () => { window.fetch = real; };
+    """)
+    browser.find_element(By.ID, "new-game").click()
+    wait.until(lambda d: d.find_element(By.ID, "error").is_displayed())
+    assert text(browser, "#error") == 'unexpected answer from the server to "take the sixth die?"'
+    browser.execute_script("window.restoreFetch()")
+    browser.find_element(By.ID, "retry").click()
+    wait.until(lambda d: d.find_element(By.ID, "hint").text.startswith("Best: take the sixth die"))
+    assert not browser.find_element(By.ID, "error").is_displayed()
+    assert browser.find_element(By.ID, "sixth-die").is_displayed()
+    assert not script_errors(browser)
+
+
+def test_six_dice_fit_a_phone_sized_screen(server):
+    from conftest import chromium_driver
+
+    phone = chromium_driver(390, 844)
+    try:
+        open_game(phone, server, "forced+mega-yahtzee")
+        WebDriverWait(phone, 60).until(lambda d: d.find_element(By.ID, "sixth-die").is_displayed())
+        phone.find_element(By.ID, "sixth-die").click()
+        assert len(visible_dice(phone)) == 6
+        tops = {d.rect["y"] for d in visible_dice(phone)}
+        assert len(tops) == 1, "six dice in one row"
+        width = phone.execute_script("return document.documentElement.scrollWidth")
+        assert width <= phone.execute_script("return window.innerWidth"), "no sideways scrolling"
+    finally:
+        phone.quit()
+
+
+def test_a_whole_game_with_every_house_rule(browser, server):
+    browser.get_log("browser")
+    open_game(browser, server, "forced+mulligan+chance-chance+fool-house+mega-yahtzee")
+    wait = WebDriverWait(browser, 60)
+    for turn in range(13):
+        wait.until(lambda d: d.find_element(By.ID, "roll").is_enabled())
+        if turn == 0:
+            wait.until(lambda d: d.find_element(By.ID, "sixth-die").is_displayed())
+            browser.find_element(By.ID, "sixth-die").click()
+        browser.find_element(By.ID, "roll").click()
+        wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#card-you tr.can-score"))
+        if turn == 0:
+            assert len(visible_dice(browser)) == 6
+        browser.find_elements(By.CSS_SELECTOR, "#card-you tr.can-score")[0].click()
+        wait.until(lambda d: d.find_element(By.ID, "feedback").text.strip())
+    wait.until(lambda d: d.find_element(By.ID, "result").is_displayed() and d.find_element(By.ID, "result").text)
+    log = game_log(browser)
+    assert log.count("Engine takes the sixth die for this turn") == 1
+    assert log.count("You take the sixth die for this turn") == 1
+    # Each total is the sum of the card's cells (boxes, upper bonus, Yahtzee and Mega bonuses).
+    for who in ["you", "engine"]:
+        cells = [c.text for c in browser.find_elements(By.CSS_SELECTOR, f"#card-{who} tbody td.score")]
+        assert int(text(browser, f"#total-{who}")) == sum(int(c) for c in cells if c)
+    assert not script_errors(browser)
