@@ -89,11 +89,10 @@ impl Common {
             );
         }
         let duel = Duel::solve(&rules)?;
-        // A solve killed while writing leaves `.NAME.tmpPID` (hundreds of MB at 1,000).
-        let name = path.file_name().map(|n| n.to_string_lossy().into_owned());
+        // A solve killed while writing leaves its temporary file (hundreds of MB at 1,000).
         yahtzee_table::remove_stale_temps(
             crate::atomic::folder_of(&path),
-            &format!(".{}.tmp", name.unwrap_or_default()),
+            &Duel::temp_prefix(&path),
             "",
         );
         duel.save(&path)?;

@@ -26,19 +26,27 @@ fn data() -> &'static Path {
     static DIR: OnceLock<tempfile::TempDir> = OnceLock::new();
     DIR.get_or_init(|| {
         let dir = tempfile::tempdir().expect("temp dir");
-        let out = Command::new(env!("CARGO_BIN_EXE_yahtzee"))
-            .env("YAHTZEE_DATA_DIR", dir.path())
-            .args(["yahtzix", "solve", "--target", "300", "--quiet"])
-            .output()
-            .expect("solve runs");
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
+        succeeds_in(
+            dir.path(),
+            &["yahtzix", "solve", "--target", "300", "--quiet"],
         );
         dir
     })
     .path()
+}
+
+/// Runs the CLI with `dir` as its data folder; it must succeed.
+fn succeeds_in(dir: &Path, args: &[&str]) {
+    let out = Command::new(env!("CARGO_BIN_EXE_yahtzee"))
+        .env("YAHTZEE_DATA_DIR", dir)
+        .args(args)
+        .output()
+        .expect("the binary runs");
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }
 
 fn ok(args: &[&str]) -> String {
@@ -199,15 +207,9 @@ fn a_cache_of_another_version_is_refused_by_name_and_rebuilt_in_the_default_plac
         old.to_str().unwrap(),
     ]));
     assert!(err.contains("another version"), "{err}");
-    let out = Command::new(env!("CARGO_BIN_EXE_yahtzee"))
-        .env("YAHTZEE_DATA_DIR", dir.path())
-        .args(with(&["advise", "--me", "0", "--opp", "0", "--quiet"]))
-        .output()
-        .expect("it runs");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    succeeds_in(
+        dir.path(),
+        &with(&["advise", "--me", "0", "--opp", "0", "--quiet"]),
     );
     let rebuilt = std::fs::read(&old).unwrap();
     assert_eq!(

@@ -16,9 +16,9 @@
 
 use rayon::prelude::*;
 
-use crate::score::UNIT;
-
 mod cache;
+
+use crate::score::UNIT;
 use crate::solo::valid_score;
 use crate::turn::{Endings, Rolls, Turn, FIRST_MAX};
 use crate::{Error, Rules, OPENING};

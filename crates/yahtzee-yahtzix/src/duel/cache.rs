@@ -107,10 +107,7 @@ impl Accept {
 
 impl Mapped {
     fn get(&self, i: usize) -> f64 {
-        let o = self.start + 8 * i;
-        let mut b = [0u8; 8];
-        b.copy_from_slice(&self.map[o..o + 8]);
-        f64::from_le_bytes(b)
+        f64_at(&self.map[self.start..], i)
     }
 
     fn passes(&self, b: usize) -> bool {
@@ -149,20 +146,26 @@ fn sound(x: f64, scores_arise: bool) -> bool {
 /// Whether the accept block of a player with `me` units (little-endian f64, one row of
 /// `5 × opp` offers for each opponent's score `opp`) holds only sound values.
 fn block_sound(bytes: &[u8], me: usize) -> bool {
-    let mut values = bytes.chunks_exact(8).map(|c| {
-        let mut b = [0u8; 8];
-        b.copy_from_slice(c);
-        f64::from_le_bytes(b)
-    });
+    let count = bytes.len() / 8;
+    let mut row_start = 0;
     (0..)
-        .map_while(|opp| {
-            let row: Vec<f64> = values.by_ref().take(5 * opp).collect();
-            (opp == 0 || !row.is_empty()).then_some((opp, row))
+        .map(|opp| {
+            let row = row_start..(row_start + 5 * opp).min(count);
+            row_start = row.end;
+            (opp, row)
         })
+        .take_while(|(opp, row)| *opp == 0 || !row.is_empty())
         .all(|(opp, row)| {
             let arise = valid_score(me) && valid_score(opp);
-            row.iter().all(|&x| sound(x, arise))
+            row.into_iter().all(|i| sound(f64_at(bytes, i), arise))
         })
+}
+
+/// The `i`-th little-endian f64 of `bytes`.
+fn f64_at(bytes: &[u8], i: usize) -> f64 {
+    let mut b = [0u8; 8];
+    b.copy_from_slice(&bytes[8 * i..8 * i + 8]);
+    f64::from_le_bytes(b)
 }
 
 /// Lengths of the tables `rules` make: none, accept, finals, each final's offers, block.
@@ -221,6 +224,13 @@ impl Layout {
 }
 
 impl Duel {
+    /// How the temporary files [`Duel::save`] writes beside `path` begin (`.NAME.tmp`, then
+    /// the process id): a writer killed mid-write leaves one, for a caller to clean up.
+    pub fn temp_prefix(path: &Path) -> String {
+        let name = path.file_name().map(|n| n.to_string_lossy());
+        format!(".{}.tmp", name.unwrap_or_default())
+    }
+
     /// Writes the solved tables to `path` atomically (mode 0644).
     pub fn save(&self, path: &Path) -> Result<(), Error> {
         let fail = |why: std::io::Error| Error::Table {
@@ -232,11 +242,7 @@ impl Duel {
             _ => std::path::PathBuf::from("."),
         };
         std::fs::create_dir_all(&dir).map_err(fail)?;
-        let name = path
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        let tmp = dir.join(format!(".{name}.tmp{}", std::process::id()));
+        let tmp = dir.join(format!("{}{}", Duel::temp_prefix(path), std::process::id()));
         let written = self.write_to(&tmp).and_then(|()| {
             #[cfg(unix)]
             {
@@ -476,11 +482,6 @@ impl Reader<'_> {
 
     fn floats(&mut self, k: usize) -> Option<Vec<f64>> {
         let bytes = self.take(k.checked_mul(8)?)?;
-        Some(
-            bytes
-                .chunks_exact(8)
-                .map(|c| f64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]))
-                .collect(),
-        )
+        Some((0..k).map(|i| f64_at(bytes, i)).collect())
     }
 }
