@@ -10,18 +10,23 @@
 //! - [`Tables`]: tables opened once per rule set (built when missing) and shared between
 //!   threads, for long-lived hosts (a Python session, a C program, a server).
 
+pub mod api;
+#[cfg(feature = "native")]
 mod tables;
 
+#[cfg(feature = "native")]
 pub use tables::Tables;
 pub use yahtzee_advice::{Report, ReportOption};
+#[cfg(feature = "native")]
 pub use yahtzee_stats::Summary;
 pub use yahtzee_table::TargetTable;
 
 use thiserror::Error;
-use yahtzee_advice::{
-    AdviceError, Advisor, Strategy, TableValues, TargetAdvisor, TargetValues, WinAdvisor,
-};
+use yahtzee_advice::{AdviceError, Advisor, TargetAdvisor};
+#[cfg(feature = "native")]
+use yahtzee_advice::{Strategy, TableValues, TargetValues, WinAdvisor};
 use yahtzee_rules::{Dice, DiceError, House, RuleSet, Scorecard, ScorecardError};
+#[cfg(feature = "native")]
 use yahtzee_stats::{Aim, Goal, Versus};
 use yahtzee_table::TableError;
 
@@ -196,6 +201,13 @@ fn answer(
             report.target_status = Some(status.name());
             report
         }
+        #[cfg(not(feature = "native"))]
+        PlayFor::Win(_) => {
+            return Err(EngineError::BadInput(
+                "playing to win needs the native engine (the CLI or yahtzee serve)".into(),
+            ))
+        }
+        #[cfg(feature = "native")]
         PlayFor::Win(opponents) => {
             let dists = opponent_distributions(advisor, opponents)?;
             let win = WinAdvisor::solve(advisor, card, &dists, &|_| {})?;
@@ -214,14 +226,18 @@ fn answer(
 /// points kernel does not take ([`yahtzee_table::store::check_points_rules`]), before any
 /// target table is built.
 pub fn check_play_for(rules: &RuleSet, play_for: &PlayFor) -> Result<(), EngineError> {
+    #[cfg(feature = "native")]
     if *play_for != PlayFor::Expected {
         yahtzee_table::store::check_points_rules(rules)?;
     }
+    #[cfg(not(feature = "native"))]
+    let _ = (rules, play_for);
     Ok(())
 }
 
 /// The exact distribution of each opponent's final total, playing for expected score from
 /// the card given (CLI syntax).
+#[cfg(feature = "native")]
 pub fn opponent_distributions(
     advisor: &Advisor,
     cards: &[String],
@@ -250,6 +266,7 @@ pub fn opponent_distributions(
 /// The exact statistics of the play for `play_for` from `card`, as `yahtzee stats --json`
 /// prints them. `progress` is called with turns done (once per pass: the expected-score
 /// play first, then the play for a target or to win).
+#[cfg(feature = "native")]
 pub fn stats(
     advisor: &Advisor,
     target: Option<&TargetTable>,
@@ -330,6 +347,7 @@ pub fn stats(
 /// `games` seeded games of optimal (expected-score) play from `card`, as `yahtzee simulate
 /// --json` prints them; the same seed gives the same games whatever the thread count.
 /// `progress` is called with games finished.
+#[cfg(feature = "native")]
 pub fn simulate(
     advisor: &Advisor,
     card: &Scorecard,
@@ -365,6 +383,7 @@ pub fn simulate(
     ))
 }
 
+#[cfg(feature = "native")]
 fn check_not_over(card: &Scorecard) -> Result<(), EngineError> {
     if card.is_full() {
         return Err(EngineError::BadInput(

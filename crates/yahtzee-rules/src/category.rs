@@ -101,6 +101,27 @@ impl Category {
         }
     }
 
+    /// The box's name as a player writes it on a card ("Three of a kind").
+    pub fn label(self) -> &'static str {
+        match self {
+            Category::Ones => "Ones",
+            Category::Twos => "Twos",
+            Category::Threes => "Threes",
+            Category::Fours => "Fours",
+            Category::Fives => "Fives",
+            Category::Sixes => "Sixes",
+            Category::OnePair => "One pair",
+            Category::TwoPairs => "Two pairs",
+            Category::ThreeOfAKind => "Three of a kind",
+            Category::FourOfAKind => "Four of a kind",
+            Category::FullHouse => "Full house",
+            Category::SmallStraight => "Small straight",
+            Category::LargeStraight => "Large straight",
+            Category::Yahtzee => "Yahtzee",
+            Category::Chance => "Chance",
+        }
+    }
+
     /// Short names players also write (`aces`, `3k`, `fh`, `ss`, `ls`, `yz`, ...).
     pub fn aliases(self) -> &'static [&'static str] {
         match self {
@@ -174,6 +195,10 @@ mod tests {
             for a in c.aliases() {
                 assert_eq!(Category::from_name(a), Some(c), "{a}");
             }
+            // A label reads as the name with spaces and a capital, and means the same box.
+            let words = c.name().replace('_', " ");
+            assert_eq!(c.label().to_lowercase(), words, "{c}");
+            assert_eq!(Category::from_name(c.label()), Some(c), "{}", c.label());
         }
         assert_eq!(Category::from_name("Full-House"), Some(Category::FullHouse));
         assert_eq!(Category::from_name("fullhouse"), Some(Category::FullHouse));

@@ -30,7 +30,7 @@ use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use tokio::sync::Semaphore;
 use yahtzee_advice::Advisor;
 use yahtzee_engine::{EngineError, PlayFor, Tables, TargetTable};
@@ -222,163 +222,23 @@ impl IntoResponse for ApiError {
     }
 }
 
-/// The request body as JSON of type `T`, or a 4xx saying why not.
-fn parse<T: for<'de> Deserialize<'de>>(bytes: &[u8]) -> Result<T, ApiError> {
-    serde_json::from_slice(bytes).map_err(|e| ApiError::bad(format!("bad request body: {e}")))
-}
+pub use yahtzee_engine::api::{AdviseQuestion, StatsQuestion};
 
-/// A `POST /api/advise` body, checked as the handler checks it before any table is opened
-/// (public for the fuzzer and its regression tests: `fuzz/`, `crates/yahtzee-hardening`).
-#[derive(Debug)]
-pub struct AdviseQuestion {
-    /// The rule set with its house rules.
-    pub rules: &'static RuleSet,
-    /// The card.
-    pub card: yahtzee_rules::Scorecard,
-    /// The dice and rolls left; `None`: the sixth-die question.
-    pub dice: Option<(yahtzee_rules::Dice, u8)>,
-    /// What the player plays for.
-    pub play_for: PlayFor,
-}
-
-/// A `POST /api/stats` body, checked as [`AdviseQuestion`].
-#[derive(Debug)]
-pub struct StatsQuestion {
-    /// The rule set with its house rules.
-    pub rules: &'static RuleSet,
-    /// The card.
-    pub card: yahtzee_rules::Scorecard,
-    /// What the player plays for.
-    pub play_for: PlayFor,
-}
-
-/// Checks an `/api/advise` body: JSON shape, rules, card, dice, what to play for. The
-/// error is the one-line message the API answers with a 400.
+/// Checks an `/api/advise` body ([`yahtzee_engine::api::advise_question`]) as the handler
+/// checks it before any table is opened (public for the fuzzer and its regression tests:
+/// `fuzz/`, `crates/yahtzee-hardening`). The error is the one-line message the API answers
+/// with a 400.
 pub fn advise_question(body: &[u8]) -> Result<AdviseQuestion, ApiError> {
-    let req: AdviseRequest = parse(body)?;
-    let dice = match (&req.dice, req.rolls_left) {
-        (Some(d), Some(rolls)) => Some((yahtzee_engine::parse_dice(&d.text())?, rolls)),
-        (None, None) => None,
-        _ => {
-            return Err(EngineError::BadInput(
-                "give both dice and rolls_left (leave both out to ask whether to take the sixth die, under mega-yahtzee)".into(),
-            )
-            .into())
-        }
-    };
-    let (rules, card, play_for) = common(
-        &req.rules,
-        &req.house,
-        &req.scorecard,
-        req.target,
-        &req.opponents,
-    )?;
-    Ok(AdviseQuestion {
-        rules,
-        card,
-        dice,
-        play_for,
-    })
+    Ok(yahtzee_engine::api::advise_question(body)?)
 }
 
 /// Checks an `/api/stats` body, as [`advise_question`].
 pub fn stats_question(body: &[u8]) -> Result<StatsQuestion, ApiError> {
-    let req: StatsRequest = parse(body)?;
-    let (rules, card, play_for) = common(
-        &req.rules,
-        &req.house,
-        &req.scorecard,
-        req.target,
-        &req.opponents,
-    )?;
-    Ok(StatsQuestion {
-        rules,
-        card,
-        play_for,
-    })
-}
-
-/// The rule set, the card and what to play for, checked.
-fn common(
-    rules: &str,
-    house: &[String],
-    scorecard: &str,
-    target: Option<u32>,
-    opponents: &[String],
-) -> Result<(&'static RuleSet, yahtzee_rules::Scorecard, PlayFor), ApiError> {
-    let rules = rules_of(rules, house)?;
-    let card = yahtzee_engine::parse_card(rules, scorecard)?;
-    Ok((rules, card, play_for(target, opponents)?))
-}
-
-fn rules_of(name: &str, house: &[String]) -> Result<&'static RuleSet, ApiError> {
-    let house: Vec<&str> = house.iter().map(String::as_str).collect();
-    Ok(yahtzee_engine::rules_named(name, &house)?)
+    Ok(yahtzee_engine::api::stats_question(body)?)
 }
 
 fn default_rules() -> String {
     "forced".into()
-}
-
-/// Five dice as `"13346"` or `[1, 3, 3, 4, 6]`.
-#[derive(Deserialize)]
-#[serde(untagged)]
-enum DiceText {
-    Text(String),
-    Faces(Vec<u8>),
-}
-
-impl DiceText {
-    fn text(&self) -> String {
-        match self {
-            DiceText::Text(t) => t.clone(),
-            DiceText::Faces(f) => f
-                .iter()
-                .map(|d| d.to_string())
-                .collect::<Vec<_>>()
-                .join(" "),
-        }
-    }
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct AdviseRequest {
-    #[serde(default = "default_rules")]
-    rules: String,
-    #[serde(default)]
-    house: Vec<String>,
-    #[serde(default)]
-    scorecard: String,
-    /// Both left out: the turn-start question of "mega-yahtzee" (take the sixth die?).
-    dice: Option<DiceText>,
-    rolls_left: Option<u8>,
-    target: Option<u32>,
-    #[serde(default)]
-    opponents: Vec<String>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct StatsRequest {
-    #[serde(default = "default_rules")]
-    rules: String,
-    #[serde(default)]
-    house: Vec<String>,
-    #[serde(default)]
-    scorecard: String,
-    target: Option<u32>,
-    #[serde(default)]
-    opponents: Vec<String>,
-}
-
-fn play_for(target: Option<u32>, opponents: &[String]) -> Result<PlayFor, ApiError> {
-    match (target, opponents.is_empty()) {
-        (Some(_), false) => Err(ApiError::bad("play for a target or to win, not both")),
-        (Some(t), true) => Ok(PlayFor::Target(t)),
-        (None, false) => Ok(PlayFor::Win(opponents.to_vec())),
-        (None, true) => Ok(PlayFor::Expected),
-    }
 }
 
 async fn rules() -> Response {
@@ -394,57 +254,11 @@ struct CardQuery {
     rules: String,
 }
 
-#[derive(Serialize)]
-struct CardBox {
-    name: &'static str,
-    label: String,
-    upper: bool,
-    scores: Vec<u32>,
-}
-
-#[derive(Serialize)]
-struct CardLayout {
-    rules: &'static str,
-    boxes: Vec<CardBox>,
-    upper_threshold: u32,
-    upper_bonus: u32,
-    yahtzee_bonus: bool,
-    mulligan: bool,
-    chance_chance: bool,
-    fool_house: bool,
-    /// House rule "mega-yahtzee", and its Mega bonus.
-    mega_yahtzee: bool,
-    mega_bonus: u32,
-}
-
 async fn card(
     query: Result<Query<CardQuery>, axum::extract::rejection::QueryRejection>,
-) -> Result<Json<CardLayout>, ApiError> {
+) -> Result<Json<yahtzee_engine::api::CardLayout>, ApiError> {
     let Query(q) = query.map_err(|e| ApiError::bad(e.body_text()))?;
-    let rules = rules_of(&q.rules, &[])?;
-    let boxes = rules
-        .boxes
-        .iter()
-        .enumerate()
-        .map(|(b, c)| CardBox {
-            name: c.name(),
-            label: c.to_string(),
-            upper: c.upper_face().is_some(),
-            scores: yahtzee_rules::card_scores(rules, b),
-        })
-        .collect();
-    Ok(Json(CardLayout {
-        rules: rules.name,
-        boxes,
-        upper_threshold: rules.upper_threshold,
-        upper_bonus: rules.upper_bonus,
-        yahtzee_bonus: rules.yahtzee_bonus > 0,
-        mulligan: rules.house.mulligan,
-        chance_chance: rules.house.chance_chance,
-        fool_house: rules.house.fool_house,
-        mega_yahtzee: rules.house.mega_yahtzee,
-        mega_bonus: rules.mega_bonus,
-    }))
+    Ok(Json(yahtzee_engine::api::card_layout(&q.rules)?))
 }
 
 impl AppState {
@@ -572,21 +386,8 @@ async fn advise(
 ) -> Result<Response, ApiError> {
     let req = advise_question(&read_body(body, &s.limits).await?)?;
     let heavy = req.play_for != PlayFor::Expected;
-    let dice = req.dice;
-    let q = s.question(req.rules, req.card, req.play_for)?;
-    let answer = move || match dice {
-        Some((dice, rolls)) => yahtzee_engine::advise(
-            &q.advisor,
-            q.target.as_deref(),
-            &q.card,
-            dice,
-            rolls,
-            &q.play_for,
-        ),
-        None => {
-            yahtzee_engine::advise_sixth_die(&q.advisor, q.target.as_deref(), &q.card, &q.play_for)
-        }
-    };
+    let q = s.question(req.rules, req.card.clone(), req.play_for.clone())?;
+    let answer = move || req.answer(&q.advisor, q.target.as_deref());
     // Expected-score advice takes microseconds: on this task. The rest is heavy.
     let report = if !heavy {
         answer()?

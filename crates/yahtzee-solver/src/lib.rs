@@ -8,6 +8,7 @@
 pub mod follow;
 pub mod max_points;
 pub mod mega;
+mod par;
 pub mod points;
 pub mod solve;
 pub mod turn;

@@ -5,7 +5,6 @@
 //! so the maximum decides each state's share of the file, and it is what a value check can
 //! hold a table to.
 
-use rayon::prelude::*;
 use yahtzee_rules::{tables, RuleSet, State, ROLLS};
 
 use crate::solve::reachable_states;
@@ -38,15 +37,16 @@ pub fn max_remaining(rules: &RuleSet) -> Vec<u16> {
     for level in (0..nb).rev() {
         let sets: Vec<u32> = (0..full).filter(|f| f.count_ones() == level).collect();
         let done: &[u16] = &out;
-        let blocks: Vec<Vec<(usize, u16)>> = sets
-            .par_iter()
-            .map(|&filled| {
+        let blocks: Vec<Vec<(usize, u16)>> = crate::par::map_init(
+            &sets,
+            || (),
+            |_, &filled| {
                 reachable_states(rules, filled)
                     .into_iter()
                     .map(|s| (rules.lane(s), best(rules, &normal, s, done)))
                     .collect()
-            })
-            .collect();
+            },
+        );
         for (filled, block) in sets.iter().zip(blocks) {
             for (lane, m) in block {
                 out[*filled as usize * lanes + lane] = m;

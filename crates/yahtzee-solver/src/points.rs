@@ -19,8 +19,8 @@
 //! lanes of `c`), then two rerolls, then the mean over the opening roll (summed in `f64`).
 //! Every lane is independent, so the result does not depend on how the work is split.
 
+#[cfg(feature = "multiversion")]
 use multiversion::multiversion;
-use rayon::prelude::*;
 use yahtzee_rules::{tables, RuleSet, State, KEEPS, MEGA_KEEPS, MEGA_ROLLS, ROLLS};
 
 use crate::max_points::{max_remaining, NO_STATE};
@@ -487,7 +487,10 @@ impl PointsPlan {
 
 /// The kernel for one state, compiled for AVX2 and AVX-512 besides the baseline (the same
 /// operations in every version, so the same bits).
-#[multiversion(targets("x86_64+avx2", "x86_64+avx512f+avx512vl"))]
+#[cfg_attr(
+    feature = "multiversion",
+    multiversion(targets("x86_64+avx2", "x86_64+avx512f+avx512vl"))
+)]
 fn kernel<T: Prob>(
     plan: &PointsPlan,
     ws: &mut PointsWorkspace<T>,
@@ -648,26 +651,24 @@ pub fn solve_payoff<T: Prob>(
     for level in (0..nb).rev() {
         let sets: Vec<u32> = (0..full).filter(|f| f.count_ones() == level).collect();
         let done = &table;
-        let blocks: Vec<Vec<(usize, Vec<T>)>> = sets
-            .par_iter()
-            .map_init(
-                || plan.workspace(longest),
-                |ws, &filled| {
-                    let block = reachable_states(rules, filled)
-                        .into_iter()
-                        .map(|s| (s, rules.state_index(s)))
-                        .filter(|&(_, i)| lengths[i] > 0)
-                        .map(|(s, i)| {
-                            let mut v = vec![T::ZERO; lengths[i] as usize];
-                            plan.state_vector(ws, s, done, &mut v);
-                            (i, v)
-                        })
-                        .collect();
-                    progress(1);
-                    block
-                },
-            )
-            .collect();
+        let blocks: Vec<Vec<(usize, Vec<T>)>> = crate::par::map_init(
+            &sets,
+            || plan.workspace(longest),
+            |ws, &filled| {
+                let block = reachable_states(rules, filled)
+                    .into_iter()
+                    .map(|s| (s, rules.state_index(s)))
+                    .filter(|&(_, i)| lengths[i] > 0)
+                    .map(|(s, i)| {
+                        let mut v = vec![T::ZERO; lengths[i] as usize];
+                        plan.state_vector(ws, s, done, &mut v);
+                        (i, v)
+                    })
+                    .collect();
+                progress(1);
+                block
+            },
+        );
         for (i, v) in blocks.into_iter().flatten() {
             table.at_mut(i).copy_from_slice(&v);
         }

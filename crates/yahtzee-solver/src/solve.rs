@@ -1,7 +1,7 @@
 //! Backward induction over every scorecard state, in parallel, level by level.
 
+#[cfg(feature = "multiversion")]
 use multiversion::multiversion;
-use rayon::prelude::*;
 use yahtzee_rules::{RuleSet, State};
 
 use crate::turn::{Lanes, TurnPlan, Workspace, LANES};
@@ -43,17 +43,15 @@ pub fn solve(rules: &'static RuleSet, progress: &(dyn Fn(u64) + Sync)) -> Vec<f6
     for level in (0..nb).rev() {
         let sets: Vec<u32> = (0..full).filter(|f| f.count_ones() == level).collect();
         let done: &[f64] = &values;
-        let blocks: Vec<Vec<f64>> = sets
-            .par_iter()
-            .map_init(
-                || Workspace::new(&plan),
-                |ws, &filled| {
-                    let block = solve_set(&plan, ws, filled, done);
-                    progress(1);
-                    block
-                },
-            )
-            .collect();
+        let blocks: Vec<Vec<f64>> = crate::par::map_init(
+            &sets,
+            || Workspace::new(&plan),
+            |ws, &filled| {
+                let block = solve_set(&plan, ws, filled, done);
+                progress(1);
+                block
+            },
+        );
         for (filled, block) in sets.iter().zip(blocks) {
             let start = *filled as usize * lanes;
             values[start..start + lanes].copy_from_slice(&block);
@@ -146,13 +144,19 @@ fn ordinary_turns(
 /// The kernel, compiled for AVX2 and AVX-512 besides the baseline and picked at run time.
 /// Rust never fuses or reorders floating-point operations, so every version gives the same
 /// bits; only the speed differs.
-#[multiversion(targets("x86_64+avx2", "x86_64+avx512f+avx512vl"))]
+#[cfg_attr(
+    feature = "multiversion",
+    multiversion(targets("x86_64+avx2", "x86_64+avx512f+avx512vl"))
+)]
 fn turn_values(plan: &TurnPlan, ws: &mut Workspace, states: &[State], done: &[f64]) -> Lanes {
     plan.turn_values(ws, states, done)
 }
 
 /// [`TurnPlan::mulligan_pair`], multiversioned like [`turn_values`].
-#[multiversion(targets("x86_64+avx2", "x86_64+avx512f+avx512vl"))]
+#[cfg_attr(
+    feature = "multiversion",
+    multiversion(targets("x86_64+avx2", "x86_64+avx512f+avx512vl"))
+)]
 fn mulligan_pair(
     plan: &TurnPlan,
     ws: &mut Workspace,
@@ -164,13 +168,19 @@ fn mulligan_pair(
 }
 
 /// [`TurnPlan::mega_values`], multiversioned like [`turn_values`].
-#[multiversion(targets("x86_64+avx2", "x86_64+avx512f+avx512vl"))]
+#[cfg_attr(
+    feature = "multiversion",
+    multiversion(targets("x86_64+avx2", "x86_64+avx512f+avx512vl"))
+)]
 fn mega_values(plan: &TurnPlan, ws: &mut Workspace, states: &[State], done: &[f64]) -> Lanes {
     plan.mega_values(ws, states, done)
 }
 
 /// [`TurnPlan::mega_pair`], multiversioned like [`turn_values`].
-#[multiversion(targets("x86_64+avx2", "x86_64+avx512f+avx512vl"))]
+#[cfg_attr(
+    feature = "multiversion",
+    multiversion(targets("x86_64+avx2", "x86_64+avx512f+avx512vl"))
+)]
 fn mega_pair(plan: &TurnPlan, ws: &mut Workspace, spent: &[State], done: &[f64]) -> (Lanes, Lanes) {
     plan.mega_pair(ws, spent, done)
 }

@@ -175,7 +175,10 @@ pub(crate) fn sound(v: f64, bound: f64) -> bool {
 /// True when every value of a set's block is possible ([`sound`] of `set_bound +
 /// pattern[l]`): the fast path of the check, compiled for AVX2 and AVX-512 too and picked
 /// at run time.
-#[multiversion::multiversion(targets("x86_64+avx2", "x86_64+avx512f+avx512vl"))]
+#[cfg_attr(
+    feature = "multiversion",
+    multiversion::multiversion(targets("x86_64+avx2", "x86_64+avx512f+avx512vl"))
+)]
 pub(crate) fn block_sound(block: &[f64], pattern: &[f64], set_bound: f64) -> bool {
     block
         .iter()

@@ -18,16 +18,21 @@
 //! [`store`] says where tables live and solves a missing one.
 
 mod check;
+#[cfg(feature = "files")]
 pub mod export;
+#[cfg(feature = "files")]
 pub mod store;
 
 pub use check::{describe_state, most_points, Bounds};
 
+#[cfg(feature = "files")]
 use std::fs::File;
+#[cfg(feature = "files")]
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU8, Ordering};
 
+#[cfg(feature = "files")]
 use memmap2::Mmap;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
@@ -282,20 +287,44 @@ fn align(n: u64) -> u64 {
     n.div_ceil(PAYLOAD_ALIGN) * PAYLOAD_ALIGN
 }
 
+/// The whole file of a value table for `rules` (one value per state, in state-index
+/// order): header, padding, payload. What [`write_table`] writes, and what a host without
+/// files (WebAssembly in a browser) keeps and reads back with [`Table::from_bytes`].
+pub fn table_bytes(rules: &RuleSet, values: &[f64]) -> Vec<u8> {
+    table_image(rules, values).1
+}
+
+/// [`table_bytes`] with its header.
+fn table_image(rules: &RuleSet, values: &[f64]) -> (Header, Vec<u8>) {
+    assert_eq!(values.len(), rules.state_count(), "one value per state");
+    // The header's length does not depend on the checksum (fixed-width integers).
+    let offset = Header::new(rules, 0).payload_offset as usize;
+    let mut bytes = Vec::with_capacity(offset + values.len() * 8);
+    bytes.resize(offset, 0);
+    bytes.extend(values.iter().flat_map(|v| v.to_le_bytes()));
+    let header = Header::new(rules, crc32fast::hash(&bytes[offset..]));
+    let head = header.encode();
+    bytes[..head.len()].copy_from_slice(&head);
+    (header, bytes)
+}
+
 /// Writes the values of `rules` (one per state, in state-index order) to `path` atomically:
 /// a temporary file in the same folder is written, flushed to disk and renamed over `path`.
 /// On any error the temporary file is removed and an existing table is left untouched.
+#[cfg(feature = "files")]
 pub fn write_table(path: &Path, rules: &RuleSet, values: &[f64]) -> Result<Header, TableError> {
-    assert_eq!(values.len(), rules.state_count(), "one value per state");
-    let payload: Vec<u8> = values.iter().flat_map(|v| v.to_le_bytes()).collect();
-    let header = Header::new(rules, crc32fast::hash(&payload));
-    write_atomically(path, &header, &[&payload])?;
+    let (header, bytes) = table_image(rules, values);
+    write_file_atomically(path, &[&bytes]).map_err(|io| TableError::Write {
+        path: path.to_path_buf(),
+        io,
+    })?;
     Ok(header)
 }
 
 /// Writes a target table atomically (as [`write_table`]): `offsets` has one entry per state
 /// plus one (state `i`'s probabilities are `values[offsets[i]..offsets[i + 1]]`, empty for
 /// unreachable states).
+#[cfg(feature = "files")]
 pub fn write_target_table(
     path: &Path,
     rules: &RuleSet,
@@ -328,6 +357,7 @@ pub fn write_target_table(
 
 /// The bytes of `f32`s as stored (little-endian; this program only builds for
 /// little-endian machines, where that is their memory layout).
+#[cfg(feature = "files")]
 fn f32_bytes(values: &[f32]) -> &[u8] {
     bytemuck::cast_slice(values)
 }
@@ -337,6 +367,7 @@ compile_error!("table files are read and written in place as little-endian numbe
 
 /// The header, zero padding to the first section, then `sections`, written to a temporary
 /// file beside `path`, flushed, made readable by everyone and renamed over `path`.
+#[cfg(feature = "files")]
 fn write_atomically(path: &Path, header: &Header, sections: &[&[u8]]) -> Result<(), TableError> {
     let write_err = |io| TableError::Write {
         path: path.to_path_buf(),
@@ -357,6 +388,7 @@ fn write_atomically(path: &Path, header: &Header, sections: &[&[u8]]) -> Result<
 /// `parts`, one after the other, written to a temporary file beside `path` (creating the
 /// folder), flushed to disk, made readable by everyone and renamed over `path`: a reader
 /// sees the old file or the new one, never a part of one.
+#[cfg(feature = "files")]
 pub(crate) fn write_file_atomically(path: &Path, parts: &[&[u8]]) -> std::io::Result<()> {
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
@@ -389,6 +421,7 @@ pub const STALE_AFTER: std::time::Duration = std::time::Duration::from_secs(3600
 /// left, once untouched for [`STALE_AFTER`]: they never had the real name, so readers never
 /// saw them, but they would pile up. Best effort: errors are ignored (the write that
 /// follows reports its own).
+#[cfg(feature = "files")]
 pub fn remove_stale_temps(dir: &Path, prefix: &str, suffix: &str) {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return;
@@ -413,6 +446,7 @@ pub fn remove_stale_temps(dir: &Path, prefix: &str, suffix: &str) {
 
 /// Tables are meant to be shared and shipped: rw-r--r-- rather than the temporary file's
 /// owner-only mode.
+#[cfg(feature = "files")]
 fn make_readable(file: &File) -> std::io::Result<()> {
     #[cfg(unix)]
     {
@@ -424,15 +458,38 @@ fn make_readable(file: &File) -> std::io::Result<()> {
     Ok(())
 }
 
+/// A table file's bytes: mapped read-only from disk, or held in memory (a table solved or
+/// read where there are no files to map: WebAssembly in a browser).
+enum Bytes {
+    #[cfg(feature = "files")]
+    Mapped(Mmap),
+    Owned(Vec<u8>),
+}
+
+impl std::ops::Deref for Bytes {
+    type Target = [u8];
+
+    fn deref(&self) -> &[u8] {
+        match self {
+            #[cfg(feature = "files")]
+            Bytes::Mapped(m) => m,
+            Bytes::Owned(v) => v,
+        }
+    }
+}
+
 /// Maps a table file read-only.
-fn map(path: &Path) -> Result<Mmap, TableError> {
+#[cfg(feature = "files")]
+fn map(path: &Path) -> Result<Bytes, TableError> {
     let p = || path.to_path_buf();
     let file = File::open(path).map_err(|io| TableError::Open { path: p(), io })?;
     // SAFETY: the map is read-only and private to this process. Table files are only
     // ever replaced by renaming a new file over them, never modified in place, so the
     // mapped bytes cannot change under us; every byte is checked against a checksum
     // before a value is read from it.
-    unsafe { Mmap::map(&file) }.map_err(|io| TableError::Open { path: p(), io })
+    unsafe { Mmap::map(&file) }
+        .map(Bytes::Mapped)
+        .map_err(|io| TableError::Open { path: p(), io })
 }
 
 /// Checks, in order: magic, format version, header decoding, objective, rule set,
@@ -573,7 +630,7 @@ fn check_payload(
 
 /// A value table opened read-only through a memory map and fully verified.
 pub struct Table {
-    map: Mmap,
+    map: Bytes,
     header: Header,
     rules: &'static RuleSet,
     path: PathBuf,
@@ -583,8 +640,22 @@ impl Table {
     /// Opens and verifies the table at `path` for `rules`: magic, format version,
     /// objective, rule set, dimensions, file size, payload checksum and values (finite and
     /// from 0 to [`most_points`] for reachable states, NaN for the others), in that order.
+    #[cfg(feature = "files")]
     pub fn open(path: &Path, rules: &'static RuleSet) -> Result<Table, TableError> {
-        let map = map(path)?;
+        Table::checked(map(path)?, path, rules)
+    }
+
+    /// The table in `bytes` (a whole file, as [`table_bytes`] makes it), with every check
+    /// of [`Table::open`]; `name` stands for the file in error messages.
+    pub fn from_bytes(
+        bytes: Vec<u8>,
+        name: &Path,
+        rules: &'static RuleSet,
+    ) -> Result<Table, TableError> {
+        Table::checked(Bytes::Owned(bytes), name, rules)
+    }
+
+    fn checked(map: Bytes, path: &Path, rules: &'static RuleSet) -> Result<Table, TableError> {
         let header = check_header(&map, path, rules, Objective::Expected)?;
         check_payload(&map[header.payload_offset as usize..], &header, path, rules)?;
         Ok(Table {
@@ -593,6 +664,11 @@ impl Table {
             rules,
             path: path.to_path_buf(),
         })
+    }
+
+    /// The whole file: header, padding and payload.
+    pub fn file_bytes(&self) -> &[u8] {
+        &self.map
     }
 
     /// The verified header.
@@ -632,7 +708,7 @@ impl Table {
 /// first use ([`TargetTable::verify_sets`]), so answering one position reads a few
 /// megabytes, not the whole file.
 pub struct TargetTable {
-    map: Mmap,
+    map: Bytes,
     header: Header,
     rules: &'static RuleSet,
     path: PathBuf,
@@ -643,6 +719,7 @@ pub struct TargetTable {
 impl TargetTable {
     /// Opens the target table at `path` for `rules`: the header checks of [`Table::open`],
     /// then the index's checksum and the offsets' order and bounds.
+    #[cfg(feature = "files")]
     pub fn open(path: &Path, rules: &'static RuleSet) -> Result<TargetTable, TableError> {
         let map = map(path)?;
         let header = check_header(&map, path, rules, Objective::Target)?;
@@ -685,6 +762,7 @@ impl TargetTable {
         bytemuck::cast_slice(&self.map[self.header.payload_offset as usize..])
     }
 
+    #[cfg(feature = "files")]
     fn check_offsets(&self) -> Result<(), TableError> {
         let o = self.offsets();
         let bad = |reason: String| TableError::BadIndex {

@@ -1,0 +1,238 @@
+//! The web API's questions, checked in one place: the bodies of `POST /api/advise` and
+//! `POST /api/stats` and the card layout of `GET /api/card`. `yahtzee serve` and the
+//! WebAssembly engine (`crates/yahtzee-wasm`) both read requests through here, so a page
+//! gets the same answers and the same one-line errors from either.
+
+use serde::{Deserialize, Serialize};
+use yahtzee_advice::Advisor;
+use yahtzee_rules::{Dice, RuleSet, Scorecard};
+use yahtzee_table::TargetTable;
+
+use crate::{EngineError, PlayFor, Report};
+
+/// A `POST /api/advise` body, checked before any table is opened.
+#[derive(Debug)]
+pub struct AdviseQuestion {
+    /// The rule set with its house rules.
+    pub rules: &'static RuleSet,
+    /// The card.
+    pub card: Scorecard,
+    /// The dice and rolls left; `None`: the sixth-die question.
+    pub dice: Option<(Dice, u8)>,
+    /// What the player plays for.
+    pub play_for: PlayFor,
+}
+
+impl AdviseQuestion {
+    /// The answer, `yahtzee advise --json`'s shape; `target` is needed when playing for a
+    /// target.
+    pub fn answer(
+        &self,
+        advisor: &Advisor,
+        target: Option<&TargetTable>,
+    ) -> Result<Report, EngineError> {
+        match self.dice {
+            Some((dice, rolls)) => {
+                crate::advise(advisor, target, &self.card, dice, rolls, &self.play_for)
+            }
+            None => crate::advise_sixth_die(advisor, target, &self.card, &self.play_for),
+        }
+    }
+}
+
+/// A `POST /api/stats` body, checked as [`AdviseQuestion`].
+#[derive(Debug)]
+pub struct StatsQuestion {
+    /// The rule set with its house rules.
+    pub rules: &'static RuleSet,
+    /// The card.
+    pub card: Scorecard,
+    /// What the player plays for.
+    pub play_for: PlayFor,
+}
+
+/// Checks an `/api/advise` body: JSON shape, rules, card, dice, what to play for.
+pub fn advise_question(body: &[u8]) -> Result<AdviseQuestion, EngineError> {
+    let req: AdviseRequest = parse(body)?;
+    let dice = match (&req.dice, req.rolls_left) {
+        (Some(d), Some(rolls)) => Some((crate::parse_dice(&d.text())?, rolls)),
+        (None, None) => None,
+        _ => {
+            return Err(EngineError::BadInput(
+                "give both dice and rolls_left (leave both out to ask whether to take the sixth die, under mega-yahtzee)".into(),
+            ))
+        }
+    };
+    let (rules, card, play_for) = common(
+        &req.rules,
+        &req.house,
+        &req.scorecard,
+        req.target,
+        &req.opponents,
+    )?;
+    Ok(AdviseQuestion {
+        rules,
+        card,
+        dice,
+        play_for,
+    })
+}
+
+/// Checks an `/api/stats` body, as [`advise_question`].
+pub fn stats_question(body: &[u8]) -> Result<StatsQuestion, EngineError> {
+    let req: StatsRequest = parse(body)?;
+    let (rules, card, play_for) = common(
+        &req.rules,
+        &req.house,
+        &req.scorecard,
+        req.target,
+        &req.opponents,
+    )?;
+    Ok(StatsQuestion {
+        rules,
+        card,
+        play_for,
+    })
+}
+
+/// The request body as JSON of type `T`.
+fn parse<T: for<'de> Deserialize<'de>>(bytes: &[u8]) -> Result<T, EngineError> {
+    serde_json::from_slice(bytes)
+        .map_err(|e| EngineError::BadInput(format!("bad request body: {e}")))
+}
+
+/// The rule set, the card and what to play for, checked.
+fn common(
+    rules: &str,
+    house: &[String],
+    scorecard: &str,
+    target: Option<u32>,
+    opponents: &[String],
+) -> Result<(&'static RuleSet, Scorecard, PlayFor), EngineError> {
+    let house: Vec<&str> = house.iter().map(String::as_str).collect();
+    let rules = crate::rules_named(rules, &house)?;
+    let card = crate::parse_card(rules, scorecard)?;
+    let play_for = match (target, opponents.is_empty()) {
+        (Some(_), false) => {
+            return Err(EngineError::BadInput(
+                "play for a target or to win, not both".into(),
+            ))
+        }
+        (Some(t), true) => PlayFor::Target(t),
+        (None, false) => PlayFor::Win(opponents.to_vec()),
+        (None, true) => PlayFor::Expected,
+    };
+    Ok((rules, card, play_for))
+}
+
+fn default_rules() -> String {
+    "forced".into()
+}
+
+/// Five dice as `"13346"` or `[1, 3, 3, 4, 6]`.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum DiceText {
+    Text(String),
+    Faces(Vec<u8>),
+}
+
+impl DiceText {
+    fn text(&self) -> String {
+        match self {
+            DiceText::Text(t) => t.clone(),
+            DiceText::Faces(f) => f
+                .iter()
+                .map(|d| d.to_string())
+                .collect::<Vec<_>>()
+                .join(" "),
+        }
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct AdviseRequest {
+    #[serde(default = "default_rules")]
+    rules: String,
+    #[serde(default)]
+    house: Vec<String>,
+    #[serde(default)]
+    scorecard: String,
+    /// Both left out: the turn-start question of "mega-yahtzee" (take the sixth die?).
+    dice: Option<DiceText>,
+    rolls_left: Option<u8>,
+    target: Option<u32>,
+    #[serde(default)]
+    opponents: Vec<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct StatsRequest {
+    #[serde(default = "default_rules")]
+    rules: String,
+    #[serde(default)]
+    house: Vec<String>,
+    #[serde(default)]
+    scorecard: String,
+    target: Option<u32>,
+    #[serde(default)]
+    opponents: Vec<String>,
+}
+
+/// One box of a card, as `GET /api/card` lists it.
+#[derive(Clone, Debug, Serialize)]
+pub struct CardBox {
+    /// The canonical name (`three_of_a_kind`), as cards and JSON answers spell it.
+    pub name: &'static str,
+    /// The name a player writes (`Three of a kind`).
+    pub label: &'static str,
+    pub upper: bool,
+    /// Every score the box can hold.
+    pub scores: Vec<u32>,
+}
+
+/// The boxes and bonuses of a rule set's card: `GET /api/card?rules=R`.
+#[derive(Clone, Debug, Serialize)]
+pub struct CardLayout {
+    pub rules: &'static str,
+    pub boxes: Vec<CardBox>,
+    pub upper_threshold: u32,
+    pub upper_bonus: u32,
+    pub yahtzee_bonus: bool,
+    pub mulligan: bool,
+    pub chance_chance: bool,
+    pub fool_house: bool,
+    /// House rule "mega-yahtzee", and its Mega bonus.
+    pub mega_yahtzee: bool,
+    pub mega_bonus: u32,
+}
+
+/// The card of the rule set `name` (a full name, house rules included).
+pub fn card_layout(name: &str) -> Result<CardLayout, EngineError> {
+    let rules = crate::rules_named(name, &[])?;
+    let boxes = rules
+        .boxes
+        .iter()
+        .enumerate()
+        .map(|(b, c)| CardBox {
+            name: c.name(),
+            label: c.label(),
+            upper: c.upper_face().is_some(),
+            scores: yahtzee_rules::card_scores(rules, b),
+        })
+        .collect();
+    Ok(CardLayout {
+        rules: rules.name,
+        boxes,
+        upper_threshold: rules.upper_threshold,
+        upper_bonus: rules.upper_bonus,
+        yahtzee_bonus: rules.yahtzee_bonus > 0,
+        mulligan: rules.house.mulligan,
+        chance_chance: rules.house.chance_chance,
+        fool_house: rules.house.fool_house,
+        mega_yahtzee: rules.house.mega_yahtzee,
+        mega_bonus: rules.mega_bonus,
+    })
+}
