@@ -864,6 +864,37 @@ impl RuleSet {
         reach
     }
 
+    /// How many states a game can reach from the empty card, the ones a solver computes:
+    /// over every filled set, its reachable upper totals times its possible flags. Fast
+    /// (no state is visited): the reachable totals depend only on the filled upper boxes,
+    /// the possible flags only on whether any box and the Yahtzee box are filled.
+    pub fn reachable_state_count(&self) -> usize {
+        let upper_mask: u32 = (0..self.box_count())
+            .filter(|&b| self.boxes[b].upper_face().is_some())
+            .map(|b| 1 << b)
+            .sum();
+        let yahtzee_bit = self.box_index(Category::Yahtzee).map_or(0, |y| 1u32 << y);
+        let mut uppers = std::collections::HashMap::new();
+        let mut flags = [None; 4];
+        let lanes = self.lanes_per_set();
+        (0..1u32 << self.box_count())
+            .map(|f| {
+                let u = *uppers
+                    .entry(f & upper_mask)
+                    .or_insert_with(|| self.reachable_upper(f).count_ones() as usize);
+                let key = usize::from(f != 0) * 2 + usize::from(f & yahtzee_bit != 0);
+                let fl = *flags[key].get_or_insert_with(|| {
+                    (0..lanes / 64)
+                        .filter(|fl| {
+                            self.flags_possible(self.state_at(f as usize * lanes + fl * 64))
+                        })
+                        .count()
+                });
+                u * fl
+            })
+            .sum()
+    }
+
     /// True when a solver ever meets this state from the empty card: its upper total is
     /// reachable and its flags are possible ([`RuleSet::flags_possible`]).
     pub fn is_reachable(&self, s: State) -> bool {

@@ -386,3 +386,18 @@ fn kernel_agrees_with_a_plain_reference_turn() {
         }
     }
 }
+
+#[test]
+fn reachable_state_count_counts_the_states_the_solver_visits() {
+    // The rules' closed count (no state visited) against the solver's own list, for every
+    // rule set and a reduced game; the full card's states included.
+    let sets =
+        RuleSet::every().chain([rules("forced").reduced(&[Category::Ones, Category::Yahtzee], 3)]);
+    for r in sets {
+        let listed: usize = (0..1u32 << r.box_count())
+            .map(|f| reachable_states(r, f).len())
+            .sum();
+        assert_eq!(r.reachable_state_count(), listed, "{}", r.name);
+    }
+    assert_eq!(rules("forced").reachable_state_count(), 536_448);
+}

@@ -1,0 +1,171 @@
+// The Yahtzee engine as WebAssembly: exact optimal play for any of the 80 rule sets, in
+// Node.js 18+ and in browsers, with no server. This file wraps the module's raw exports
+// (crates/yahtzee-wasm/src/ffi.rs) in a small typed API (yahtzee.d.ts).
+//
+//   import { load } from 'yahtzee-engine';
+//   const engine = await load();
+//   engine.advise({ rules: 'forced', scorecard: '', dice: '13346', rolls_left: 2 });
+//
+// Answers have the shapes of `yahtzee serve`'s JSON API (and `yahtzee advise --json`);
+// every failure is a thrown YahtzeeError (an Error) with the CLI's one-line message.
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/** A question the engine cannot answer: the message is one line, as the CLI prints it. */
+export class YahtzeeError extends Error {
+  constructor(message) {
+    super(message);
+    this.name = 'YahtzeeError';
+  }
+}
+
+const isNode = typeof process !== 'undefined' && process.versions != null && process.versions.node != null;
+
+/** The compiled module from `source` (default: yahtzee.wasm beside this file). */
+async function compile(source) {
+  if (source instanceof WebAssembly.Module) return source;
+  if (source instanceof ArrayBuffer || ArrayBuffer.isView(source)) return WebAssembly.compile(source);
+  if (typeof Response !== 'undefined' && source instanceof Response) return compileResponse(source);
+  const url = source === undefined ? new URL('./yahtzee.wasm', import.meta.url) : new URL(String(source), import.meta.url);
+  if (url.protocol === 'file:' && isNode) {
+    const { readFile } = await import('node:fs/promises');
+    return WebAssembly.compile(await readFile(url));
+  }
+  return compileResponse(await fetch(url));
+}
+
+async function compileResponse(response) {
+  if (!response.ok) throw new YahtzeeError(`cannot load the engine: ${response.url} answered ${response.status}`);
+  // Streaming needs the application/wasm type; a host that sends another gets the slow path.
+  if (WebAssembly.compileStreaming && (response.headers.get('Content-Type') || '').startsWith('application/wasm')) {
+    return WebAssembly.compileStreaming(response);
+  }
+  return WebAssembly.compile(await response.arrayBuffer());
+}
+
+/**
+ * Loads the engine. `source` is where the .wasm is (a URL or path, its bytes, a Response or
+ * a compiled WebAssembly.Module); by default the yahtzee.wasm shipped beside this file.
+ */
+export async function load(source) {
+  return new Engine(await compile(source));
+}
+
+/** One instance of the engine: the tables it has solved or loaded live in its memory. */
+export class Engine {
+  constructor(module) {
+    this._module = module;
+    this._onProgress = null;
+    this._instantiate();
+    /** The engine's version and the table format it reads and writes, e.g. "0.1.0+table2". */
+    this.version = this._text('yz_version');
+  }
+
+  _instantiate() {
+    const env = {
+      yz_progress: (done, total) => {
+        if (this._onProgress) this._onProgress(done, total);
+      },
+    };
+    this._ex = new WebAssembly.Instance(this._module, { env }).exports;
+  }
+
+  /** Calls an export with byte arguments; returns the answer's bytes or throws. */
+  _call(name, args = []) {
+    const ex = this._ex;
+    const ptrs = [];
+    for (const a of args) {
+      const p = ex.yz_alloc(a.length);
+      new Uint8Array(ex.memory.buffer, p, a.length).set(a);
+      ptrs.push(p, a.length);
+    }
+    let status;
+    try {
+      status = ex[name](...ptrs);
+    } catch (e) {
+      // A trap (a bug, never an input's fault): the panic's message, then a fresh instance.
+      const message = decoder.decode(this._out()) || String(e && e.message);
+      this._instantiate();
+      throw new YahtzeeError(message.startsWith('internal error') ? message : 'internal error: ' + message);
+    }
+    const out = this._out().slice();
+    if (status !== 0) throw new YahtzeeError(decoder.decode(out));
+    return out;
+  }
+
+  _out() {
+    const ex = this._ex;
+    return new Uint8Array(ex.memory.buffer, ex.yz_out_ptr(), ex.yz_out_len());
+  }
+
+  _text(name, ...args) {
+    return decoder.decode(this._call(name, args.map((a) => encoder.encode(String(a)))));
+  }
+
+  _json(name, ...args) {
+    return JSON.parse(this._text(name, ...args));
+  }
+
+  /** Every rule set (as `GET /api/rules`): name, description, optimal expected score, ... */
+  rules() {
+    return this._json('yz_rules');
+  }
+
+  /** The card of a rule set (as `GET /api/card?rules=...`): boxes, scores each can hold, bonuses. */
+  card(rules) {
+    return this._json('yz_card', rules);
+  }
+
+  /** Whether the table of `rules` is solved or loaded in this engine. */
+  hasTable(rules) {
+    return this._json('yz_has_table', rules);
+  }
+
+  /**
+   * Solves the table of `rules` (about a second for the official rules; up to a few
+   * seconds with house rules), calling `onProgress(done, total)` as it goes. Returns the
+   * optimal expected score of an empty card.
+   */
+  solve(rules, onProgress) {
+    this._onProgress = typeof onProgress === 'function' ? onProgress : null;
+    try {
+      return this._json('yz_solve', rules);
+    } finally {
+      this._onProgress = null;
+    }
+  }
+
+  /** The table of `rules` as the bytes of its file (docs/TABLE_FORMAT.md), to store. */
+  tableBytes(rules) {
+    return this._call('yz_table_bytes', [encoder.encode(String(rules))]);
+  }
+
+  /**
+   * Loads a stored table of `rules`, checked like a file (format, rules, checksum, every
+   * value); throws on a damaged or foreign one. Returns the empty card's expected score.
+   */
+  loadTable(rules, bytes) {
+    if (!(bytes instanceof Uint8Array)) {
+      if (bytes instanceof ArrayBuffer) bytes = new Uint8Array(bytes);
+      else throw new YahtzeeError('a table is a Uint8Array or an ArrayBuffer of its file');
+    }
+    return JSON.parse(decoder.decode(this._call('yz_load_table', [encoder.encode(String(rules)), bytes])));
+  }
+
+  /** Forgets the table of `rules`, freeing its memory. */
+  dropTable(rules) {
+    this._json('yz_drop_table', rules);
+  }
+
+  /**
+   * Every option of a position, best first (as `POST /api/advise` and `yahtzee advise
+   * --json`). `question` is that request body: `{rules, house, scorecard, dice,
+   * rolls_left}`; leave dice and rolls_left out for the sixth-die question of
+   * mega-yahtzee. The table is solved first if it is not loaded.
+   */
+  advise(question) {
+    const body = typeof question === 'string' ? question : JSON.stringify(question);
+    return this._json('yz_advise', body);
+  }
+}

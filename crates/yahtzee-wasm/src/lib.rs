@@ -1,0 +1,139 @@
+//! The engine compiled to WebAssembly (`wasm32-unknown-unknown`) for browsers and Node.js,
+//! with no server and no files: any of the rule sets is solved in memory, kept as the
+//! table file's bytes (which a page can store and hand back, checked like a file), and the
+//! web API's questions are answered in its shapes (`GET /api/rules`, `GET /api/card`,
+//! `POST /api/advise`: [`yahtzee_engine::api`]), with the same one-line errors.
+//!
+//! [`Engine`] is the logic; [`ffi`] is the module's raw interface (a few exported
+//! functions over bytes in the module's memory, and one imported progress callback),
+//! which `js/yahtzee.js` wraps in a typed JavaScript API. One thread: the browser runs the
+//! module in a Web Worker so the page never waits on a solve.
+
+pub mod ffi;
+
+use std::collections::HashMap;
+use std::path::Path;
+
+use yahtzee_advice::Advisor;
+use yahtzee_engine::{api, EngineError, PlayFor};
+use yahtzee_rules::RuleSet;
+use yahtzee_table::Table;
+
+/// The module's version as JavaScript sees it: the crate's, and the table format it reads
+/// and writes (a page keys its stored tables by it).
+pub fn version() -> String {
+    format!(
+        "{}+table{}",
+        env!("CARGO_PKG_VERSION"),
+        yahtzee_table::FORMAT_VERSION
+    )
+}
+
+/// Solved tables, one per rule set asked about.
+#[derive(Default)]
+pub struct Engine {
+    advisors: HashMap<&'static str, Advisor>,
+}
+
+impl Engine {
+    /// `GET /api/rules`: every rule set with its description and optimal expected score.
+    pub fn rules(&self) -> String {
+        json(yahtzee_engine::rules_listing())
+    }
+
+    /// `GET /api/card?rules=NAME`: the boxes and bonuses of a card.
+    pub fn card(&self, name: &str) -> Result<String, EngineError> {
+        Ok(json(&api::card_layout(name)?))
+    }
+
+    /// Whether the table of `name` is solved or loaded.
+    pub fn has_table(&self, name: &str) -> Result<bool, EngineError> {
+        let rules = yahtzee_engine::rules_named(name, &[])?;
+        Ok(self.advisors.contains_key(rules.name))
+    }
+
+    /// Solves the table of `name` (again, if it is loaded), calling `progress(done, total)`
+    /// with filled sets finished; returns the optimal expected score of the empty card.
+    pub fn solve(
+        &mut self,
+        name: &str,
+        progress: &(dyn Fn(u64, u64) + Sync),
+    ) -> Result<f64, EngineError> {
+        let rules = yahtzee_engine::rules_named(name, &[])?;
+        let total = 1u64 << rules.box_count();
+        let done = std::sync::atomic::AtomicU64::new(0);
+        let values = yahtzee_solver::solve(rules, &|n| {
+            let d = done.fetch_add(n, std::sync::atomic::Ordering::Relaxed) + n;
+            progress(d, total);
+        });
+        let bytes = yahtzee_table::table_bytes(rules, &values);
+        drop(values);
+        self.keep(rules, bytes)?;
+        self.empty_card_value(rules)
+    }
+
+    /// The table of `name` as the bytes of its file (`docs/TABLE_FORMAT.md`), to store.
+    pub fn table_bytes(&self, name: &str) -> Result<&[u8], EngineError> {
+        Ok(self.advisor(name)?.table().file_bytes())
+    }
+
+    /// Loads a stored table of `name`, checked like a file (format, rules, checksum,
+    /// values); returns the optimal expected score of the empty card.
+    pub fn load_table(&mut self, name: &str, bytes: Vec<u8>) -> Result<f64, EngineError> {
+        let rules = yahtzee_engine::rules_named(name, &[])?;
+        self.keep(rules, bytes)?;
+        self.empty_card_value(rules)
+    }
+
+    /// Forgets the table of `name` (its memory is freed).
+    pub fn drop_table(&mut self, name: &str) -> Result<(), EngineError> {
+        let rules = yahtzee_engine::rules_named(name, &[])?;
+        self.advisors.remove(rules.name);
+        Ok(())
+    }
+
+    /// `POST /api/advise`: every option of the position in `body`, best first. The table
+    /// is solved first if it is not loaded. Playing for a target or to win needs tables
+    /// too big for a browser: refused with a one-line error.
+    pub fn advise(&mut self, body: &[u8]) -> Result<String, EngineError> {
+        let q = api::advise_question(body)?;
+        match q.play_for {
+            PlayFor::Expected => {}
+            PlayFor::Target(_) => return Err(EngineError::BadInput(
+                "playing for a target needs the target table (1 GB): ask yahtzee serve or the CLI"
+                    .into(),
+            )),
+            PlayFor::Win(_) => return Err(EngineError::BadInput(
+                "playing to win needs exact statistics of the opponents: ask yahtzee serve or the CLI"
+                    .into(),
+            )),
+        }
+        if !self.advisors.contains_key(q.rules.name) {
+            self.solve(q.rules.name, &|_, _| {})?;
+        }
+        Ok(json(&q.answer(&self.advisors[q.rules.name], None)?))
+    }
+
+    fn keep(&mut self, rules: &'static RuleSet, bytes: Vec<u8>) -> Result<(), EngineError> {
+        let name = format!("{}.table", rules.name);
+        let table = Table::from_bytes(bytes, Path::new(&name), rules)?;
+        self.advisors.insert(rules.name, Advisor::new(table));
+        Ok(())
+    }
+
+    fn advisor(&self, name: &str) -> Result<&Advisor, EngineError> {
+        let rules = yahtzee_engine::rules_named(name, &[])?;
+        self.advisors.get(rules.name).ok_or_else(|| {
+            EngineError::BadInput(format!("the table for {} is not solved yet", rules.name))
+        })
+    }
+
+    fn empty_card_value(&self, rules: &'static RuleSet) -> Result<f64, EngineError> {
+        let card = yahtzee_engine::parse_card(rules, "")?;
+        Ok(self.advisors[rules.name].table().value(card.state()))
+    }
+}
+
+fn json<T: serde::Serialize + ?Sized>(value: &T) -> String {
+    serde_json::to_string(value).expect("answers serialise")
+}
