@@ -1,0 +1,92 @@
+//! The WebAssembly engine's logic and raw interface, run natively (the same code the
+//! module runs): answers against the engine crate's, tables round-tripped through bytes,
+//! refusals as one line. `tests/npm.test.mjs` runs the real module in Node.js.
+
+use yahtzee_wasm::{ffi, Engine};
+
+/// Calls a raw export as JavaScript does: the argument copied into a buffer from
+/// `yz_alloc`, the answer read from the output buffer.
+fn call(f: extern "C" fn(*mut u8, usize) -> u32, arg: &str) -> (u32, String) {
+    let ptr = ffi::yz_alloc(arg.len());
+    // SAFETY: `ptr` has room for `arg.len()` bytes (yz_alloc), handed over to `f`.
+    unsafe { std::ptr::copy_nonoverlapping(arg.as_ptr(), ptr, arg.len()) };
+    let status = f(ptr, arg.len());
+    // SAFETY: the output buffer holds `yz_out_len()` bytes until the next call.
+    let out = unsafe { std::slice::from_raw_parts(ffi::yz_out_ptr(), ffi::yz_out_len()) };
+    (status, String::from_utf8(out.to_vec()).unwrap())
+}
+
+#[test]
+fn advice_is_the_engine_crates_and_errors_are_one_line() {
+    let (status, card) = call(ffi::yz_card, "forced+fool-house");
+    assert_eq!(status, 0);
+    assert!(card.contains(r#""label":"Three of a kind""#), "{card}");
+    assert!(card.contains(r#""fool_house":true"#));
+
+    let (status, answer) = call(ffi::yz_advise, r#"{"dice": "13346", "rolls_left": 2}"#);
+    assert_eq!(status, 0, "{answer}");
+    let got: serde_json::Value = serde_json::from_str(&answer).unwrap();
+    assert_eq!(got["options"][0]["keep"], serde_json::json!([3, 3]));
+    assert!((got["expected_final"].as_f64().unwrap() - 251.40544182696922).abs() < 1e-9);
+
+    for (body, message) in [
+        (
+            r#"{"dice": "1234", "rolls_left": 2}"#,
+            "bad dice: expected 5 dice, got 4",
+        ),
+        (
+            r#"{"dice": "13346", "rolls_left": 3}"#,
+            "rolls left must be 0, 1 or 2, got 3",
+        ),
+        (
+            r#"{"scorecard": "ones=7", "dice": "13346", "rolls_left": 2}"#,
+            "bad scorecard: ones can never hold 7 (possible: 0 1 2 3 4 5)",
+        ),
+        (
+            "{\"rules\": \"for\\nced\", \"dice\": \"13346\", \"rolls_left\": 2}",
+            "unknown rule set 'for\\nced' (forced, free, no-bonus, original-1956, yatzy)",
+        ),
+    ] {
+        assert_eq!(
+            call(ffi::yz_advise, body),
+            (1, message.to_string()),
+            "{body}"
+        );
+    }
+    // Not UTF-8: refused, not a panic.
+    let ptr = ffi::yz_alloc(2);
+    // SAFETY: two bytes of room.
+    unsafe { std::ptr::copy_nonoverlapping([0xff, 0xfe].as_ptr(), ptr, 2) };
+    assert_eq!(ffi::yz_advise(ptr, 2), 1);
+}
+
+#[test]
+fn a_table_round_trips_through_its_bytes_and_damage_is_refused() {
+    let mut solver = Engine::default();
+    let last = std::sync::Mutex::new((0, 0));
+    let v = solver
+        .solve("forced", &|d, t| *last.lock().unwrap() = (d, t))
+        .unwrap();
+    assert_eq!(*last.lock().unwrap(), (8192, 8192));
+    assert!((v - 254.58772873).abs() < 1e-7);
+    let bytes = solver.table_bytes("forced").unwrap().to_vec();
+
+    let mut reader = Engine::default();
+    assert!(!reader.has_table("forced").unwrap());
+    assert_eq!(reader.load_table("forced", bytes.clone()).unwrap(), v);
+    let q = br#"{"scorecard": "ones=3 fours=12", "dice": "44456", "rolls_left": 1}"#;
+    assert_eq!(reader.advise(q).unwrap(), solver.advise(q).unwrap());
+
+    let mut damaged = bytes.clone();
+    damaged[bytes.len() - 8] ^= 1;
+    let e = reader
+        .load_table("forced", damaged)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.starts_with("forced.table is corrupt: payload checksum"),
+        "{e}"
+    );
+    let e = reader.load_table("free", bytes).unwrap_err().to_string();
+    assert!(e.contains("forced"), "{e}");
+}

@@ -1,0 +1,247 @@
+// The npm package as a user gets it: its tarball (scripts/build_wasm.sh --pack) installed
+// into an empty folder with no network, then imported by name. Its solves against the
+// published values, its advice against the command line's (`yahtzee advise --json`) option
+// for option, and its errors against the command line's messages.
+//
+//   node --test crates/yahtzee-wasm/tests/
+//
+// Needs YAHTZEE_BIN (the CLI, default target/ci/yahtzee) and the tarball in target/npm/.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const root = resolve(import.meta.dirname ?? new URL('.', import.meta.url).pathname, '../../..');
+const bin = process.env.YAHTZEE_BIN || join(root, 'target/ci/yahtzee');
+let folder; // the user's project: the tarball installed, nothing else
+let dataDir; // the CLI's tables
+let pkg; // the installed module
+let engine;
+
+before(() => {
+  const npmDir = join(root, 'target/npm');
+  const tarballs = readdirSync(npmDir).filter((f) => /^yahtzee-engine-.*\.tgz$/.test(f));
+  assert.equal(tarballs.length, 1, `one tarball in ${npmDir} (scripts/build_wasm.sh --pack)`);
+  folder = mkdtempSync(join(tmpdir(), 'yahtzee-npm-'));
+  dataDir = mkdtempSync(join(tmpdir(), 'yahtzee-npm-tables-'));
+  writeFileSync(join(folder, 'package.json'), JSON.stringify({ name: 'user-app', private: true, type: 'module' }));
+  execFileSync('npm', ['install', '--offline', '--no-audit', '--no-fund', '--silent', join(npmDir, tarballs[0])], {
+    cwd: folder,
+    stdio: 'pipe',
+  });
+});
+
+after(() => {
+  rmSync(folder, { recursive: true, force: true });
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function theEngine() {
+  if (!engine) {
+    pkg = await import(pathToFileURL(join(folder, 'node_modules/yahtzee-engine/yahtzee.js')));
+    engine = await pkg.load();
+  }
+  return engine;
+}
+
+/** `yahtzee advise ... --json` as the CLI answers it: {json} or {error}. */
+function cli(rules, card, dice, rollsLeft) {
+  const [base, ...house] = rules.split('+');
+  const args = ['advise', '--json', '--quiet', '--rules', base, '--scorecard', card];
+  if (house.length) args.push('--house', house.join(','));
+  if (dice !== undefined) args.push('--dice', dice, '--rolls-left', String(rollsLeft));
+  const out = spawnSync(bin, args, { env: { ...process.env, YAHTZEE_DATA_DIR: dataDir }, encoding: 'utf8' });
+  if (out.status === 0) return { json: JSON.parse(out.stdout) };
+  return { error: out.stderr.trim().replace(/^error: /, '').replace('bad --scorecard:', 'bad scorecard:') };
+}
+
+/** The wasm engine's answer for the same position: {json} or {error}. */
+function wasm(rules, card, dice, rollsLeft) {
+  const q = { rules, scorecard: card };
+  if (dice !== undefined) Object.assign(q, { dice, rolls_left: rollsLeft });
+  try {
+    return { json: engine.advise(q) };
+  } catch (e) {
+    assert.ok(e instanceof Error, 'an Error');
+    assert.ok(!e.message.includes('\n'), 'one line');
+    return { error: e.message };
+  }
+}
+
+const what = (o) => JSON.stringify({ ...o, ev_remaining: undefined, loss: undefined });
+
+/** The same options in the same order, the same values to 1e-9, the same errors. */
+function assertSameAdvice(rules, card, dice, rollsLeft) {
+  const want = cli(rules, card, dice, rollsLeft);
+  const got = wasm(rules, card, dice, rollsLeft);
+  const where = `${rules} [${card}] ${dice} ${rollsLeft}`;
+  if (want.error !== undefined) {
+    assert.equal(got.error, want.error, where);
+    return false;
+  }
+  assert.equal(got.error, undefined, where);
+  const [a, b] = [got.json, want.json];
+  assert.deepEqual(a.dice, b.dice, where);
+  assert.equal(a.points_so_far, b.points_so_far, where);
+  assert.ok(Math.abs(a.expected_final - b.expected_final) < 1e-9, where);
+  assert.equal(a.options.length, b.options.length, where);
+  a.options.forEach((o, i) => {
+    assert.equal(what(o), what(b.options[i]), `${where} option ${i}`);
+    assert.ok(Math.abs(o.ev_remaining - b.options[i].ev_remaining) < 1e-9, `${where} option ${i}`);
+  });
+  return true;
+}
+
+const cardText = (card) => Object.entries(card).map(([k, v]) => `${k}=${v}`).join(' ');
+
+function conformance(name) {
+  const file = join(root, `crates/yahtzee-advice/tests/data/advice_${name}.json`);
+  return JSON.parse(readFileSync(file, 'utf8'));
+}
+
+test('the README example works as written in an empty project', () => {
+  const readme = readFileSync(join(root, 'crates/yahtzee-wasm/js/README.md'), 'utf8');
+  const section = readme.slice(readme.indexOf('## Use it from JavaScript'));
+  const code = section.match(/```js\n([\s\S]*?)```/)[1];
+  writeFileSync(join(folder, 'example.mjs'), code);
+  const out = execFileSync('node', ['example.mjs'], { cwd: folder, encoding: 'utf8' }).trim();
+  const want = cli('forced', 'ones=3 fours=12 full_house=25', '44456', 1).json;
+  const best = want.options[0];
+  assert.equal(out, `keep ${best.keep.join(' ')}: expected final total ${want.expected_final.toFixed(2)}`);
+  // The root README shows the same example.
+  assert.ok(readFileSync(join(root, 'README.md'), 'utf8').includes(code.trim()), 'the root README has the example');
+});
+
+test('solves to the published values', async () => {
+  const e = await theEngine();
+  assert.match(e.version, /^\d+\.\d+\.\d+\+table\d+$/);
+  const reference = {
+    forced: 254.58772873, // open-source solvers: 254.5877287
+    free: 254.58960948, // Verhoeff 1999: 254.5896
+    'no-bonus': 245.87077451, // Glenn 2006: 245.870775
+    yatzy: 248.43998938,
+  };
+  for (const [rules, value] of Object.entries(reference)) {
+    let calls = 0;
+    let last = [0, 0];
+    const v = e.solve(rules, (done, total) => {
+      calls++;
+      last = [done, total];
+    });
+    assert.ok(Math.abs(v - value) < 1e-7, `${rules}: ${v}`);
+    assert.ok(calls > 0 && last[0] === last[1], `${rules}: progress to the end`);
+    const listed = e.rules().find((r) => r.name === rules);
+    assert.ok(Math.abs(listed.expected_value - v) < 1e-6, rules);
+    if (listed.published_value !== undefined && rules !== 'yatzy') {
+      assert.ok(Math.abs(listed.published_value - v) < 1e-4, `${rules} against the published value`);
+    }
+  }
+});
+
+test('advice equals the CLI on the conformance positions of every base rule set', async () => {
+  await theEngine();
+  const forced = conformance('forced');
+  const free = conformance('free');
+  // The independent solver's own ranking too, where it has one.
+  for (const [name, positions] of [['forced', forced], ['free', free]]) {
+    for (const p of positions.slice(0, 40)) {
+      const got = engine.advise({ rules: name, scorecard: cardText(p.scorecard), dice: p.dice, rolls_left: p.rolls_left });
+      assert.equal(got.options.length, p.ranked.length);
+      got.options.forEach((o, i) => assert.ok(Math.abs(o.ev_remaining - p.ranked[i].ev) < 1e-9));
+    }
+  }
+  let compared = 0;
+  for (const rules of ['forced', 'free', 'no-bonus', 'original-1956', 'yatzy']) {
+    const positions = rules === 'free' ? free : forced;
+    for (const p of positions.slice(0, 30)) {
+      if (assertSameAdvice(rules, cardText(p.scorecard), p.dice.join(''), p.rolls_left)) compared++;
+    }
+  }
+  // Yatzy refuses the Yahtzee cards (other boxes): those compare as the same error.
+  assert.ok(compared >= 100, `${compared} positions compared`);
+});
+
+test('advice equals the CLI with each house rule', async () => {
+  await theEngine();
+  const positions = conformance('forced').slice(40, 52);
+  const house = ['forced+mulligan', 'forced+chance-chance', 'forced+fool-house', 'forced+mega-yahtzee', 'yatzy+mulligan+fool-house'];
+  for (const rules of house) {
+    for (const p of positions) assertSameAdvice(rules, cardText(p.scorecard), p.dice.join(''), p.rolls_left);
+  }
+  // Positions only these rules have: the mulligan spent, a natural full house under
+  // fool-house, the sixth-die question, six dice, the sixth die spent.
+  const special = [
+    ['forced+mulligan', 'ones=3 mulligan=used', '22333', 0],
+    ['forced+mulligan', 'ones=3', '12346', 0],
+    ['forced+chance-chance', 'ones=2 twos=4', '11236', 0],
+    ['forced+fool-house', '', '22333', 2],
+    ['forced+fool-house', 'full_house=25', '22333', 1],
+    ['forced+mega-yahtzee', '', undefined, undefined],
+    ['forced+mega-yahtzee', 'ones=3 fours=12', undefined, undefined],
+    ['forced+mega-yahtzee', 'ones=3', '666612', 2],
+    ['forced+mega-yahtzee', 'ones=3', '666661', 0],
+    ['forced+mega-yahtzee', 'ones=3 mega=used', '66612', 1],
+    ['forced+mega-yahtzee', 'ones=3 mega=used', undefined, undefined],
+  ];
+  for (const [rules, card, dice, rolls] of special) assertSameAdvice(rules, card, dice, rolls);
+});
+
+test('bad input throws an Error with the CLI message', async () => {
+  await theEngine();
+  const bad = [
+    ['forced', '', '1234', 2],
+    ['forced', '', '13347', 2],
+    ['forced', '', '133466', 2],
+    ['forced', 'ones=7', '13346', 2],
+    ['forced', 'chance=0', '13346', 1],
+    ['forced+mega-yahtzee', 'mega=used', undefined, undefined],
+  ];
+  for (const [rules, card, dice, rolls] of bad) {
+    const want = cli(rules, card, dice, rolls);
+    assert.ok(want.error, `the CLI refuses ${rules} [${card}] ${dice}`);
+    assert.equal(wasm(rules, card, dice, rolls).error, want.error);
+  }
+  // What the CLI's argument parser refuses before the engine sees it: the engine's words.
+  const refusals = [
+    [{ dice: '13346', rolls_left: 3 }, 'rolls left must be 0, 1 or 2, got 3'],
+    [{ rules: 'nope', dice: '13346', rolls_left: 2 }, "unknown rule set 'nope' (forced, free, no-bonus, original-1956, yatzy)"],
+    [{ house: ['nope'], dice: '13346', rolls_left: 2 }, "unknown house rule 'nope' (mulligan, chance-chance, fool-house, mega-yahtzee)"],
+    [{ dice: '13346' }, /^give both dice and rolls_left/],
+    [{}, 'no dice given: the turn-start question is only for the house rule mega-yahtzee'],
+    [{ dice: '13346', rolls_left: 2, target: 200 }, /^playing for a target needs the target table/],
+    [{ dice: '13346', rolls_left: 2, opponents: ['ones=3'] }, /^playing to win needs/],
+    [{ dice: '13346', rolls_left: 2, colour: 'red' }, /^bad request body: unknown field `colour`/],
+    ['{"dice": "13346", "rolls_left": 2', /^bad request body: EOF while parsing/],
+  ];
+  for (const [q, message] of refusals) {
+    assert.throws(() => engine.advise(q), (e) => e instanceof pkg.YahtzeeError && e instanceof Error && (message instanceof RegExp ? message.test(e.message) : e.message === message));
+  }
+  assert.throws(() => engine.card('nope'), /unknown rule set 'nope'/);
+  assert.throws(() => engine.solve('forced+nope'), /unknown rule set 'forced\+nope'/);
+  // The engine still answers after every refusal.
+  assert.equal(engine.advise({ dice: '13346', rolls_left: 2 }).options[0].keep.join(''), '33');
+});
+
+test('a stored table loads back checked; a damaged or foreign one is refused', async () => {
+  const e = await pkg.load(readFileSync(join(folder, 'node_modules/yahtzee-engine/yahtzee.wasm')));
+  assert.equal(e.hasTable('forced'), false);
+  assert.throws(() => e.tableBytes('forced'), /not solved yet/);
+  const fresh = await theEngine();
+  const bytes = fresh.tableBytes('forced');
+  assert.ok(Math.abs(e.loadTable('forced', bytes) - 254.58772873449587) < 1e-12);
+  assert.equal(e.hasTable('forced'), true);
+  assert.deepEqual(e.advise({ dice: '44456', rolls_left: 1 }), fresh.advise({ dice: '44456', rolls_left: 1 }));
+  e.dropTable('forced');
+  assert.equal(e.hasTable('forced'), false);
+  const flipped = bytes.slice();
+  flipped[flipped.length - 100] ^= 0x10;
+  assert.throws(() => e.loadTable('forced', flipped), /forced\.table is corrupt: payload checksum/);
+  assert.throws(() => e.loadTable('forced', bytes.slice(0, 1000)), /forced\.table/);
+  assert.throws(() => e.loadTable('free', bytes), /forced/);
+  assert.throws(() => e.loadTable('forced', 'not bytes'), pkg.YahtzeeError);
+  assert.equal(e.hasTable('forced'), false);
+});
