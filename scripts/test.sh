@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # The whole test suite, from a fresh clone: the Rust workspace (which compiles and runs the
 # C example against the C library, checks its header, and tests the HTTP API), then the
-# Python package under pytest, then the web pages in headless Chromium. Installs what is
+# Python package under pytest, then the web pages in headless Chromium, then the engine as
+# WebAssembly (Node.js, and the static site in Chromium with no server). Installs what is
 # missing from the registries: the Python tools from PyPI into a virtual environment under
-# target/, and (as root, on Debian) python3-venv, a C compiler, chromium and chromium-driver.
+# target/, and (as root, on Debian) python3-venv, a C compiler, chromium, chromium-driver,
+# Node.js and the WebAssembly toolchain (rustc-web, rust-web-src, cargo-web, lld).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -42,3 +44,10 @@ export YAHTZEE_BIN=$root/target/ci/yahtzee
 
 # 3. The web advisor and the game page in headless Chromium, against `yahtzee serve`.
 "$venv/bin/python" -m pytest -q crates/yahtzee-server/tests/browser
+
+# 4. The engine as WebAssembly and its npm package, installed from its tarball into an empty
+#    folder and tested in Node.js against the CLI (scripts/build_wasm.sh installs Debian's
+#    rustc-web toolchain when no rustup wasm32 target is there).
+command -v node >/dev/null && command -v npm >/dev/null || need_apt nodejs npm
+scripts/build_wasm.sh --pack
+node --test crates/yahtzee-wasm/tests/
