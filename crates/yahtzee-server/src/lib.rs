@@ -4,7 +4,7 @@
 //!
 //! | route | answer |
 //! |---|---|
-//! | `GET /` , `GET /play` | the advisor page, the game against the engine (`web/`) |
+//! | `GET /` , `GET /play` | the advisor page, the game against the engine (`web/`; also `/index.html`, `/play.html`, `/client.js`, the manifest and icons) |
 //! | `GET /api/health` | `{"status": "ok"}` |
 //! | `GET /api/rules` | `yahtzee rules --json` |
 //! | `GET /api/card?rules=R` | the boxes of a rule set and the scores each can hold |
@@ -21,7 +21,7 @@
 //! [`Limits::heavy_jobs`] at a time.
 
 use std::collections::HashSet;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, LazyLock, Mutex};
 use std::time::Duration;
 
 use axum::body::Bytes;
@@ -82,8 +82,30 @@ impl AppState {
 /// The routes, over shared state.
 pub fn router(state: Arc<AppState>) -> Router {
     Router::new()
-        .route("/", get(|| async { page(INDEX) }))
-        .route("/play", get(|| async { page(PLAY) }))
+        .route("/", get(|| async { page(&INDEX) }))
+        .route("/index.html", get(|| async { page(&INDEX) }))
+        .route("/play", get(|| async { page(&PLAY) }))
+        .route("/play.html", get(|| async { page(&PLAY) }))
+        .route(
+            "/client.js",
+            get(|| async { asset(CLIENT, "text/javascript") }),
+        )
+        .route(
+            "/manifest.webmanifest",
+            get(|| async { asset(MANIFEST, "application/manifest+json") }),
+        )
+        .route(
+            "/icons/icon-192.png",
+            get(|| async { asset(ICON_192, "image/png") }),
+        )
+        .route(
+            "/icons/icon-512.png",
+            get(|| async { asset(ICON_512, "image/png") }),
+        )
+        .route(
+            "/icons/icon.svg",
+            get(|| async { asset(ICON_SVG, "image/svg+xml") }),
+        )
         .route("/favicon.ico", get(|| async { StatusCode::NO_CONTENT }))
         .route(
             "/api/health",
@@ -144,8 +166,32 @@ async fn read_body(body: axum::body::Body, limits: &Limits) -> Result<Bytes, Api
     }
 }
 
-const INDEX: &str = include_str!("../web/index.html");
-const PLAY: &str = include_str!("../web/play.html");
+// The pages are the static site's (web/, docs/WEB.md): under this server, web/client.js
+// sends their questions to the API below instead of the WebAssembly engine.
+static INDEX: LazyLock<String> = LazyLock::new(|| served(include_str!("../../../web/index.html")));
+static PLAY: LazyLock<String> = LazyLock::new(|| served(include_str!("../../../web/play.html")));
+const CLIENT: &str = include_str!("../../../web/client.js");
+const MANIFEST: &str = include_str!("../../../web/manifest.webmanifest");
+const ICON_192: &[u8] = include_bytes!("../../../web/icons/icon-192.png");
+const ICON_512: &[u8] = include_bytes!("../../../web/icons/icon-512.png");
+const ICON_SVG: &str = include_str!("../../../web/icons/icon.svg");
+
+/// A page as this server shows it: marked, so its client asks this server's API.
+fn served(html: &str) -> String {
+    html.replacen(
+        "<head>",
+        "<head>\n<meta name=\"yahtzee-serve\" content=\"api\">",
+        1,
+    )
+}
+
+fn asset(body: impl Into<axum::body::Body>, content_type: &'static str) -> Response {
+    let mut r = Response::new(body.into());
+    let h = r.headers_mut();
+    h.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    r
+}
 
 fn page(html: &'static str) -> Response {
     let mut r = Html(html).into_response();

@@ -336,9 +336,9 @@ def test_fool_house_forces_a_natural_full_house_for_you_and_the_engine(recorded,
     # The page's advice is the engine's: Full House only, at its expected total.
     want = cli("advise", "--house", "fool-house", "--dice", "22233", "--rolls-left", "2", "--json", data_dir=data_dir)
     assert [o["category"] for o in want["options"]] == ["full_house"]
-    assert text(browser, "#hint") == f"Best: full_house (25) — expected final total {want['expected_final']:.2f}"
+    assert text(browser, "#hint") == f"Best: Full house (25) — expected final total {want['expected_final']:.2f}"
     browser.find_element(By.CSS_SELECTOR, "#card-you tr[data-box=full_house]").click()
-    assert text(browser, "#feedback") == "full_house (25): best move"
+    assert text(browser, "#feedback") == "Full house (25): best move"
     assert box_cell(browser, "you", "full_house") == "25"
 
     # The engine rolls 5 5 5 6 6 and must score it in Full House too.
@@ -346,8 +346,8 @@ def test_fool_house_forces_a_natural_full_house_for_you_and_the_engine(recorded,
     wait.until(lambda d: d.find_element(By.ID, "roll").is_enabled())
     log = game_log(browser)
     assert "Engine rolls 5 5 5 6 6" in log
-    assert "Fool house: 5 5 5 6 6 must go in full_house" in log
-    assert log[-1] == "Engine scores full_house (25)"
+    assert "Fool house: 5 5 5 6 6 must go in Full house" in log
+    assert log[-1] == "Engine scores Full house (25)"
     assert box_cell(browser, "engine", "full_house") == "25"
     engine = [c for c in advice_calls(browser) if c["body"]["dice"] == "55566"]
     assert engine and engine[0]["body"]["scorecard"] == "" and engine[0]["body"]["rolls_left"] == 2
@@ -415,7 +415,7 @@ def test_mega_yahtzee_the_sixth_die_for_you_and_the_engine(recorded, server, dat
     assert box_cell(browser, "you", "yahtzee") == "50"
     assert text(browser, "#card-you tr.mega-bonus td.score") == "1000"
     assert text(browser, "#total-you") == "1050"
-    assert "You score yahtzee (50) with 6 6 6 6 6 + 1000 Mega bonus" in game_log(browser)
+    assert "You score Yahtzee (50) with 6 6 6 6 6 + 1000 Mega bonus" in game_log(browser)
 
     # The engine's first turn: its advice says take the sixth die (the CLI's answer), and it does.
     wait.until(lambda d: d.find_element(By.ID, "roll").is_enabled())

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# The static advisor and game: a folder any static file server can host, with no /api.
+#
+#   scripts/build_web.sh [OUT]          (default target/web)
+#
+# Copies web/ (pages, client, worker, service worker, manifest, icons) and the engine's
+# yahtzee.js and yahtzee.wasm (scripts/build_wasm.sh builds them) into OUT, stamps the
+# service worker's cache with a hash of the files, and prints each file's size and the
+# gzipped total. Then: python3 -m http.server -d OUT (or any static server).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+out=${1:-target/web}
+scripts/build_wasm.sh
+rm -rf "$out"
+mkdir -p "$out/icons"
+cp web/index.html web/play.html web/client.js web/worker.js web/sw.js web/manifest.webmanifest "$out/"
+cp web/icons/icon-192.png web/icons/icon-512.png web/icons/icon.svg "$out/icons/"
+cp target/npm/yahtzee-engine/yahtzee.js target/npm/yahtzee-engine/yahtzee.wasm "$out/"
+version=$(cd "$out" && cat index.html play.html client.js worker.js yahtzee.js yahtzee.wasm manifest.webmanifest | sha256sum | cut -c1-12)
+sed -i "s/__BUILD_VERSION__/$version/" "$out/sw.js"
+find "$out" -type f -exec chmod 0644 {} +
+total=0
+gz_total=0
+while IFS= read -r f; do
+    size=$(stat -c %s "$f")
+    gz=$(gzip -9c "$f" | wc -c)
+    total=$((total + size))
+    gz_total=$((gz_total + gz))
+    printf '%-28s %9d bytes %9d gzipped\n' "${f#"$out"/}" "$size" "$gz" >&2
+done < <(find "$out" -type f | sort)
+printf '%-28s %9d bytes %9d gzipped\n' "the whole site" "$total" "$gz_total" >&2
+echo "static site in $out (version $version)" >&2

@@ -1,0 +1,111 @@
+"""The static site (scripts/build_web.sh → target/web) served by a plain static file server
+(python3 -m http.server) on a free loopback port, with no `yahtzee serve` anywhere, and
+headless Chromium (Debian's chromium and chromium-driver), each test in a fresh profile
+unless it asks for the shared one."""
+
+import json
+import os
+import pathlib
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+SITE = pathlib.Path(os.environ.get("YAHTZEE_WEB", ROOT / "target" / "web"))
+BINARY = os.environ.get("YAHTZEE_BIN", str(ROOT / "target" / "release" / "yahtzee"))
+
+
+def _server_conftest():
+    """The server's browser tests' conftest (its chromium_driver), under another name."""
+    import importlib.util
+
+    path = ROOT / "crates" / "yahtzee-server" / "tests" / "browser" / "conftest.py"
+    spec = importlib.util.spec_from_file_location("server_browser_conftest", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+chromium_driver = _server_conftest().chromium_driver
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class StaticServer:
+    """`python3 -m http.server` over the site; stop() and start() again on the same port."""
+
+    def __init__(self):
+        assert (SITE / "index.html").exists(), f"build the site first: scripts/build_web.sh ({SITE})"
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.proc = None
+        self.start()
+
+    def start(self):
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "http.server", str(self.port), "--bind", "127.0.0.1", "--directory", str(SITE)],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        for _ in range(100):
+            try:
+                urllib.request.urlopen(self.url + "/index.html", timeout=1).read()
+                return
+            except OSError:
+                time.sleep(0.05)
+        raise RuntimeError("the static server did not start")
+
+    def stop(self):
+        self.proc.terminate()
+        self.proc.wait(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def site():
+    server = StaticServer()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def data_dir():
+    d = tempfile.mkdtemp(prefix="yahtzee-static-")
+    yield pathlib.Path(d)
+    shutil.rmtree(d, ignore_errors=True)
+
+
+def cli(*args, data_dir):
+    out = subprocess.run([BINARY, *args], capture_output=True, text=True, check=True,
+                         env={**os.environ, "YAHTZEE_DATA_DIR": str(data_dir)})
+    return json.loads(out.stdout)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """One browser for the tests that share tables: each rule set is solved once."""
+    driver = chromium_driver()
+    yield driver
+    driver.quit()
+
+
+@pytest.fixture
+def fresh():
+    """A browser with an empty profile: no cached tables, no service worker."""
+    made = []
+
+    def make(width=1200, height=1000):
+        d = chromium_driver(width, height)
+        made.append(d)
+        return d
+
+    yield make
+    for d in made:
+        d.quit()

@@ -1,0 +1,232 @@
+"""The advisor and the game as plain static files, with the engine as WebAssembly in the page
+(no `yahtzee serve`): positions from the URL and by clicks against the CLI option by option,
+a whole game with no script errors, the table kept in IndexedDB across a reload, the page
+served by the service worker with the static server stopped, and what needs a server said
+so. Run by scripts/test.sh after scripts/build_web.sh."""
+
+import time
+import urllib.parse
+
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+from conftest import cli
+
+
+def wait_advice(d, timeout=60):
+    WebDriverWait(d, timeout).until(lambda d: d.execute_script("return document.body.dataset.ready") == "1")
+
+
+def engine_stats(d):
+    return d.execute_script("return Object.assign({}, window.yahtzeeEngineStats)")
+
+
+def severe(d):
+    return [e for e in d.get_log("browser") if e["level"] == "SEVERE"]
+
+
+def open_position(d, site, **query):
+    d.get(site.url + "/?" + urllib.parse.urlencode(query))
+    wait_advice(d)
+
+
+def shown_options(d):
+    """Every option row: choice text, expected total, loss (after "show all")."""
+    more = d.find_element(By.ID, "show-all")
+    if more.is_displayed() and more.text.startswith("Show all"):
+        more.click()
+    out = []
+    for tr in d.find_elements(By.CSS_SELECTOR, "#options tr.option"):
+        cell = lambda c: tr.find_element(By.CSS_SELECTOR, c).text.strip()
+        out.append((cell("td.choice"), cell("td.ev"), cell("td.loss")))
+    return out
+
+
+def wording(option, n_dice, labels):
+    """The page's words for a CLI option (see describe() in web/index.html)."""
+    if "sixth_die" in option:
+        return "take the sixth die" if option["sixth_die"] else "roll five dice"
+    if "keep" in option:
+        keep = " ".join(map(str, option["keep"]))
+        if not option["keep"]:
+            s = "reroll all"
+        elif len(option["keep"]) == n_dice and not option.get("mulligan"):
+            s = "stand on " + keep
+        else:
+            s = "keep " + keep
+        return "mulligan: " + s if option.get("mulligan") else s
+    if option.get("chance_chance"):
+        return "chance-chance"
+    five = " with " + " ".join(map(str, option["scored"])) if "scored" in option else ""
+    return f"{labels[option['category']]} ({option['score']}){five}"
+
+
+LABELS = {
+    "ones": "Ones", "twos": "Twos", "threes": "Threes", "fours": "Fours", "fives": "Fives",
+    "sixes": "Sixes", "one_pair": "One pair", "two_pairs": "Two pairs",
+    "three_of_a_kind": "Three of a kind", "four_of_a_kind": "Four of a kind", "full_house": "Full house",
+    "small_straight": "Small straight", "large_straight": "Large straight", "yahtzee": "Yahtzee", "chance": "Chance",
+}
+
+
+def same_as_cli(d, want):
+    """The page's options are the CLI's, in its order, with its totals and losses."""
+    rows = shown_options(d)
+    assert int(d.find_element(By.ID, "options").get_attribute("data-advice-count")) == len(want["options"])
+    assert len(rows) == len(want["options"])
+    for (choice, ev, loss), o in zip(rows, want["options"]):
+        assert choice == wording(o, len(want["dice"]), LABELS), (choice, o)
+        assert ev == f"{want['points_so_far'] + o['ev_remaining']:.2f}"
+        assert loss == ("best" if o["loss"] <= 1e-9 else f"-{o['loss']:.2f}")
+    assert f"{want['expected_final']:.2f}" in d.find_element(By.ID, "expected-final").text
+
+
+@pytest.mark.parametrize(
+    "rules,card,dice,rolls",
+    [
+        ("forced", "ones=3 fours=12 full_house=25", "66612", 1),
+        ("yatzy", "ones=2 one_pair=10", "22335", 0),
+        ("forced+mulligan+chance-chance", "twos=6 mulligan=used", "13346", 2),
+        ("forced+mega-yahtzee", "ones=3", "666612", 1),
+    ],
+)
+def test_a_url_position_matches_the_cli(browser, site, data_dir, rules, card, dice, rolls):
+    browser.get_log("browser")
+    open_position(browser, site, rules=rules, card=card, dice=dice, rolls=rolls)
+    assert engine_stats(browser)["mode"] == "static"
+    base, *house = rules.split("+")
+    args = ["advise", "--json", "--rules", base, "--scorecard", card, "--dice", dice, "--rolls-left", str(rolls)]
+    if house:
+        args += ["--house", ",".join(house)]
+    same_as_cli(browser, cli(*args, data_dir=data_dir))
+    assert not severe(browser)
+
+
+def test_a_position_entered_by_clicks(browser, site, data_dir):
+    open_position(browser, site, rules="forced", dice="11111", rolls=2)
+    # 1 1 1 1 1 -> 6 6 6 2 1: each click adds a pip, 6 wraps to 1.
+    for die, clicks in zip(browser.find_elements(By.CSS_SELECTOR, "button.die"), [5, 5, 5, 1, 0]):
+        for _ in range(clicks):
+            die.click()
+    Select(browser.find_element(By.ID, "rolls-left")).select_by_value("1")
+    Select(browser.find_element(By.CSS_SELECTOR, "select[data-box=ones]")).select_by_value("3")
+    Select(browser.find_element(By.CSS_SELECTOR, "select[data-box=full_house]")).select_by_value("25")
+    WebDriverWait(browser, 20).until(lambda d: "dice=66621" in d.current_url and "rolls=1" in d.current_url
+                                     and "full_house" in d.current_url)
+    time.sleep(0.5)
+    wait_advice(browser)
+    want = cli("advise", "--json", "--scorecard", "ones=3 full_house=25", "--dice", "66621", "--rolls-left", "1",
+               data_dir=data_dir)
+    same_as_cli(browser, want)
+    best = wording(want["options"][0], 5, LABELS)
+    assert browser.find_element(By.ID, "headline").get_attribute("textContent").startswith(f"Best: {best} — expected final total")
+
+
+def test_what_needs_the_server_is_said(browser, site):
+    open_position(browser, site, rules="forced", dice="13346", rolls=2, target=250)
+    # The goal inputs are off and say why; the advice is for expected score.
+    assert browser.find_element(By.ID, "goal-static").is_displayed()
+    assert not browser.find_element(By.ID, "target").is_enabled()
+    assert "target" not in browser.current_url
+    # Asked anyway (through the page's client), the engine answers with one line.
+    err = browser.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        YahtzeeClient.api('/api/advise', {dice: '13346', rolls_left: 2, target: 250}).then(
+            () => done('answered'), (e) => done(e.message));""")
+    assert err.startswith("playing for a target needs the target table"), err
+    err = browser.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        YahtzeeClient.api('/api/advise', {dice: '1334', rolls_left: 2}).then(
+            () => done('answered'), (e) => done(e.message));""")
+    assert err == "bad dice: expected 5 dice, got 4"
+
+
+def test_a_whole_game_with_no_script_errors(browser, site):
+    browser.get_log("browser")
+    browser.get(site.url + "/play.html?rules=forced")
+    wait = WebDriverWait(browser, 60)
+    for _ in range(13):
+        wait.until(lambda d: d.find_element(By.ID, "roll").is_enabled())
+        browser.find_element(By.ID, "roll").click()
+        wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#card-you tr.can-score"))
+        browser.find_elements(By.CSS_SELECTOR, "#card-you tr.can-score")[0].click()
+        wait.until(lambda d: d.find_element(By.ID, "feedback").text.strip())
+    wait.until(lambda d: d.find_element(By.ID, "result").is_displayed() and d.find_element(By.ID, "result").text)
+    result = browser.find_element(By.ID, "result").text
+    assert any(w in result for w in ["You win", "Engine wins", "Tie"]), result
+    engine = int(browser.find_element(By.ID, "total-engine").text.split()[-1])
+    assert engine > 0 and str(engine) in result
+    assert not severe(browser)
+
+
+def test_a_reload_answers_from_the_stored_table(fresh, site):
+    d = fresh()
+    open_position(d, site, rules="forced+fool-house", dice="22333", rolls=2)
+    first = engine_stats(d)
+    assert first["solves"] == 1 and first["loadedFromCache"] == 0, first
+    answer = shown_options(d)
+    d.refresh()
+    wait_advice(d)
+    again = engine_stats(d)
+    assert again["solves"] == 0 and again["loadedFromCache"] == 1, again
+    assert shown_options(d) == answer
+    # A stored table that no longer checks out is solved again, not trusted.
+    d.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        const open = indexedDB.open('yahtzee-tables', 1);
+        open.onsuccess = () => {
+            const tx = open.result.transaction('tables', 'readwrite');
+            const store = tx.objectStore('tables');
+            store.openCursor().onsuccess = (ev) => {
+                const c = ev.target.result;
+                if (!c) return;
+                const bytes = new Uint8Array(c.value);
+                bytes[bytes.length - 9] ^= 1;
+                c.update(bytes);
+                c.continue();
+            };
+            tx.oncomplete = () => done();
+        };""")
+    d.get_log("browser")
+    d.refresh()
+    wait_advice(d)
+    healed = engine_stats(d)
+    assert healed["solves"] == 1 and healed["loadedFromCache"] == 0, healed
+    assert shown_options(d) == answer
+
+
+def test_the_service_worker_serves_the_app_offline(fresh):
+    from conftest import StaticServer
+
+    server = StaticServer()  # its own, to stop
+    try:
+        d = fresh(390, 844)
+        d.get(server.url + "/?rules=forced&dice=66612&rolls=1")
+        wait_advice(d)
+        # Installed and in control of the page (clients.claim): the app shell is cached.
+        WebDriverWait(d, 30).until(lambda d: d.execute_script(
+            "return !!(navigator.serviceWorker && navigator.serviceWorker.controller)"))
+        WebDriverWait(d, 30).until(lambda d: d.execute_async_script("""
+            const done = arguments[arguments.length - 1];
+            caches.keys().then((k) => Promise.all(k.map((n) => caches.open(n).then((c) => c.keys()))))
+                .then((lists) => done(lists.flat().some((r) => r.url.endsWith('yahtzee.wasm'))));"""))
+        server.stop()
+        d.get(server.url + "/?rules=forced&card=ones%3D3&dice=55552&rolls=0")
+        wait_advice(d)
+        assert d.find_element(By.ID, "headline").text.startswith("Best: Fives (20)")
+        d.get(server.url + "/play.html?rules=forced")
+        WebDriverWait(d, 30).until(lambda d: d.find_element(By.ID, "roll").is_enabled())
+    finally:
+        if server.proc.poll() is None:
+            server.stop()
+
+
+def test_the_answer_is_at_the_top_on_a_phone(fresh, site):
+    d = fresh(390, 844)
+    open_position(d, site, rules="forced", dice="66612", rolls=1)
+    head = d.find_element(By.ID, "headline")
+    assert head.is_displayed() and head.text.startswith("Best: keep 6 6 6 — expected final total")
+    top = d.execute_script("return arguments[0].getBoundingClientRect().bottom", head)
+    assert top < d.execute_script("return window.innerHeight")
+    assert d.execute_script("return document.documentElement.scrollWidth") <= d.execute_script("return window.innerWidth")
