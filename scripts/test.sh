@@ -51,3 +51,8 @@ export YAHTZEE_BIN=$root/target/ci/yahtzee
 command -v node >/dev/null && command -v npm >/dev/null || need_apt nodejs npm
 scripts/build_wasm.sh --pack
 node --test crates/yahtzee-wasm/tests/
+
+# 5. The static advisor and game (the same pages with the WebAssembly engine, no server),
+#    served by a plain static file server, in headless Chromium.
+scripts/build_web.sh
+"$venv/bin/python" -m pytest -q web/tests
