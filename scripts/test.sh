@@ -50,7 +50,10 @@ export YAHTZEE_BIN=$root/target/ci/yahtzee
 #    rustc-web toolchain when no rustup wasm32 target is there).
 command -v node >/dev/null && command -v npm >/dev/null || need_apt nodejs npm
 scripts/build_wasm.sh --pack
-node --test crates/yahtzee-wasm/tests/
+# TypeScript (from npm, into target/) checks the package's declarations as a user's code.
+tools=$root/target/npm-tools
+[ -x "$tools/node_modules/.bin/tsc" ] || npm install --prefix "$tools" --no-audit --no-fund --silent typescript@5
+TSC=$tools/node_modules/.bin/tsc node --test crates/yahtzee-wasm/tests/
 
 # 5. The static advisor and game (the same pages with the WebAssembly engine, no server),
 #    served by a plain static file server, in headless Chromium.

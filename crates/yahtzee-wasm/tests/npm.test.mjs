@@ -116,6 +116,41 @@ test('the README example works as written in an empty project', () => {
   assert.ok(readFileSync(join(root, 'README.md'), 'utf8').includes(code.trim()), 'the root README has the example');
 });
 
+// The declarations as a TypeScript user meets them: a typed use compiles under --strict,
+// and a wrong use does not. TSC is set by scripts/test.sh (typescript from npm).
+test('the TypeScript declarations type a real use and catch a wrong one', { skip: !process.env.TSC && 'set TSC to a tsc' }, () => {
+  const good = `import { load, Engine, Report, YahtzeeError } from 'yahtzee-engine';
+const engine: Engine = await load();
+const report: Report = engine.advise({ rules: 'forced', scorecard: 'ones=3', dice: [4, 4, 4, 5, 6], rolls_left: 1 });
+const keep: number[] | undefined = report.options[0].keep;
+const ev: number = report.options[0].ev_remaining + report.expected_final;
+const names: string[] = engine.rules().map((r) => r.name + r.expected_value.toFixed(2));
+const label: string = engine.card('yatzy').boxes[0].label;
+const value: number = engine.solve('free', (done: number, total: number) => void (done / total));
+const bytes: Uint8Array = engine.tableBytes('free');
+engine.loadTable('free', bytes);
+try { engine.advise({ dice: '1234', rolls_left: 2 }); } catch (e) { if (e instanceof YahtzeeError) console.log(e.message); }
+console.log(keep, ev, names.length, label, value);
+`;
+  const bad = `import { load } from 'yahtzee-engine';
+const engine = await load();
+engine.advise({ dice: 13346, rolls_left: '2' });
+const n: number = engine.card('forced');
+`;
+  const tsconfig = { compilerOptions: { strict: true, noEmit: true, target: 'es2022', module: 'nodenext', moduleResolution: 'nodenext', skipLibCheck: false, lib: ['es2022', 'dom'] } };
+  const check = (name, code) => {
+    writeFileSync(join(folder, `${name}.mts`), code);
+    writeFileSync(join(folder, `tsconfig.${name}.json`), JSON.stringify({ ...tsconfig, files: [`${name}.mts`] }));
+    return spawnSync(process.env.TSC, ['-p', `tsconfig.${name}.json`], { cwd: folder, encoding: 'utf8' });
+  };
+  const ok = check('good', good);
+  assert.equal(ok.status, 0, ok.stdout + ok.stderr);
+  const wrong = check('bad', bad);
+  assert.notEqual(wrong.status, 0, 'a wrong use must not compile');
+  assert.match(wrong.stdout, /bad\.mts\(3,/, wrong.stdout);
+  assert.match(wrong.stdout, /bad\.mts\(4,/, wrong.stdout);
+});
+
 test('solves to the published values', async () => {
   const e = await theEngine();
   assert.match(e.version, /^\d+\.\d+\.\d+\+table\d+$/);
