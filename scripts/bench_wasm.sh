@@ -3,10 +3,20 @@
 # natively with 1 and 2 threads (the solve_time example, median of RUNS), then the module in
 # Node.js (scripts/bench_wasm.mjs). scripts/bench_web.py measures it in headless Chromium.
 #
-#   scripts/bench_wasm.sh [RUNS]
+#   scripts/bench_wasm.sh [RUNS] [--threads]
+#
+# --threads: also the experimental multi-threaded module, with one worker thread per extra
+# core (scripts/bench_wasm_threads.mjs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-runs=${1:-5}
+runs=5
+with_threads=0
+for arg in "$@"; do
+    case $arg in
+        --threads) with_threads=1 ;;
+        *) runs=$arg ;;
+    esac
+done
 [ -f target/npm/yahtzee-engine/yahtzee.wasm ] || scripts/build_wasm.sh
 cargo build -q --release -p yahtzee-solver --example solve_time
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
@@ -19,3 +29,8 @@ for threads in 1 2; do
 done
 echo "--- WebAssembly in Node.js $(node --version)"
 node scripts/bench_wasm.mjs "$runs"
+if [ $with_threads = 1 ]; then
+    [ -f target/wasm-threads/yahtzee-threads.wasm ] || scripts/build_wasm.sh --threads
+    echo "--- the multi-threaded module in Node.js"
+    node scripts/bench_wasm_threads.mjs "$(($(nproc) - 1))" "$runs"
+fi

@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
 # Builds the engine as WebAssembly (crates/yahtzee-wasm) and the npm package around it:
 #
-#   scripts/build_wasm.sh [--pack]
+#   scripts/build_wasm.sh [--pack] [--threads]
 #
 # writes target/npm/yahtzee-engine/ (package.json, yahtzee.js, yahtzee.d.ts, yahtzee.wasm,
 # README.md) and, with --pack, its tarball target/npm/yahtzee-engine-VERSION.tgz (npm pack).
+# --threads also builds the experimental multi-threaded module (shared memory, the solver's
+# wasm worker pool; Debian route only: it needs -Zbuild-std) into
+# target/wasm-threads/yahtzee-threads.wasm, which scripts/bench_wasm.sh --threads measures
+# (docs/WEB.md, "Threads"); the npm package does not ship it yet.
 #
 # The toolchain: a rustup toolchain with the wasm32-unknown-unknown target when one is
 # installed (a developer's laptop: `rustup target add wasm32-unknown-unknown`); otherwise
@@ -15,7 +19,14 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 pack=0
-[ "${1:-}" = "--pack" ] && pack=1
+threads=0
+for arg in "$@"; do
+    case $arg in
+        --pack) pack=1 ;;
+        --threads) threads=1 ;;
+        *) echo "usage: scripts/build_wasm.sh [--pack] [--threads]" >&2; exit 2 ;;
+    esac
+done
 
 # The kernel's [f64; 8] loops become wasm SIMD (f64x2), as they become AVX natively.
 flags="-C target-feature=+simd128"
@@ -42,6 +53,27 @@ else
     RUSTC=/usr/bin/rustc RUSTC_BOOTSTRAP=1 RUSTFLAGS="$flags -C linker=wasm-ld" CARGO_TARGET_DIR=$build_dir \
         /usr/bin/cargo build --profile wasm -p yahtzee-wasm --target wasm32-unknown-unknown \
         -Zbuild-std=std,panic_abort
+fi
+
+if [ $threads = 1 ]; then
+    # Shared memory imported from JavaScript, so worker threads can instantiate the module
+    # over it; the TLS and stack-pointer globals exported, so each thread gets its own.
+    shared="-C target-feature=+atomics,+bulk-memory,+mutable-globals -C link-arg=--shared-memory"
+    shared+=" -C link-arg=--import-memory -C link-arg=--max-memory=2147483648"
+    for g in __wasm_init_tls __tls_size __tls_align __tls_base __stack_pointer; do
+        shared+=" -C link-arg=--export=$g"
+    done
+    if [ ! -x /usr/bin/rustc ]; then
+        echo "the threaded module is skipped: it needs -Zbuild-std (Debian's rustc-web and rust-web-src)" >&2
+    else
+        RUSTC=/usr/bin/rustc RUSTC_BOOTSTRAP=1 RUSTFLAGS="$flags $shared -C linker=wasm-ld" \
+            CARGO_TARGET_DIR=$root/target/wasm-threads \
+            /usr/bin/cargo build --profile wasm -p yahtzee-wasm --target wasm32-unknown-unknown \
+            -Zbuild-std=std,panic_abort
+        cp "$root/target/wasm-threads/wasm32-unknown-unknown/wasm/yahtzee_wasm.wasm" \
+            "$root/target/wasm-threads/yahtzee-threads.wasm"
+        echo "target/wasm-threads/yahtzee-threads.wasm built" >&2
+    fi
 fi
 
 out=$root/target/npm/yahtzee-engine

@@ -9,6 +9,8 @@ pub mod follow;
 pub mod max_points;
 pub mod mega;
 mod par;
+#[cfg(all(target_arch = "wasm32", target_feature = "atomics"))]
+pub use par::wasm_pool;
 pub mod points;
 pub mod solve;
 pub mod turn;

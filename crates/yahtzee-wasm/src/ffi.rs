@@ -104,6 +104,34 @@ pub extern "C" fn yz_free(ptr: *mut u8, len: usize) {
     drop(take(ptr, len));
 }
 
+/// Room for a new thread's TLS block (`__tls_size` bytes aligned to `__tls_align`), never
+/// freed: a thread lives as long as the module.
+#[cfg(all(target_arch = "wasm32", target_feature = "atomics"))]
+#[no_mangle]
+pub extern "C" fn yz_tls_alloc(size: usize, align: usize) -> *mut u8 {
+    let layout =
+        std::alloc::Layout::from_size_align(size.max(1), align.max(1)).expect("a TLS layout");
+    // SAFETY: a non-zero size; the block is handed to `__wasm_init_tls` and kept forever.
+    unsafe { std::alloc::alloc_zeroed(layout) }
+}
+
+/// Joins the solver's worker pool and runs its jobs forever: the whole life of a worker
+/// thread that JavaScript started over this module's shared memory (threaded build only).
+#[cfg(all(target_arch = "wasm32", target_feature = "atomics"))]
+#[no_mangle]
+pub extern "C" fn yz_worker_loop() {
+    yahtzee_solver::wasm_pool::worker_loop()
+}
+
+/// Worker threads in the pool (0: the one-thread build, or none started).
+#[no_mangle]
+pub extern "C" fn yz_threads() -> usize {
+    #[cfg(all(target_arch = "wasm32", target_feature = "atomics"))]
+    return yahtzee_solver::wasm_pool::workers();
+    #[cfg(not(all(target_arch = "wasm32", target_feature = "atomics")))]
+    0
+}
+
 /// Where the last answer starts.
 #[no_mangle]
 pub extern "C" fn yz_out_ptr() -> *const u8 {
