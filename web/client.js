@@ -7,27 +7,64 @@
 
 (() => {
   class Stale extends Error {}
+
+  // The pages' status line (#status: #status-text and a #status-progress bar, shown while
+  // the engine solves a table in the page).
+  function showStatus(msg, fraction) {
+    const box = document.getElementById('status');
+    if (!box) return;
+    document.getElementById('status-text').textContent = msg || '';
+    const bar = document.getElementById('status-progress');
+    bar.hidden = fraction === null || fraction === undefined;
+    if (!bar.hidden) bar.value = fraction;
+    box.hidden = !msg;
+  }
   const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
   const client = {
     Stale,
     mode: null,             // 'server' or 'static', once known
-    onStatus: () => {},     // (text or '', fraction or null): the page shows progress
+    onStatus: showStatus,   // (text or '', fraction or null): what the engine is doing
     ready: null,            // resolves to the mode
   };
   // What the engine did, for tests and measurements (static mode).
   const stats = window.yahtzeeEngineStats = {
     mode: null, solves: 0, loadedFromCache: 0, lastSolveMs: null, lastLoadMs: null,
-    lastAdviseMs: null, engineReadyMs: null,
+    lastAdviseMs: null, engineReadyMs: null, detectMs: null,
   };
 
-  // `yahtzee serve` marks the pages it serves (<meta name="yahtzee-serve">); a static copy
-  // has no marker and no /api, and answers with the engine in the page.
+  // Where the API is when it is not at the server's root (see detect); null: as given.
+  let apiBase = null;
+
+  // `yahtzee serve` marks the pages it serves (<meta name="yahtzee-serve">): no question
+  // asked. Otherwise a server may still answer next to the page (the static files behind a
+  // proxy that sends api/ to `yahtzee serve`): GET api/health, {"status": "ok"} within two
+  // seconds means a server. A static copy answers {"status": "static"} from a file
+  // (scripts/build_web.sh writes it, so the probe never shows a 404 in the console), or
+  // nothing at all offline, and answers with the engine in the page.
   async function detect() {
-    return document.querySelector('meta[name="yahtzee-serve"]') ? 'server' : 'static';
+    if (document.querySelector('meta[name="yahtzee-serve"]')) return 'server';
+    if (location.protocol === 'file:') return 'static';
+    const stop = new AbortController();
+    const timer = setTimeout(() => stop.abort(), 2000);
+    try {
+      const res = await fetch('api/health', { signal: stop.signal, cache: 'no-store' });
+      const data = res.ok ? await res.json() : null;
+      if (data && data.status === 'ok') {
+        apiBase = new URL('./', location.href);
+        return 'server';
+      }
+    } catch (e) {
+      // offline, refused, not JSON: no server here
+    } finally {
+      clearTimeout(timer);
+    }
+    return 'static';
   }
 
+  const detecting = performance.now();
   client.ready = detect().then((mode) => {
+    stats.detectMs = performance.now() - detecting;
     client.mode = stats.mode = mode;
     document.documentElement.dataset.engine = mode;
     if (mode === 'static') {
@@ -41,7 +78,8 @@
 
   // ------------------------------------------------------------ the server
 
-  async function serverApi(url, body, isCurrent) {
+  async function serverApi(path, body, isCurrent) {
+    const url = apiBase ? new URL(path.replace(/^\//, ''), apiBase).href : path;
     for (;;) {
       let res;
       try {

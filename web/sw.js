@@ -8,6 +8,7 @@ const CACHE = 'yahtzee-' + VERSION;
 const APP = [
   './', 'index.html', 'play.html', 'client.js', 'worker.js', 'yahtzee.js', 'yahtzee.wasm',
   'manifest.webmanifest', 'icons/icon-192.png', 'icons/icon-512.png', 'icons/icon.svg',
+  'api/health', // {"status": "static"}: client.js asks it, to know there is no server
 ];
 
 self.addEventListener('install', (event) => {

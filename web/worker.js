@@ -96,7 +96,7 @@ async function answer(op, arg) {
     // Bad rules or a question for the server: the engine's own message, before any solve.
     let name = null;
     try { name = ruleName(e, arg.rules, arg.house); } catch (err) { /* advise says why */ }
-    if (name && arg.target === undefined && (!arg.opponents || arg.opponents.length === 0)) {
+    if (name && arg.target == null && (!arg.opponents || arg.opponents.length === 0)) {
       await ensureTable(e, name);
     }
     const t = performance.now();

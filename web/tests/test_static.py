@@ -215,6 +215,8 @@ def test_the_service_worker_serves_the_app_offline(fresh):
         d.get(server.url + "/?rules=forced&card=ones%3D3&dice=55552&rolls=0")
         wait_advice(d)
         assert d.find_element(By.ID, "headline").text.startswith("Best: Fives (20)")
+        # The probe for a server found none (api/health from the cache, or no answer).
+        assert engine_stats(d)["mode"] == "static"
         d.get(server.url + "/play.html?rules=forced")
         WebDriverWait(d, 30).until(lambda d: d.find_element(By.ID, "roll").is_enabled())
     finally:
