@@ -4,10 +4,11 @@ and its first paint on loopback in headless Chromium (target: at most 1 s).
 
   target/pyenv/bin/python scripts/web_screenshot.py [LOADS]
 
-Needs `target/release/yahtzee` (cargo build --release), chromium and chromium-driver, and
+Needs `target/release/yahtzee` (cargo build --release; or the binary named by $YAHTZEE_BIN), chromium and chromium-driver, and
 selenium in the Python environment (scripts/test.sh installs all three).
 """
 
+import os
 import pathlib
 import statistics
 import subprocess
@@ -19,7 +20,7 @@ sys.path.insert(0, str(ROOT / "crates" / "yahtzee-server" / "tests" / "browser")
 from conftest import chromium_driver  # noqa: E402
 
 loads = int(sys.argv[1]) if len(sys.argv) > 1 else 20
-binary = ROOT / "target" / "release" / "yahtzee"
+binary = os.environ.get("YAHTZEE_BIN", str(ROOT / "target" / "release" / "yahtzee"))
 server = subprocess.Popen([str(binary), "serve", "--port", "0"], stdout=subprocess.PIPE, text=True)
 url = server.stdout.readline().split()[-1]
 position = "/?rules=forced&card=ones%3D3%20fours%3D12%20full_house%3D25%20chance%3D22&dice=44456&rolls=1"

@@ -227,6 +227,7 @@ def test_the_service_worker_serves_the_app_offline(fresh):
 def test_the_answer_is_at_the_top_on_a_phone(fresh, site):
     d = fresh(390, 844)
     open_position(d, site, rules="forced", dice="66612", rolls=1)
+    assert d.execute_script("return window.innerWidth") == 390  # emulated: headless windows are >= 500 px
     head = d.find_element(By.ID, "headline")
     assert head.is_displayed() and head.text.startswith("Best: keep 6 6 6 — expected final total")
     top = d.execute_script("return arguments[0].getBoundingClientRect().bottom", head)

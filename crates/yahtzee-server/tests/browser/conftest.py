@@ -67,7 +67,13 @@ def chromium_driver(width=1200, height=1000):
             break
     driver_path = shutil.which("chromedriver") or "/usr/bin/chromedriver"
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    return webdriver.Chrome(service=Service(driver_path), options=options)
+    driver = webdriver.Chrome(service=Service(driver_path), options=options)
+    if width < 500:
+        # Headless Chromium's windows are at least 500 px wide: a phone's viewport (390 px)
+        # is emulated instead (also what screenshots capture).
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                               {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": True})
+    return driver
 
 
 @pytest.fixture(scope="session")

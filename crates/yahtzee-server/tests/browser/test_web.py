@@ -132,6 +132,7 @@ def test_the_page_works_on_a_phone_sized_screen(server):
         wait_advice(phone)
         width = phone.execute_script("return document.documentElement.scrollWidth")
         inner = phone.execute_script("return window.innerWidth")
+        assert inner == 390, "a phone's width (emulated: headless windows are at least 500 px)"
         assert width <= inner, "no sideways scrolling"
         assert rows(phone)[0]["choice"] == "keep 3 3"
     finally:
