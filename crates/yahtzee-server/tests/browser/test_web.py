@@ -280,7 +280,9 @@ def box_cell(browser, who, box):
 
 
 def game_log(browser):
-    return [li.text for li in browser.find_elements(By.CSS_SELECTOR, "#log li")][::-1]  # oldest first
+    # Read in one script: the page may redraw the log between two element reads (stale).
+    return browser.execute_script(
+        "return [...document.querySelectorAll('#log li')].map((li) => li.innerText.trim()).reverse()")  # oldest first
 
 
 def open_game(browser, server, rules):
