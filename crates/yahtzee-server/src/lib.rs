@@ -396,33 +396,22 @@ impl AppState {
     }
 }
 
-/// A question's common part, checked: the rule set's advisor (and target table when
-/// playing for a target), the card, what to play for.
-struct Question {
-    advisor: Arc<Advisor>,
-    target: Option<Arc<TargetTable>>,
-    card: yahtzee_rules::Scorecard,
-    play_for: PlayFor,
-}
+/// The tables a question needs: the rule set's advisor, and its target table when playing
+/// for a target.
+type Needed = (Arc<Advisor>, Option<Arc<TargetTable>>);
 
 impl AppState {
-    fn question(
+    fn tables_for(
         self: &Arc<Self>,
         rules: &'static RuleSet,
-        card: yahtzee_rules::Scorecard,
-        play_for: PlayFor,
-    ) -> Result<Question, ApiError> {
+        play_for: &PlayFor,
+    ) -> Result<Needed, ApiError> {
         let advisor = self.advisor(rules)?;
         let target = match play_for {
             PlayFor::Target(_) => Some(self.target(rules)?),
             _ => None,
         };
-        Ok(Question {
-            advisor,
-            target,
-            card,
-            play_for,
-        })
+        Ok((advisor, target))
     }
 }
 
@@ -432,8 +421,8 @@ async fn advise(
 ) -> Result<Response, ApiError> {
     let req = advise_question(&read_body(body, &s.limits).await?)?;
     let heavy = req.play_for != PlayFor::Expected;
-    let q = s.question(req.rules, req.card.clone(), req.play_for.clone())?;
-    let answer = move || req.answer(&q.advisor, q.target.as_deref());
+    let (advisor, target) = s.tables_for(req.rules, &req.play_for)?;
+    let answer = move || req.answer(&advisor, target.as_deref());
     // Expected-score advice takes microseconds: on this task. The rest is heavy.
     let report = if !heavy {
         answer()?
@@ -448,14 +437,14 @@ async fn stats(
     body: axum::body::Body,
 ) -> Result<Response, ApiError> {
     let req = stats_question(&read_body(body, &s.limits).await?)?;
-    let q = s.question(req.rules, req.card, req.play_for)?;
+    let (advisor, target) = s.tables_for(req.rules, &req.play_for)?;
     let summary = s
         .heavy(move || {
             yahtzee_engine::stats(
-                &q.advisor,
-                q.target.as_deref(),
-                &q.card,
-                &q.play_for,
+                &advisor,
+                target.as_deref(),
+                &req.card,
+                &req.play_for,
                 &|_| {},
             )
         })
