@@ -8,9 +8,9 @@ use anyhow::{bail, Context, Result};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use yahtzee_rules::{tables, Dice, RuleSet};
-use yahtzee_triple::record::{self, best_of, label, move_label, Event, Record};
+use yahtzee_triple::record::{self, best_of, move_label, Event, Record};
 use yahtzee_triple::sim::{roll_dice, simulate, Summary};
-use yahtzee_triple::turn::sub_keeps;
+use yahtzee_triple::advice::{keep_label, rank};
 use yahtzee_triple::{standard_player, Kind, Player, TripleCard, Variant};
 
 use crate::table_file;
@@ -246,45 +246,6 @@ fn advise(a: AdviseArgs) -> Result<()> {
         out += &format!("     ({} more: --all)\n", opts.len() - shown);
     }
     crate::print_stdout(&out)
-}
-
-/// Options with their values (points still to come), best first (ties in the strategy's
-/// own order).
-fn rank(player: &Player, card: &TripleCard, dice: &Dice, rolls_left: u8) -> Vec<(String, f64)> {
-    let s = card.state();
-    let mut v: Vec<(String, f64)> = if rolls_left == 0 {
-        player
-            .move_values(&s, dice)
-            .iter()
-            .map(|(m, v)| (format!("score {}", move_label(&player.game(), m)), *v))
-            .collect()
-    } else {
-        let turn = player.turn(&s);
-        let values = turn.keeps(rolls_left);
-        let best = turn.best_keep(dice, rolls_left);
-        let mut keeps: Vec<usize> = vec![best];
-        keeps.extend(
-            sub_keeps(dice.index())
-                .iter()
-                .map(|&k| usize::from(k))
-                .filter(|&k| k != best),
-        );
-        keeps
-            .into_iter()
-            .map(|k| (keep_label(dice, k), values[k][0]))
-            .collect()
-    };
-    v.sort_by(|a, b| b.1.total_cmp(&a.1));
-    v
-}
-
-fn keep_label(roll: &Dice, k: usize) -> String {
-    let keep = tables().keep(k);
-    if keep == *roll {
-        "keep all (stop)".to_string()
-    } else {
-        format!("keep {}", label(&keep))
-    }
 }
 
 fn run_simulate(a: SimulateArgs) -> Result<()> {

@@ -54,6 +54,7 @@ pub struct StatsQuestion {
 /// Checks an `/api/advise` body: JSON shape, rules, card, dice, what to play for.
 pub fn advise_question(body: &[u8]) -> Result<AdviseQuestion, EngineError> {
     let req: AdviseRequest = parse(body)?;
+    only_yahtzee(&req.game)?;
     let dice = match (&req.dice, req.rolls_left) {
         (Some(d), Some(rolls)) => Some((crate::parse_dice(&d.text())?, rolls)),
         (None, None) => None,
@@ -81,6 +82,7 @@ pub fn advise_question(body: &[u8]) -> Result<AdviseQuestion, EngineError> {
 /// Checks an `/api/stats` body, as [`advise_question`].
 pub fn stats_question(body: &[u8]) -> Result<StatsQuestion, EngineError> {
     let req: StatsRequest = parse(body)?;
+    only_yahtzee(&req.game)?;
     let (rules, card, play_for) = common(
         &req.rules,
         &req.house,
@@ -95,8 +97,19 @@ pub fn stats_question(body: &[u8]) -> Result<StatsQuestion, EngineError> {
     })
 }
 
+/// A Yahtzee question's `game` field: absent or `yahtzee` (the others go to their own
+/// modules through [`crate::Game`]).
+fn only_yahtzee(game: &Option<String>) -> Result<(), EngineError> {
+    match game.as_deref() {
+        None | Some("yahtzee") => Ok(()),
+        Some(other) => Err(EngineError::BadInput(format!(
+            "game '{other}' asked as a Yahtzee question"
+        ))),
+    }
+}
+
 /// The request body as JSON of type `T`.
-fn parse<T: for<'de> Deserialize<'de>>(bytes: &[u8]) -> Result<T, EngineError> {
+pub(crate) fn parse<T: for<'de> Deserialize<'de>>(bytes: &[u8]) -> Result<T, EngineError> {
     serde_json::from_slice(bytes)
         .map_err(|e| EngineError::BadInput(format!("bad request body: {e}")))
 }
@@ -130,15 +143,16 @@ fn default_rules() -> String {
 }
 
 /// Five dice as `"13346"` or `[1, 3, 3, 4, 6]`.
-#[derive(Deserialize)]
+#[derive(Clone, Debug, Deserialize)]
 #[serde(untagged)]
-enum DiceText {
+pub enum DiceText {
     Text(String),
     Faces(Vec<u8>),
 }
 
 impl DiceText {
-    fn text(&self) -> String {
+    /// The dice as text, faces separated by spaces when given as a list.
+    pub fn text(&self) -> String {
         match self {
             DiceText::Text(t) => t.clone(),
             DiceText::Faces(f) => f
@@ -153,6 +167,9 @@ impl DiceText {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct AdviseRequest {
+    /// `yahtzee` (the only game this request type asks about; [`crate::Game`] dispatches).
+    #[serde(default)]
+    game: Option<String>,
     #[serde(default = "default_rules")]
     rules: String,
     #[serde(default)]
@@ -170,6 +187,8 @@ struct AdviseRequest {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct StatsRequest {
+    #[serde(default)]
+    game: Option<String>,
     #[serde(default = "default_rules")]
     rules: String,
     #[serde(default)]

@@ -8,12 +8,22 @@
 //! - [`advise`]: every option of a position ranked for expected score, a target or to win;
 //! - [`stats`] and [`simulate`]: the exact or simulated distribution of the final total;
 //! - [`Tables`]: tables opened once per rule set (built when missing) and shared between
-//!   threads, for long-lived hosts (a Python session, a C program, a server).
+//!   threads, for long-lived hosts (a Python session, a C program, a server);
+//! - [`Game`]: the one door to every game of the family — Yahtzee here, Triple Yahtzee in
+//!   [`triple`], Yahtzix in [`yahtzix`] — for front ends that take a request's `"game"`.
 
 pub mod api;
 #[cfg(feature = "native")]
+mod game;
+#[cfg(feature = "native")]
 mod tables;
+#[cfg(feature = "native")]
+pub mod triple;
+#[cfg(feature = "native")]
+pub mod yahtzix;
 
+#[cfg(feature = "native")]
+pub use game::Game;
 #[cfg(feature = "native")]
 pub use tables::Tables;
 pub use yahtzee_advice::{Report, ReportOption};
@@ -50,6 +60,12 @@ pub enum EngineError {
     Advice(#[from] AdviceError),
     #[error(transparent)]
     Table(#[from] TableError),
+    #[cfg(feature = "native")]
+    #[error("{0}")]
+    Yahtzix(#[from] yahtzee_yahtzix::Error),
+    #[cfg(feature = "native")]
+    #[error("{0}")]
+    Record(String),
 }
 
 impl EngineError {
@@ -60,6 +76,11 @@ impl EngineError {
             EngineError::Table(yahtzee_table::TableError::MegaBonusTooLarge { .. }) => true,
             EngineError::Table(_) => false,
             EngineError::Advice(a) => !matches!(a, AdviceError::RulesMismatch { .. }),
+            #[cfg(feature = "native")]
+            EngineError::Yahtzix(e) => matches!(
+                e,
+                yahtzee_yahtzix::Error::Rules(_) | yahtzee_yahtzix::Error::Position(_)
+            ),
             _ => true,
         }
     }

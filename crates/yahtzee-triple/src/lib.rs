@@ -12,8 +12,10 @@
 //! - [`sim`]: seeded, thread-count-independent simulation with 95% intervals;
 //! - [`exact`]: reduced games solved exactly, and a strategy's exact expected score there,
 //!   for the distance from optimal;
+//! - [`advice`]: every option of a position ranked by the strategy's values;
 //! - [`card`] and [`record`]: the three-column scorecard and game records, with review.
 
+pub mod advice;
 pub mod card;
 pub mod exact;
 pub mod fit;

@@ -1,0 +1,172 @@
+//! The games the engine answers for, and the one door every front end goes through.
+//!
+//! A front end reads a request's `"game"` field ([`Game::of_request`], default
+//! `yahtzee`) and hands the body to [`Game::advise`], [`Game::stats`] or [`Game::review`];
+//! the answer is JSON in the shape of `yahtzee <game> ... --json`. Adding a game means a
+//! module beside [`crate::triple`] and [`crate::yahtzix`] (its questions and answers) and
+//! a variant here: the server, Python and C reach it with no change of their own.
+
+use serde::Deserialize;
+use serde_json::Value;
+
+use crate::{api, triple, yahtzix, EngineError, Tables};
+
+/// A game of the Yahtzee family.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Game {
+    /// Yahtzee and its rule sets (Yatzy, the house rules): exact optimal play.
+    Yahtzee,
+    /// Triple Yahtzee (three columns ×1 ×2 ×3): the fitted approximate strategy.
+    Triple,
+    /// Yahtzix (six dice, push-your-luck race to a target): exact two-player play.
+    Yahtzix,
+}
+
+impl Game {
+    /// Every game, in the order the front ends list them.
+    pub const ALL: [Game; 3] = [Game::Yahtzee, Game::Triple, Game::Yahtzix];
+
+    /// The name requests use.
+    pub fn name(self) -> &'static str {
+        match self {
+            Game::Yahtzee => "yahtzee",
+            Game::Triple => "triple",
+            Game::Yahtzix => "yahtzix",
+        }
+    }
+
+    /// The game called `name`.
+    pub fn from_name(name: &str) -> Result<Game, EngineError> {
+        Game::ALL
+            .into_iter()
+            .find(|g| g.name() == name)
+            .ok_or_else(|| {
+                EngineError::BadInput(format!("unknown game '{name}' (yahtzee, triple, yahtzix)"))
+            })
+    }
+
+    /// The game a JSON request body asks about: its `"game"` field, `yahtzee` without it.
+    pub fn of_request(body: &[u8]) -> Result<Game, EngineError> {
+        #[derive(Deserialize)]
+        struct Field {
+            #[serde(default)]
+            game: Option<Value>,
+        }
+        let field: Field = api::parse(body)?;
+        match field.game {
+            None => Ok(Game::Yahtzee),
+            Some(Value::String(name)) => Game::from_name(&name),
+            Some(other) => Err(EngineError::BadInput(format!(
+                "game {other}: a name (yahtzee, triple, yahtzix)"
+            ))),
+        }
+    }
+
+    /// Every option of the position in `body`, best first (`POST /api/advise`).
+    pub fn advise(self, tables: &Tables, body: &[u8]) -> Result<Value, EngineError> {
+        match self {
+            Game::Yahtzee => {
+                let q = api::advise_question(body)?;
+                let advisor = tables.advisor(q.rules)?;
+                let target = match q.play_for {
+                    crate::PlayFor::Target(_) => Some(tables.target(q.rules)?),
+                    _ => None,
+                };
+                json(q.answer(&advisor, target.as_deref())?)
+            }
+            Game::Triple => json(triple::Question::from_json(body)?.answer(tables)?),
+            Game::Yahtzix => json(yahtzix::Question::from_json(body)?.answer(tables)?),
+        }
+    }
+
+    /// Statistics of play from the position or settings in `body` (`POST /api/stats`):
+    /// exact for Yahtzee, simulated for Triple Yahtzee and Yahtzix.
+    pub fn stats(self, tables: &Tables, body: &[u8]) -> Result<Value, EngineError> {
+        match self {
+            Game::Yahtzee => {
+                let q = api::stats_question(body)?;
+                let advisor = tables.advisor(q.rules)?;
+                let target = match q.play_for {
+                    crate::PlayFor::Target(_) => Some(tables.target(q.rules)?),
+                    _ => None,
+                };
+                json(crate::stats(
+                    &advisor,
+                    target.as_deref(),
+                    &q.card,
+                    &q.play_for,
+                    &|_| {},
+                )?)
+            }
+            Game::Triple => json(triple::SimulateQuestion::from_json(body)?.answer(tables)?),
+            Game::Yahtzix => json(yahtzix::StatsQuestion::from_json(body)?.answer(tables)?),
+        }
+    }
+
+    /// Every decision of a game record judged against the game's strategy.
+    pub fn review(self, tables: &Tables, record: &str) -> Result<Value, EngineError> {
+        match self {
+            Game::Yahtzee => {
+                let rec = yahtzee_play::Record::parse(record)
+                    .map_err(|e| EngineError::Record(e.to_string()))?;
+                let advisor = tables.advisor(rec.rules)?;
+                json(
+                    yahtzee_play::review(&rec, &advisor)
+                        .map_err(|e| EngineError::Record(e.to_string()))?,
+                )
+            }
+            Game::Triple => json(triple::review(tables, record)?),
+            Game::Yahtzix => Err(EngineError::BadInput(
+                "Yahtzix games are not recorded: ask for advice position by position".into(),
+            )),
+        }
+    }
+
+    /// Whether what a question in `body` needs (a table, a solved game) is in memory, so
+    /// answering it reads no file and solves nothing. A front end that must answer fast
+    /// (the server) calls [`Game::prepare`] in the background when it is not.
+    pub fn ready(self, tables: &Tables, body: &[u8]) -> Result<bool, EngineError> {
+        Ok(match self {
+            Game::Yahtzee => {
+                let q = api::advise_question(body)?;
+                tables.is_open(q.rules)
+                    && (!matches!(q.play_for, crate::PlayFor::Target(_))
+                        || tables.is_target_open(q.rules))
+            }
+            Game::Triple => {
+                let (variant, kind, ..) = triple::Question::from_json(body)?.checked()?;
+                tables.is_triple_open(variant, kind)
+            }
+            Game::Yahtzix => {
+                let (rules, _) = yahtzix::Question::from_json(body)?.position()?;
+                tables.is_yahtzix_open(&rules)
+            }
+        })
+    }
+
+    /// Opens, or solves and writes, what a question in `body` needs.
+    pub fn prepare(self, tables: &Tables, body: &[u8]) -> Result<(), EngineError> {
+        match self {
+            Game::Yahtzee => {
+                let q = api::advise_question(body)?;
+                tables.advisor(q.rules)?;
+                if matches!(q.play_for, crate::PlayFor::Target(_)) {
+                    tables.target(q.rules)?;
+                }
+            }
+            Game::Triple => {
+                let (variant, kind, ..) = triple::Question::from_json(body)?.checked()?;
+                tables.triple_player(variant, kind)?;
+            }
+            Game::Yahtzix => {
+                let (rules, _) = yahtzix::Question::from_json(body)?.position()?;
+                tables.yahtzix(&rules)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+fn json(answer: impl serde::Serialize) -> Result<Value, EngineError> {
+    serde_json::to_value(answer).map_err(|e| EngineError::BadInput(format!("answer as JSON: {e}")))
+}

@@ -1,0 +1,404 @@
+//! Yahtzix through the engine: the solved two-player game (read from its cache file, or
+//! solved and written), advice with each option's chance to win, and simulated
+//! statistics, in the shapes `yahtzee yahtzix ... --json` prints (docs/ENGINE.md,
+//! "Yahtzix").
+
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+use yahtzee_yahtzix::duel::Seat;
+use yahtzee_yahtzix::position::{advise as rank_position, Action, Described};
+use yahtzee_yahtzix::sim::{
+    duel_stats, solo_stats, solo_turns, BankAt, DuelBot, DuelStats, SoloBot, SoloStats,
+};
+use yahtzee_yahtzix::turn::Rolls;
+use yahtzee_yahtzix::{solo, Duel, Rules, Solo};
+
+use crate::{EngineError, Tables};
+
+/// The game asked about: the fields every Yahtzix question shares.
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Game {
+    /// Points to win, a multiple of 50 (default 1000; the text's game is 2000).
+    #[serde(default = "default_target")]
+    pub target: u32,
+    /// Four of a kind on the first roll scores 250 (rule H).
+    #[serde(default = "yes")]
+    pub four_of_a_kind: bool,
+    /// Rule L: win with exactly the target.
+    #[serde(default)]
+    pub exact: bool,
+}
+
+impl Default for Game {
+    fn default() -> Self {
+        Game {
+            target: default_target(),
+            four_of_a_kind: true,
+            exact: false,
+        }
+    }
+}
+
+impl Game {
+    /// The rules, checked.
+    pub fn rules(&self) -> Result<Rules, EngineError> {
+        Ok(Rules::new(self.target, self.four_of_a_kind, self.exact)?)
+    }
+}
+
+fn default_target() -> u32 {
+    1000
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// The solved two-player game of `rules` from the cache file `path`, or solved (about
+/// 20 s and 325 MB at 1,000 on two cores) and written there. `rebuild_other_version`:
+/// a file of an older format is solved again (the default place) rather than refused.
+pub fn load_or_solve(
+    rules: &Rules,
+    path: &Path,
+    rebuild_other_version: bool,
+    on_solve: &dyn Fn(),
+) -> Result<Duel, EngineError> {
+    if path.exists() {
+        match Duel::load(path, rules) {
+            Err(yahtzee_yahtzix::Error::OtherVersion { .. }) if rebuild_other_version => {}
+            loaded => return Ok(loaded?),
+        }
+    }
+    on_solve();
+    let duel = Duel::solve(rules)?;
+    // A solve killed while writing leaves its temporary file (hundreds of MB at 1,000).
+    let folder = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    yahtzee_table::remove_stale_temps(folder, &Duel::temp_prefix(path), "");
+    duel.save(path)?;
+    Ok(duel)
+}
+
+/// A position to advise: the body of `POST /api/advise` with `"game": "yahtzix"`, the
+/// flags of `yahtzee yahtzix advise`.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Question {
+    #[serde(default)]
+    pub game: Option<String>,
+    #[serde(flatten)]
+    pub rules: Game,
+    /// The mover's score (0 until they open with 30 in a turn).
+    pub me: u32,
+    /// The opponent's score.
+    pub opp: u32,
+    /// The mover is the second player of the round.
+    #[serde(default)]
+    pub second: bool,
+    /// Before the turn: the opponent's leftover offer as `TOTAL:DICE`, e.g. `150:2`.
+    #[serde(default)]
+    pub offer: Option<String>,
+    /// The dice just rolled, e.g. `"115523"` or `[1, 1, 5, 5, 2, 3]` (without them: the
+    /// question before the turn).
+    #[serde(default)]
+    pub dice: Option<crate::api::DiceText>,
+    /// Which roll of the turn the dice are: 1, 2 or 3 [default: 1, or 2 with a total].
+    #[serde(default)]
+    pub roll: Option<u8>,
+    /// Points set aside this turn before this roll.
+    #[serde(default)]
+    pub total: u32,
+    /// Dice in hand before this roll [default: the dice shown].
+    #[serde(default)]
+    pub held: Option<u8>,
+}
+
+/// The answer to a [`Question`].
+#[derive(Clone, Debug, Serialize)]
+pub struct Advice {
+    pub game: &'static str,
+    /// `1000`, `1000+exact`, ...
+    pub rules: String,
+    pub target: u32,
+    /// `first` or `second`.
+    pub seat: &'static str,
+    pub me: u32,
+    pub opp: u32,
+    /// The mover's chance to win with best play from here.
+    pub p_win: f64,
+    /// Nothing in the roll scores: the turn is over.
+    pub bust: bool,
+    /// Every option, best first.
+    pub options: Vec<AdviceOption>,
+}
+
+/// One option of an [`Advice`]: exactly one of `go_for_it`, `roll_fresh`, `roll`, `bank`
+/// and `keep` is present.
+#[derive(Clone, Debug, Serialize)]
+pub struct AdviceOption {
+    /// In words, e.g. `keep 1 1 5, roll 3 dice`.
+    pub option: String,
+    /// The mover's chance to win after it.
+    pub p_win: f64,
+    /// Chance to win lost against the best option (0 for it).
+    pub loss: f64,
+    /// Before the turn: accept the opponent's offer.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub go_for_it: bool,
+    /// Before the turn: decline the offer and roll six dice.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub roll_fresh: bool,
+    /// Within 50 of an exact target: roll this many of the dice held.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub roll: Option<u8>,
+    /// Bank the turn's points.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub bank: bool,
+    /// Set these scoring dice aside and roll the rest.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub keep: Option<Vec<u8>>,
+}
+
+impl Question {
+    /// The body of a request, checked for shape.
+    pub fn from_json(body: &[u8]) -> Result<Question, EngineError> {
+        crate::api::parse(body)
+    }
+
+    /// The position, checked against the rules.
+    pub fn position(&self) -> Result<(Rules, yahtzee_yahtzix::Position), EngineError> {
+        let rules = self.rules.rules()?;
+        let dice = self.dice.as_ref().map(|d| d.text());
+        let described = Described {
+            me: self.me,
+            opp: self.opp,
+            second: self.second,
+            offer: self.offer.as_deref(),
+            dice: dice.as_deref(),
+            roll: self.roll,
+            total: self.total,
+            held: self.held,
+        };
+        if self.offer.is_some() && self.dice.is_some() {
+            return Err(EngineError::BadInput(
+                "give an offer (before the turn) or dice (during it), not both".into(),
+            ));
+        }
+        if self.dice.is_none() && (self.roll.is_some() || self.total > 0 || self.held.is_some()) {
+            return Err(EngineError::BadInput(
+                "roll, total and held describe dice: give the dice".into(),
+            ));
+        }
+        let pos = described.position()?;
+        pos.check(&rules)?;
+        Ok((rules, pos))
+    }
+
+    /// Every option with its chance to win, from `tables`' solved game.
+    pub fn answer(&self, tables: &Tables) -> Result<Advice, EngineError> {
+        let (rules, _) = self.position()?;
+        let duel = tables.yahtzix(&rules)?;
+        self.answer_with(&duel)
+    }
+
+    /// Every option with its chance to win, from a solved game of the question's rules.
+    pub fn answer_with(&self, duel: &Duel) -> Result<Advice, EngineError> {
+        let (rules, pos) = self.position()?;
+        if duel.rules != rules {
+            return Err(EngineError::BadInput(format!(
+                "the solved game is Yahtzix {}, the question Yahtzix {}",
+                duel.rules.name(),
+                rules.name()
+            )));
+        }
+        let rolls = Rolls::new(&rules);
+        let advice = rank_position(duel, &rolls, &pos)?;
+        let best = advice.options.first().map_or(advice.win, |o| o.win);
+        let options = advice
+            .options
+            .iter()
+            .map(|o| {
+                let mut opt = AdviceOption {
+                    option: o.label.clone(),
+                    p_win: o.win,
+                    loss: best - o.win,
+                    go_for_it: false,
+                    roll_fresh: false,
+                    roll: None,
+                    bank: false,
+                    keep: None,
+                };
+                match o.action {
+                    Action::GoForIt => opt.go_for_it = true,
+                    Action::RollFresh => opt.roll_fresh = true,
+                    Action::Roll(k) => opt.roll = Some(k),
+                    Action::Bank { .. } => opt.bank = true,
+                    Action::Keep(counts) => opt.keep = Some(faces(&counts)),
+                }
+                opt
+            })
+            .collect();
+        Ok(Advice {
+            game: "yahtzix",
+            rules: rules.name(),
+            target: rules.target,
+            seat: if pos.seat == Seat::Second {
+                "second"
+            } else {
+                "first"
+            },
+            me: self.me,
+            opp: self.opp,
+            p_win: advice.win,
+            bust: advice.bust,
+            options,
+        })
+    }
+}
+
+/// Dice counted per face (index 1 to 6) as a list of faces, lowest first.
+fn faces(counts: &yahtzee_yahtzix::score::Counts) -> Vec<u8> {
+    (1..=6u8)
+        .flat_map(|f| std::iter::repeat(f).take(usize::from(counts[usize::from(f)])))
+        .collect()
+}
+
+/// Statistics settings: the body of `POST /api/stats` with `"game": "yahtzix"`.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StatsQuestion {
+    #[serde(default)]
+    pub game: Option<String>,
+    #[serde(flatten)]
+    pub rules: Game,
+    /// Games per line.
+    #[serde(default = "default_games")]
+    pub games: u64,
+    #[serde(default = "default_seed")]
+    pub seed: u64,
+}
+
+fn default_games() -> u64 {
+    2000
+}
+
+fn default_seed() -> u64 {
+    1
+}
+
+/// The most games per line one statistics question may ask for.
+pub const MAX_GAMES: u64 = 10_000_000;
+
+/// Simulated statistics: the fewest-turns solitaire strategy and "bank at 300" alone, and
+/// the optimal two-player bot against "bank at 300" (95% intervals).
+#[derive(Clone, Debug, Serialize)]
+pub struct Stats {
+    pub game: &'static str,
+    pub rules: String,
+    pub games: u64,
+    pub seed: u64,
+    pub solitaire_optimal: SoloStats,
+    /// The exact expected turns to reach the target with the fewest-turns strategy.
+    pub solitaire_expected_turns: f64,
+    pub solitaire_bank_at_300: SoloStats,
+    pub optimal_vs_bank_at_300: DuelStats,
+    /// The exact chance the first player wins when both play optimally.
+    pub first_player_wins_exact: f64,
+}
+
+impl StatsQuestion {
+    /// The body of a request, checked for shape.
+    pub fn from_json(body: &[u8]) -> Result<StatsQuestion, EngineError> {
+        crate::api::parse(body)
+    }
+
+    /// The statistics, from `tables`' solved game (the same for any thread count).
+    pub fn answer(&self, tables: &Tables) -> Result<Stats, EngineError> {
+        let rules = self.rules.rules()?;
+        self.check()?;
+        let duel = tables.yahtzix(&rules)?;
+        self.answer_with(&duel)
+    }
+
+    fn check(&self) -> Result<(), EngineError> {
+        if !(2..=MAX_GAMES).contains(&self.games) {
+            return Err(EngineError::BadInput(format!(
+                "games {}: from 2 to {MAX_GAMES}",
+                self.games
+            )));
+        }
+        Ok(())
+    }
+
+    /// The statistics from a solved game of the question's rules.
+    pub fn answer_with(&self, duel: &Duel) -> Result<Stats, EngineError> {
+        let rules = self.rules.rules()?;
+        self.check()?;
+        let solo = Solo::solve(&rules)?;
+        let rolls = Rolls::new(&rules);
+        let endings: Vec<_> = (0..solo.turns.len()).map(|s| solo.endings_at(s)).collect();
+        let turns = solo_turns(&solo, &rolls, &endings);
+        let (games, seed) = (self.games, self.seed);
+        let optimal = solo_stats(&rules, games, seed, || SoloBot::new(&rules, &turns));
+        let bank = solo_stats(&rules, games, seed, || BankAt { at: 300, rules });
+        let bot = DuelBot::new(duel, &rolls)?;
+        let vs_bank = duel_stats(
+            &rules,
+            games,
+            seed,
+            || bot.clone(),
+            || BankAt { at: 300, rules },
+        );
+        Ok(Stats {
+            game: "yahtzix",
+            rules: rules.name(),
+            games,
+            seed,
+            solitaire_optimal: optimal,
+            solitaire_expected_turns: solo.turns[0],
+            solitaire_bank_at_300: bank,
+            optimal_vs_bank_at_300: vs_bank,
+            first_player_wins_exact: duel.first_player_wins(),
+        })
+    }
+}
+
+/// What `yahtzee yahtzix solve` reports of a solved game.
+#[derive(Clone, Debug, Serialize)]
+pub struct Solved {
+    pub rules: String,
+    pub target: u32,
+    pub solitaire_expected_turns: f64,
+    pub solitaire_residual: f64,
+    pub max_points_per_turn: f64,
+    pub max_points_bust_rate: f64,
+    pub first_player_wins: f64,
+    pub residual: f64,
+    pub tolerance: f64,
+    pub sweeps: u64,
+    pub max_sweeps_per_pair: u32,
+}
+
+/// The solitaire values and the two-player game's summary.
+pub fn solved(duel: &Duel) -> Result<Solved, EngineError> {
+    let rules = duel.rules;
+    let solo = Solo::solve(&rules)?;
+    let (points, bust) = solo::points_per_turn(&rules);
+    Ok(Solved {
+        rules: rules.name(),
+        target: rules.target,
+        solitaire_expected_turns: solo.turns[0],
+        solitaire_residual: solo.residual,
+        max_points_per_turn: points,
+        max_points_bust_rate: bust,
+        first_player_wins: duel.first_player_wins(),
+        residual: duel.residual,
+        tolerance: yahtzee_yahtzix::duel::TOLERANCE,
+        sweeps: duel.sweeps,
+        max_sweeps_per_pair: duel.max_sweeps,
+    })
+}
