@@ -45,6 +45,10 @@
 // `kind` of a `YzOption`: house rule "chance-chance": reroll all five, score them in Chance.
 #define YZ_CHANCE_CHANCE 3
 
+// The engine over one data folder: every game's tables, opened (or solved and written)
+// on first use and kept until `yz_engine_free`. Safe to share between threads. Opaque.
+typedef struct YzEngine YzEngine;
+
 // A solved value table (memory-mapped, verified) and what it answers. Opaque.
 typedef struct YzTable YzTable;
 
@@ -147,6 +151,40 @@ const char *yz_last_error(void);
 
 // The library's version, e.g. "0.1.0".
 const char *yz_version(void);
+
+// A new engine over the tables in `data_dir` (null: the data folder,
+// `$YAHTZEE_DATA_DIR`); free it with `yz_engine_free`.
+int yz_engine_new(const char *data_dir, struct YzEngine **out);
+
+// Frees an engine from `yz_engine_new` (null: no-op).
+void yz_engine_free(struct YzEngine *engine);
+
+// Frees a string this library returned (null: no-op).
+void yz_string_free(char *s);
+
+// Every option of a position, best first, for any game: `question` is the JSON body of
+// `POST /api/advise` (e.g. `{"dice": "13346", "rolls_left": 2, "card": "1.ones=3"}`);
+// `game` is `"yahtzee"`, `"triple"` or `"yahtzix"`, or null to read the question's
+// `"game"` field (default `"yahtzee"`). On success `*answer` holds the JSON answer (the
+// CLI's `--json`), to free with `yz_string_free`.
+int yz_game_advise(const struct YzEngine *engine,
+                   const char *game,
+                   const char *question,
+                   char **answer);
+
+// Statistics of play, for any game: `question` is the JSON body of `POST /api/stats`
+// (exact for Yahtzee; simulated for Triple Yahtzee and Yahtzix). As `yz_game_advise`.
+int yz_game_stats(const struct YzEngine *engine,
+                  const char *game,
+                  const char *question,
+                  char **answer);
+
+// Every decision of a game record (the text `yahtzee play` or `yahtzee triple play`
+// writes) judged against the game's strategy; `game` is required. As `yz_game_advise`.
+int yz_game_review(const struct YzEngine *engine,
+                   const char *game,
+                   const char *record,
+                   char **answer);
 
 #ifdef __cplusplus
 }  // extern "C"

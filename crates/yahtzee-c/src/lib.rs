@@ -7,10 +7,21 @@
 //! one-line message (the CLI's) for the calling thread. No panic crosses the boundary: one
 //! is caught and reported as `YZ_ERR_INTERNAL`. Cards and dice are text, as on the command
 //! line: `"ones=3 yahtzee=50"`, `"13346"`.
+//!
+//! Every game of the family (Triple Yahtzee, Yahtzix) goes through one door: an engine
+//! (`yz_engine_new`) and JSON questions and answers (`yz_game_advise`, `yz_game_stats`,
+//! `yz_game_review`; the `games` module).
 
 // The exported functions take raw pointers from C; each checks them for null and says in
 // its doc what it needs. Clippy's lint asks for `unsafe fn`, which C callers cannot see.
 #![allow(clippy::not_unsafe_ptr_arg_deref)]
+
+mod games;
+
+pub use games::{
+    yz_engine_free, yz_engine_new, yz_game_advise, yz_game_review, yz_game_stats, yz_string_free,
+    YzEngine,
+};
 
 use std::cell::RefCell;
 use std::ffi::{c_char, c_int, CStr, CString};

@@ -374,3 +374,164 @@ fn the_readme_c_snippet_works_as_written() {
         "the table was built where asked"
     );
 }
+
+/// The answer of `yz_game_advise` as JSON, or the status and message.
+fn game_advise(
+    engine: *const YzEngine,
+    game: Option<&str>,
+    question: &str,
+) -> Result<serde_json::Value, (i32, String)> {
+    let game = game.map(c);
+    let mut answer = ptr::null_mut();
+    let status = yz_game_advise(
+        engine,
+        game.as_ref().map_or(ptr::null(), |g| g.as_ptr()),
+        c(question).as_ptr(),
+        &mut answer,
+    );
+    if status != YZ_OK {
+        assert!(answer.is_null());
+        return Err((status, last_error()));
+    }
+    // SAFETY: the library returned a NUL-terminated string, freed below.
+    let text = unsafe { CStr::from_ptr(answer) }
+        .to_str()
+        .unwrap()
+        .to_string();
+    yz_string_free(answer);
+    Ok(serde_json::from_str(&text).unwrap())
+}
+
+#[test]
+fn every_game_through_one_door() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut engine = ptr::null_mut();
+    let d = c(dir.path().to_str().unwrap());
+    assert_eq!(yz_engine_new(d.as_ptr(), &mut engine), YZ_OK);
+    let tables = yahtzee_engine::Tables::new(Some(dir.path().to_path_buf()));
+    let questions = [
+        (
+            Some("triple"),
+            r#"{"card": "1.ones=3", "dice": "13346", "rolls_left": 2}"#,
+        ),
+        (
+            None,
+            r#"{"game": "triple", "dice": [6, 6, 6, 6, 6], "rolls_left": 0}"#,
+        ),
+        (
+            Some("yahtzix"),
+            r#"{"target": 300, "me": 100, "opp": 150, "dice": "115523"}"#,
+        ),
+        (
+            None,
+            r#"{"scorecard": "ones=3", "dice": "13346", "rolls_left": 2}"#,
+        ),
+    ];
+    for (game, q) in questions {
+        let answer = game_advise(engine, game, q).unwrap();
+        let mut body: serde_json::Value = serde_json::from_str(q).unwrap();
+        if let Some(g) = game {
+            body["game"] = g.into();
+        }
+        let body = serde_json::to_vec(&body).unwrap();
+        let g = yahtzee_engine::Game::of_request(&body).unwrap();
+        assert_eq!(answer, g.advise(&tables, &body).unwrap(), "{q}");
+        assert!(!answer["options"].as_array().unwrap().is_empty());
+    }
+    // Refusals: one line and a code.
+    let (code, msg) = game_advise(
+        engine,
+        Some("triple"),
+        r#"{"dice": "1334", "rolls_left": 2}"#,
+    )
+    .unwrap_err();
+    assert_eq!(code, YZ_ERR_INPUT);
+    assert!(msg.starts_with("bad dice"), "{msg}");
+    let (code, msg) = game_advise(engine, Some("chess"), "{}").unwrap_err();
+    assert_eq!(
+        (code, msg.as_str()),
+        (
+            YZ_ERR_INPUT,
+            "unknown game 'chess' (yahtzee, triple, yahtzix)"
+        )
+    );
+    let (code, msg) = game_advise(engine, Some("triple"), r#"{"game": "yahtzix"}"#).unwrap_err();
+    assert_eq!(code, YZ_ERR_INPUT);
+    assert_eq!(
+        msg,
+        "the question asks about yahtzix, the call about triple"
+    );
+    let (code, _) = game_advise(engine, None, "[1, 2").unwrap_err();
+    assert_eq!(code, YZ_ERR_INPUT);
+    let mut answer = ptr::null_mut();
+    assert_eq!(
+        yz_game_advise(ptr::null(), ptr::null(), c("{}").as_ptr(), &mut answer),
+        YZ_ERR_ARGUMENT
+    );
+    assert_eq!(
+        yz_game_advise(engine, ptr::null(), ptr::null(), &mut answer),
+        YZ_ERR_ARGUMENT
+    );
+    // A review of a Triple record, and statistics.
+    let mut review = ptr::null_mut();
+    let record = c("variant 1978\nroll 6 6 6 6 6\nscore 3 yahtzee\n");
+    assert_eq!(
+        yz_game_review(engine, c("triple").as_ptr(), record.as_ptr(), &mut review),
+        YZ_OK
+    );
+    // SAFETY: a string from the library, freed once.
+    let text = unsafe { CStr::from_ptr(review) }
+        .to_str()
+        .unwrap()
+        .to_string();
+    yz_string_free(review);
+    let review: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(review["total"], 150);
+    let mut stats = ptr::null_mut();
+    let q = c(r#"{"strategies": ["greedy"], "games": 20}"#);
+    assert_eq!(
+        yz_game_stats(engine, c("triple").as_ptr(), q.as_ptr(), &mut stats),
+        YZ_OK
+    );
+    yz_string_free(stats);
+    yz_engine_free(engine);
+    yz_engine_free(ptr::null_mut());
+    yz_string_free(ptr::null_mut());
+}
+
+#[test]
+fn the_c_games_example_compiles_and_answers() {
+    let dir = tempfile::tempdir().unwrap();
+    let exe = dir.path().join("games");
+    let status = Command::new(std::env::var("CC").unwrap_or_else(|_| "cc".into()))
+        .args(["-std=c99", "-Wall", "-Wextra", "-Werror", "-O2", "-I"])
+        .arg(repo().join("include"))
+        .arg(repo().join("examples/games.c"))
+        .arg(lib_dir().join("libyahtzee.a"))
+        .args(["-lpthread", "-ldl", "-lm", "-o"])
+        .arg(&exe)
+        .status()
+        .expect("a C compiler (cc)");
+    assert!(status.success());
+    let out = Command::new(&exe).arg(dir.path()).output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        out.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 3, "{text}");
+    let tables = yahtzee_engine::Tables::new(Some(dir.path().to_path_buf()));
+    let triple = br#"{"game": "triple", "card": "1.ones=3", "dice": "13346", "rolls_left": 2}"#;
+    let want = yahtzee_engine::Game::Triple
+        .advise(&tables, triple)
+        .unwrap();
+    assert_eq!(
+        serde_json::from_str::<serde_json::Value>(lines[0]).unwrap(),
+        want
+    );
+    let yahtzix: serde_json::Value = serde_json::from_str(lines[1]).unwrap();
+    assert_eq!(yahtzix["rules"], "300");
+    assert!(lines[2].starts_with("code 1: bad dice"), "{text}");
+}
