@@ -2,8 +2,11 @@
 //! keep-alive connections; reports the rate achieved and the latency percentiles.
 //!
 //! ```text
-//! cargo run --release -p yahtzee-server --example load -- ADDR [RATE] [SECONDS] [CONNECTIONS]
+//! cargo run --release -p yahtzee-server --example load -- ADDR [RATE] [SECONDS] [CONNECTIONS] [GAME]
 //! ```
+//!
+//! GAME picks the mix of positions: `yahtzee` (default), `triple` or `yahtzix` (target
+//! 1000: its table must be solved first, e.g. by one request).
 //!
 //! Open loop: request `i` is due at `i / RATE` seconds and its latency is counted from
 //! then, so a server that falls behind is charged for the wait (no coordinated omission).
@@ -23,12 +26,35 @@ const BODIES: [&str; 6] = [
     r#"{"rules":"yatzy","scorecard":"ones=3 one_pair=12","dice":"55221","rolls_left":0}"#,
 ];
 
+/// Triple Yahtzee positions: a new card, a late one, each number of rolls left, both
+/// variants.
+const TRIPLE: [&str; 4] = [
+    r#"{"game":"triple","dice":"13346","rolls_left":2}"#,
+    r#"{"game":"triple","card":"1.ones=3 2.fours=12 3.yahtzee=50","dice":"44456","rolls_left":1}"#,
+    r#"{"game":"triple","card":"1.ones=3 2.fours=12 3.yahtzee=50","dice":"66666","rolls_left":0}"#,
+    r#"{"game":"triple","variant":"forum","card":"1.sixes=24 2.chance=22","dice":"12345","rolls_left":2}"#,
+];
+
+/// Yahtzix positions at 1000: before a turn, with an offer, first and later rolls.
+const YAHTZIX: [&str; 4] = [
+    r#"{"game":"yahtzix","me":0,"opp":0}"#,
+    r#"{"game":"yahtzix","me":350,"opp":600,"offer":"150:2"}"#,
+    r#"{"game":"yahtzix","me":100,"opp":150,"dice":"115523"}"#,
+    r#"{"game":"yahtzix","me":700,"opp":650,"second":true,"dice":"154","roll":2,"total":200,"held":3}"#,
+];
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let addr: SocketAddr = args
         .get(1)
         .and_then(|a| a.parse().ok())
-        .expect("usage: load ADDR [RATE] [SECONDS] [CONNECTIONS]");
+        .expect("usage: load ADDR [RATE] [SECONDS] [CONNECTIONS] [GAME]");
+    let bodies: &'static [&'static str] = match args.get(5).map(String::as_str) {
+        None | Some("yahtzee") => &BODIES,
+        Some("triple") => &TRIPLE,
+        Some("yahtzix") => &YAHTZIX,
+        Some(other) => panic!("unknown game {other} (yahtzee, triple, yahtzix)"),
+    };
     assert!(
         addr.ip().is_loopback(),
         "the load test only targets loopback"
@@ -48,7 +74,7 @@ fn main() {
                     if let Some(wait) = due.checked_duration_since(Instant::now()) {
                         std::thread::sleep(wait);
                     }
-                    let body = BODIES[i % BODIES.len()];
+                    let body = bodies[i % bodies.len()];
                     match request(&mut stream, body) {
                         Some(200) => lat.push(due.elapsed()),
                         _ => {
