@@ -4,13 +4,13 @@
 use std::io::BufRead;
 use std::path::PathBuf;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{Context, Result};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use yahtzee_rules::{tables, Dice, RuleSet};
+use yahtzee_triple::advice::{keep_label, rank};
 use yahtzee_triple::record::{self, best_of, move_label, Event, Record};
 use yahtzee_triple::sim::{roll_dice, simulate, Summary};
-use yahtzee_triple::advice::{keep_label, rank};
 use yahtzee_triple::{standard_player, Kind, Player, TripleCard, Variant};
 
 use crate::table_file;
@@ -183,51 +183,31 @@ pub fn run(args: Args) -> Result<()> {
     }
 }
 
-/// One ranked option of an advice.
-#[derive(serde::Serialize)]
-struct Opt {
-    option: String,
-    /// Expected points from this decision to the end of the game (strategy's values).
-    value: f64,
-    /// Expected points lost against the best option.
-    loss: f64,
-}
-
 fn advise(a: AdviseArgs) -> Result<()> {
-    let variant = a.common.variant();
-    let player = a.common.player(variant, a.strategy.kind())?;
-    let card = TripleCard::parse(player.game(), &a.card).context("bad --card")?;
-    let dice = Dice::parse_roll(&a.dice).context("bad --dice")?;
-    if card.is_full() {
-        bail!("the card is full: the game is over");
-    }
-    let mut options = rank(&player, &card, &dice, a.rolls_left);
-    let best = options[0].1;
-    let opts: Vec<Opt> = options
-        .drain(..)
-        .map(|(option, value)| Opt {
-            option,
-            value,
-            loss: best - value,
-        })
-        .collect();
+    let question = yahtzee_engine::triple::Question {
+        game: None,
+        variant: a.common.variant().name().into(),
+        strategy: a.strategy.kind().name().into(),
+        card: a.card.clone(),
+        dice: yahtzee_engine::api::DiceText::Text(a.dice.clone()),
+        rolls_left: a.rolls_left,
+    };
+    let (variant, kind, card, dice) = question.checked()?;
+    let player = a.common.player(variant, kind)?;
+    let advice = yahtzee_engine::triple::advise(&player, &card, &dice, a.rolls_left);
     if a.json {
-        let out = serde_json::json!({
-            "variant": variant.name(), "strategy": a.strategy.kind().name(),
-            "card": card.to_text(), "total": card.total(), "dice": dice.spaced(),
-            "rolls_left": a.rolls_left, "options": opts,
-        });
-        return crate::print_stdout(&(serde_json::to_string_pretty(&out)? + "\n"));
+        return crate::print_stdout(&(serde_json::to_string_pretty(&advice)? + "\n"));
     }
     let mut out = card.display();
     out += &format!(
         "\ndice {} with {} reroll(s) left ({} rules, {} strategy); expected final total {:.2}\n",
         dice.spaced(),
         a.rolls_left,
-        variant.name(),
-        a.strategy.kind().name(),
-        f64::from(card.total()) + best
+        advice.variant,
+        advice.strategy,
+        advice.expected_final
     );
+    let opts = &advice.options;
     let shown = if a.all {
         opts.len()
     } else {
@@ -238,7 +218,7 @@ fn advise(a: AdviseArgs) -> Result<()> {
             "{:>3}. {:<28} {:>10.3} {:>9.3}\n",
             i + 1,
             o.option,
-            o.value,
+            o.ev_remaining,
             -o.loss
         );
     }

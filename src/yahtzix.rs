@@ -9,16 +9,11 @@ use anyhow::Result;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use yahtzee_yahtzix::duel::Seat;
-use yahtzee_yahtzix::position::{
-    advise as rank_position, keep_dice, spaced, Action, Advice, Described, Position, Stage,
-};
+use yahtzee_yahtzix::position::{keep_dice, spaced, Action, Advice, Position, Stage};
 use yahtzee_yahtzix::score::{outcome, parse_dice, show_dice, Counts, UNIT};
-use yahtzee_yahtzix::sim::{
-    duel_stats, play_turn_with, solo_stats, solo_turns, BankAt, DuelBot, Event, Game, Player,
-    SoloBot, TurnEnd, TurnState,
-};
+use yahtzee_yahtzix::sim::{play_turn_with, DuelBot, Event, Game, Player, TurnEnd, TurnState};
 use yahtzee_yahtzix::turn::Rolls;
-use yahtzee_yahtzix::{solo, Duel, Rules, Solo};
+use yahtzee_yahtzix::{Duel, Rules};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -74,29 +69,23 @@ impl Common {
         let path = self.table.clone().unwrap_or_else(|| {
             yahtzee_table::store::data_dir().join(format!("yahtzix-{}.table", rules.name()))
         });
-        if path.exists() {
-            match Duel::load(&path, &rules) {
-                // A cache of an older format in the default place is solved again.
-                Err(yahtzee_yahtzix::Error::OtherVersion { .. }) if self.table.is_none() => {}
-                loaded => return Ok(loaded?),
+        let quiet = self.quiet;
+        let say = || {
+            if !quiet {
+                eprintln!(
+                    "solving Yahtzix to {} (once; about 20 s at 1000 on two cores), writing {}",
+                    rules.target,
+                    path.display()
+                );
             }
-        }
-        if !self.quiet {
-            eprintln!(
-                "solving Yahtzix to {} (once; about 20 s at 1000 on two cores), writing {}",
-                rules.target,
-                path.display()
-            );
-        }
-        let duel = Duel::solve(&rules)?;
-        // A solve killed while writing leaves its temporary file (hundreds of MB at 1,000).
-        yahtzee_table::remove_stale_temps(
-            crate::atomic::folder_of(&path),
-            &Duel::temp_prefix(&path),
-            "",
-        );
-        duel.save(&path)?;
-        Ok(duel)
+        };
+        // A cache of an older format in the default place is solved again.
+        Ok(yahtzee_engine::yahtzix::load_or_solve(
+            &rules,
+            &path,
+            self.table.is_none(),
+            &say,
+        )?)
     }
 }
 
@@ -186,72 +175,73 @@ fn pct(p: f64) -> String {
 }
 
 fn solve(a: SolveArgs) -> Result<()> {
-    let rules = a.common.rules()?;
     let start = Instant::now();
-    let solo = Solo::solve(&rules)?;
-    let (points, bust) = solo::points_per_turn(&rules);
     let duel = a.common.duel()?;
+    let s = yahtzee_engine::yahtzix::solved(&duel)?;
     let secs = start.elapsed().as_secs_f64();
-    let first = duel.first_player_wins();
     if a.json {
-        let out = serde_json::json!({
-            "rules": rules.name(), "target": rules.target,
-            "solitaire_expected_turns": solo.turns[0], "solitaire_residual": solo.residual,
-            "max_points_per_turn": points, "max_points_bust_rate": bust,
-            "first_player_wins": first, "residual": duel.residual, "tolerance": yahtzee_yahtzix::duel::TOLERANCE,
-            "sweeps": duel.sweeps, "max_sweeps_per_pair": duel.max_sweeps, "seconds": secs,
-        });
+        let mut out = serde_json::to_value(&s)?;
+        out["seconds"] = secs.into();
         return crate::print_stdout(&(serde_json::to_string_pretty(&out)? + "\n"));
     }
     let text = format!(
         "Yahtzix to {} ({}):\n  solitaire, fewest turns: {:.4} expected turns (residual {:.1e})\n  most points per turn: {:.3} (busting {})\n  two players: the first player wins {} (value iteration residual {:.1e} < {:.0e}, {} sweeps, at most {} per pair)\n  {:.1} s\n",
-        rules.target,
-        rules.name(),
-        solo.turns[0],
-        solo.residual,
-        points,
-        pct(bust),
-        pct(first),
-        duel.residual,
-        yahtzee_yahtzix::duel::TOLERANCE,
-        duel.sweeps,
-        duel.max_sweeps,
+        s.target,
+        s.rules,
+        s.solitaire_expected_turns,
+        s.solitaire_residual,
+        s.max_points_per_turn,
+        pct(s.max_points_bust_rate),
+        pct(s.first_player_wins),
+        s.residual,
+        s.tolerance,
+        s.sweeps,
+        s.max_sweeps_per_pair,
         secs
     );
     crate::print_stdout(&text)
 }
 
-/// The position the flags describe.
-fn position(a: &AdviseArgs) -> Result<Position> {
-    let described = Described {
+/// The question the flags ask, in the engine's shape.
+fn question(a: &AdviseArgs) -> yahtzee_engine::yahtzix::Question {
+    yahtzee_engine::yahtzix::Question {
+        game: None,
+        rules: yahtzee_engine::yahtzix::Game {
+            target: a.common.target,
+            four_of_a_kind: !a.common.no_four_of_a_kind,
+            exact: a.common.exact,
+        },
         me: a.me,
         opp: a.opp,
         second: a.second,
-        offer: a.offer.as_deref(),
-        dice: a.dice.as_deref(),
+        offer: a.offer.clone(),
+        dice: a.dice.clone().map(yahtzee_engine::api::DiceText::Text),
         roll: a.roll,
         total: a.total,
         held: a.held,
-    };
-    Ok(described.position()?)
+    }
 }
 
 fn advise(a: AdviseArgs) -> Result<()> {
-    let pos = position(&a)?;
-    let rules = a.common.rules()?;
-    pos.check(&rules)?;
+    let q = question(&a);
+    let (rules, pos) = q.position()?;
     let duel = a.common.duel()?;
-    let rolls = Rolls::new(&rules);
-    let advice = rank_position(&duel, &rolls, &pos)?;
+    let advice = q.answer_with(&duel)?;
     if a.json {
-        let out = serde_json::json!({
-            "rules": rules.name(), "seat": if a.second { "second" } else { "first" },
-            "me": a.me, "opp": a.opp, "win": advice.win, "bust": advice.bust, "options": advice.options,
-        });
-        return crate::print_stdout(&(serde_json::to_string_pretty(&out)? + "\n"));
+        return crate::print_stdout(&(serde_json::to_string_pretty(&advice)? + "\n"));
     }
     let mut text = format!("{}\n", describe(&pos, rules.target));
-    text += &options_text(&advice, usize::MAX);
+    if advice.bust {
+        text += &format!(
+            "  bust: nothing scores (you win {} from here)\n",
+            pct(advice.p_win)
+        );
+    } else {
+        text += "      win   option\n";
+        for (i, o) in advice.options.iter().enumerate() {
+            text += &format!("{:>3}. {:>7}  {}\n", i + 1, pct(o.p_win), o.option);
+        }
+    }
     crate::print_stdout(&text)
 }
 
@@ -300,56 +290,51 @@ fn options_text(advice: &Advice, most: usize) -> String {
 }
 
 fn stats(a: StatsArgs) -> Result<()> {
-    let rules = a.common.rules()?;
-    let solo = Solo::solve(&rules)?;
-    let rolls = Rolls::new(&rules);
-    let endings: Vec<_> = (0..solo.turns.len()).map(|s| solo.endings_at(s)).collect();
-    let turns = solo_turns(&solo, &rolls, &endings);
-    let optimal_solo = solo_stats(&rules, a.games, a.seed, || SoloBot::new(&rules, &turns));
-    let bank_solo = solo_stats(&rules, a.games, a.seed, || BankAt { at: 300, rules });
-    let duel = a.common.duel()?;
-    let bot = DuelBot::new(&duel, &rolls)?;
-    let vs_bank = duel_stats(
-        &rules,
-        a.games,
-        a.seed,
-        || bot.clone(),
-        || BankAt { at: 300, rules },
-    );
+    let q = yahtzee_engine::yahtzix::StatsQuestion {
+        game: None,
+        rules: yahtzee_engine::yahtzix::Game {
+            target: a.common.target,
+            four_of_a_kind: !a.common.no_four_of_a_kind,
+            exact: a.common.exact,
+        },
+        games: a.games,
+        seed: a.seed,
+    };
+    q.rules.rules()?;
+    let s = q.answer_with(&a.common.duel()?)?;
     if a.json {
-        let out = serde_json::json!({
-            "rules": rules.name(), "games": a.games, "seed": a.seed,
-            "solitaire_optimal": optimal_solo, "solitaire_expected_turns": solo.turns[0],
-            "solitaire_bank_at_300": bank_solo, "optimal_vs_bank_at_300": vs_bank,
-            "first_player_wins_exact": duel.first_player_wins(),
-        });
-        return crate::print_stdout(&(serde_json::to_string_pretty(&out)? + "\n"));
+        return crate::print_stdout(&(serde_json::to_string_pretty(&s)? + "\n"));
     }
     let ci =
         |m: &yahtzee_yahtzix::sim::Mean| format!("{:.3} [{:.3}, {:.3}]", m.mean, m.low, m.high);
     let cr = |r: &yahtzee_yahtzix::sim::Rate| {
         format!("{} [{}, {}]", pct(r.rate), pct(r.low), pct(r.high))
     };
+    let (opt, bank, vs) = (
+        &s.solitaire_optimal,
+        &s.solitaire_bank_at_300,
+        &s.optimal_vs_bank_at_300,
+    );
     let text = format!(
         "Yahtzix to {}: {} games per line, seed {}, 95% intervals\n\
          solitaire, fewest-turns strategy: {} turns (exact {:.3}), busts {} of turns, {} points a turn\n\
          solitaire, bank at 300:           {} turns, busts {} of turns, {} points a turn\n\
          optimal against bank at 300: optimal wins {} (first seat {}, second seat {}); its turns {}, busts {}\n",
-        rules.target,
-        a.games,
-        a.seed,
-        ci(&optimal_solo.turns),
-        solo.turns[0],
-        cr(&optimal_solo.bust_rate),
-        ci(&optimal_solo.points_per_turn),
-        ci(&bank_solo.turns),
-        cr(&bank_solo.bust_rate),
-        ci(&bank_solo.points_per_turn),
-        cr(&vs_bank.win_rate),
-        cr(&vs_bank.win_rate_first_seat),
-        cr(&vs_bank.win_rate_second_seat),
-        ci(&vs_bank.turns),
-        cr(&vs_bank.bust_rate),
+        a.common.target,
+        s.games,
+        s.seed,
+        ci(&opt.turns),
+        s.solitaire_expected_turns,
+        cr(&opt.bust_rate),
+        ci(&opt.points_per_turn),
+        ci(&bank.turns),
+        cr(&bank.bust_rate),
+        ci(&bank.points_per_turn),
+        cr(&vs.win_rate),
+        cr(&vs.win_rate_first_seat),
+        cr(&vs.win_rate_second_seat),
+        ci(&vs.turns),
+        cr(&vs.bust_rate),
     );
     crate::print_stdout(&text)
 }

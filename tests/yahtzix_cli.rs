@@ -102,8 +102,13 @@ fn advice_ranks_every_option_with_its_chance() {
     .unwrap();
     let options = json["options"].as_array().unwrap();
     assert_eq!(options.len(), 2, "go for it or roll six: {json}");
-    let wins: Vec<f64> = options.iter().map(|o| o["win"].as_f64().unwrap()).collect();
-    assert!(wins[0] >= wins[1] && json["win"].as_f64() == Some(wins[0]));
+    let wins: Vec<f64> = options.iter().map(|o| o["p_win"].as_f64().unwrap()).collect();
+    assert!(wins[0] >= wins[1] && json["p_win"].as_f64() == Some(wins[0]));
+    assert_eq!(options[0]["loss"], 0.0);
+    // Each option says what it does: accept the offer, or roll six fresh dice.
+    let go = options.iter().filter(|o| o["go_for_it"] == true).count();
+    let fresh = options.iter().filter(|o| o["roll_fresh"] == true).count();
+    assert_eq!((go, fresh), (1, 1), "{json}");
     let bust = ok(&with(&[
         "advise", "--me", "100", "--opp", "150", "--dice", "2346", "--roll", "2", "--total", "50",
     ]));
