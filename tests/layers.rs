@@ -1,0 +1,76 @@
+//! The crates' imports point one way, down ARCHITECTURE.md's layers: rules → solver →
+//! table → advice → stats → play / games → engine → front ends. Read from `cargo
+//! metadata`, so a new dependency that points up (or a cycle) fails here, not in review.
+//! `scripts/crate_graph.sh` draws the same graph (docs/crates.svg).
+
+use std::collections::HashMap;
+use std::process::Command;
+
+/// Each workspace crate's layer: a crate may depend only on crates of lower layers.
+const LAYERS: [(&str, u8); 17] = [
+    ("yahtzee-rules", 0),
+    ("yahtzee-yahtzix", 0),
+    ("yahtzee-solver", 1),
+    ("yahtzee-table", 2),
+    ("yahtzee-triple", 2),
+    ("yahtzee-advice", 3),
+    ("yahtzee-stats", 4),
+    ("yahtzee-play", 5),
+    ("yahtzee-engine", 6),
+    ("yahtzee-server", 7),
+    ("yahtzee-py", 7),
+    ("yahtzee-c", 7),
+    ("yahtzee-wasm", 7),
+    ("yahtzee-terminal", 7),
+    ("yahtzee", 8),
+    ("yahtzee-hardening", 9),
+    ("yahtzee-fuzz", 10),
+];
+
+#[test]
+fn every_import_points_down_the_layers() {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let out = Command::new(cargo)
+        .args([
+            "metadata",
+            "--format-version",
+            "1",
+            "--no-deps",
+            "--offline",
+        ])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("cargo metadata runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let meta: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let layer: HashMap<&str, u8> = LAYERS.into_iter().collect();
+    let mut edges = 0;
+    for package in meta["packages"].as_array().unwrap() {
+        let name = package["name"].as_str().unwrap();
+        let Some(&mine) = layer.get(name) else {
+            panic!("{name} has no layer: add it to LAYERS and to ARCHITECTURE.md");
+        };
+        for dep in package["dependencies"].as_array().unwrap() {
+            let dep_name = dep["name"].as_str().unwrap();
+            // Dev-dependencies (tests) may reach anywhere; builds may not.
+            if dep["kind"].as_str() == Some("dev") {
+                continue;
+            }
+            if let Some(&theirs) = layer.get(dep_name) {
+                edges += 1;
+                assert!(
+                    theirs < mine,
+                    "{name} (layer {mine}) depends on {dep_name} (layer {theirs}): imports point down"
+                );
+            }
+        }
+    }
+    assert!(
+        edges > 20,
+        "the workspace's crates were read ({edges} edges)"
+    );
+}
