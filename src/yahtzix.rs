@@ -225,8 +225,8 @@ fn question(a: &AdviseArgs) -> yahtzee_engine::yahtzix::Question {
 fn advise(a: AdviseArgs) -> Result<()> {
     let q = question(&a);
     let (rules, pos) = q.position()?;
-    let duel = a.common.duel()?;
-    let advice = q.answer_with(&duel)?;
+    let played = yahtzee_engine::yahtzix::Played::new(a.common.duel()?);
+    let advice = q.answer_with(&played)?;
     if a.json {
         return crate::print_stdout(&(serde_json::to_string_pretty(&advice)? + "\n"));
     }

@@ -9,7 +9,6 @@ use yahtzee_advice::Advisor;
 use yahtzee_rules::RuleSet;
 use yahtzee_table::{store, TargetTable};
 use yahtzee_triple::{Kind, Player, Variant};
-use yahtzee_yahtzix::Duel;
 
 use crate::EngineError;
 
@@ -25,7 +24,7 @@ pub struct Tables {
     values: Slots<Advisor>,
     targets: Slots<TargetTable>,
     triple: Slots<Player>,
-    yahtzix: Slots<Duel>,
+    yahtzix: Slots<crate::yahtzix::Played>,
 }
 
 impl Tables {
@@ -109,10 +108,14 @@ impl Tables {
 
     /// The solved two-player Yahtzix game of `rules`, read from its cache file or solved
     /// and written there (about 20 s at 1,000 on two cores).
-    pub fn yahtzix(&self, rules: &yahtzee_yahtzix::Rules) -> Result<Arc<Duel>, EngineError> {
+    pub fn yahtzix(
+        &self,
+        rules: &yahtzee_yahtzix::Rules,
+    ) -> Result<Arc<crate::yahtzix::Played>, EngineError> {
         let path = self.yahtzix_path(rules);
         get(&self.yahtzix, &rules.name(), || {
-            crate::yahtzix::load_or_solve(rules, &path, true, &|| {})
+            let duel = crate::yahtzix::load_or_solve(rules, &path, true, &|| {})?;
+            Ok(crate::yahtzix::Played::new(duel))
         })
     }
 

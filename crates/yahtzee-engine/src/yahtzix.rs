@@ -56,6 +56,20 @@ fn yes() -> bool {
     true
 }
 
+/// A solved two-player game with the outcomes of its rolls, which every question reads
+/// (kept together so a question computes neither).
+pub struct Played {
+    pub duel: Duel,
+    pub rolls: Rolls,
+}
+
+impl Played {
+    pub fn new(duel: Duel) -> Played {
+        let rolls = Rolls::new(&duel.rules);
+        Played { duel, rolls }
+    }
+}
+
 /// The solved two-player game of `rules` from the cache file `path`, or solved (about
 /// 20 s and 325 MB at 1,000 on two cores) and written there. `rebuild_other_version`:
 /// a file of an older format is solved again (the default place) rather than refused.
@@ -201,13 +215,14 @@ impl Question {
     /// Every option with its chance to win, from `tables`' solved game.
     pub fn answer(&self, tables: &Tables) -> Result<Advice, EngineError> {
         let (rules, _) = self.position()?;
-        let duel = tables.yahtzix(&rules)?;
-        self.answer_with(&duel)
+        let played = tables.yahtzix(&rules)?;
+        self.answer_with(&played)
     }
 
     /// Every option with its chance to win, from a solved game of the question's rules.
-    pub fn answer_with(&self, duel: &Duel) -> Result<Advice, EngineError> {
+    pub fn answer_with(&self, played: &Played) -> Result<Advice, EngineError> {
         let (rules, pos) = self.position()?;
+        let (duel, rolls) = (&played.duel, &played.rolls);
         if duel.rules != rules {
             return Err(EngineError::BadInput(format!(
                 "the solved game is Yahtzix {}, the question Yahtzix {}",
@@ -215,8 +230,7 @@ impl Question {
                 rules.name()
             )));
         }
-        let rolls = Rolls::new(&rules);
-        let advice = rank_position(duel, &rolls, &pos)?;
+        let advice = rank_position(duel, rolls, &pos)?;
         let best = advice.options.first().map_or(advice.win, |o| o.win);
         let options = advice
             .options
@@ -320,8 +334,8 @@ impl StatsQuestion {
     pub fn answer(&self, tables: &Tables) -> Result<Stats, EngineError> {
         let rules = self.rules.rules()?;
         self.check()?;
-        let duel = tables.yahtzix(&rules)?;
-        self.answer_with(&duel)
+        let played = tables.yahtzix(&rules)?;
+        self.answer_with(&played.duel)
     }
 
     fn check(&self) -> Result<(), EngineError> {

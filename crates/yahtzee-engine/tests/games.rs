@@ -183,7 +183,7 @@ fn yahtzix_advice_is_the_solved_games() {
     assert_eq!(a["rules"], "300");
     assert_eq!(a["seat"], "first");
     let rules = yahtzee_yahtzix::Rules::new(300, true, false).unwrap();
-    let duel = tables().yahtzix(&rules).unwrap();
+    let duel = &tables().yahtzix(&rules).unwrap().duel;
     let pos = yahtzee_yahtzix::position::Described {
         me: 100,
         opp: 150,
@@ -193,7 +193,7 @@ fn yahtzix_advice_is_the_solved_games() {
     .position()
     .unwrap();
     let direct =
-        yahtzee_yahtzix::position::advise(&duel, &yahtzee_yahtzix::turn::Rolls::new(&rules), &pos)
+        yahtzee_yahtzix::position::advise(duel, &yahtzee_yahtzix::turn::Rolls::new(&rules), &pos)
             .unwrap();
     assert_eq!(a["p_win"], direct.win);
     let options = a["options"].as_array().unwrap();
