@@ -116,9 +116,7 @@ impl Game {
                 )
             }
             Game::Triple => json(triple::review(tables, record)?),
-            Game::Yahtzix => Err(EngineError::BadInput(
-                "Yahtzix games are not recorded: ask for advice position by position".into(),
-            )),
+            Game::Yahtzix => json(yahtzix::review(tables, record)?),
         }
     }
 

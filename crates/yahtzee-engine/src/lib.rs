@@ -79,7 +79,9 @@ impl EngineError {
             #[cfg(feature = "native")]
             EngineError::Yahtzix(e) => matches!(
                 e,
-                yahtzee_yahtzix::Error::Rules(_) | yahtzee_yahtzix::Error::Position(_)
+                yahtzee_yahtzix::Error::Rules(_)
+                    | yahtzee_yahtzix::Error::Position(_)
+                    | yahtzee_yahtzix::Error::Record(_)
             ),
             _ => true,
         }

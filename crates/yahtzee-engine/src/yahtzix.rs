@@ -416,3 +416,26 @@ pub fn solved(duel: &Duel) -> Result<Solved, EngineError> {
         max_sweeps_per_pair: duel.max_sweeps,
     })
 }
+
+/// Every decision of a game record (the text `yahtzee yahtzix play` writes) judged by the
+/// chance to win it lost, against `tables`' solved game of the record's rules.
+pub fn review(
+    tables: &Tables,
+    record_text: &str,
+) -> Result<yahtzee_yahtzix::record::Review, EngineError> {
+    let record = yahtzee_yahtzix::record::Record::parse(record_text)?;
+    let played = tables.yahtzix(&record.rules)?;
+    review_with(&record, &played)
+}
+
+/// [`review`] with a solved game of the record's rules.
+pub fn review_with(
+    record: &yahtzee_yahtzix::record::Record,
+    played: &Played,
+) -> Result<yahtzee_yahtzix::record::Review, EngineError> {
+    Ok(yahtzee_yahtzix::record::review(
+        record,
+        &played.duel,
+        &played.rolls,
+    )?)
+}

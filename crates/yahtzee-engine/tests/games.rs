@@ -261,6 +261,21 @@ fn simulations_and_reviews_go_through_the_door_too() {
     assert_eq!(t.as_array().unwrap().len(), 1);
     let e = Game::Yahtzix.review(tables(), "anything").unwrap_err();
     assert!(e.is_bad_input());
+    assert_eq!(
+        e.to_string(),
+        "record line 1: a record starts with `yahtzix RULES`, e.g. `yahtzix 1000`"
+    );
+    // Banking 30 on the first roll (1 1 1 2 3 4: three 1s are 30) is a decision judged.
+    let y = Game::Yahtzix
+        .review(
+            tables(),
+            "yahtzix 300\nplayers ann bob\nroll 1 1 1 2 3 4\nbank\n",
+        )
+        .unwrap();
+    assert_eq!(y["scores"], json!([30, 0]));
+    assert_eq!(y["finished"], false);
+    assert_eq!(y["decisions"][0]["player"], "ann");
+    assert!(y["decisions"][0]["cost"].as_f64().unwrap() >= 0.0);
     let r = Game::Triple
         .review(tables(), "variant 1978\nroll 6 6 6 6 6\nscore 3 yahtzee\n")
         .unwrap();

@@ -12,10 +12,12 @@
 //! - [`duel`]: two players — the probability of winning by value iteration, "Go for it"
 //!   included, with its cache file;
 //! - [`position`]: a position a player describes, checked, and its options ranked;
-//! - [`sim`]: the optimal bots and a "bank at 300" bot, seeded simulation with intervals.
+//! - [`sim`]: the optimal bots and a "bank at 300" bot, seeded simulation with intervals;
+//! - [`record`]: game records, replayed under the rules and reviewed (chance to win lost).
 
 pub mod duel;
 pub mod position;
+pub mod record;
 pub mod score;
 pub mod sim;
 pub mod solo;
@@ -40,6 +42,9 @@ pub enum Error {
     /// A cache file that cannot be read or written, or does not match.
     #[error("table file {path}: {why}")]
     Table { path: String, why: String },
+    /// A game record that cannot be read or replayed.
+    #[error("record {0}")]
+    Record(String),
     /// A cache file of another format version (the default one is rebuilt).
     #[error("table file {path}: written by another version (delete it to rebuild)")]
     OtherVersion { path: String },

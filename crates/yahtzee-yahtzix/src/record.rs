@@ -1,0 +1,447 @@
+//! Game records: every roll and decision of a two-player game, as text, replayed under the
+//! rules and reviewed against optimal play (each decision's chance to win lost).
+//!
+//! ```text
+//! yahtzix 1000          the rules (Rules::name: target, +no-four, +exact)
+//! seed 7                optional, as the players' names below
+//! players you bot
+//! roll 1 1 5 5 2 3      dice rolled (how many: all in hand, or fewer within 50 of an exact target)
+//! keep 1 1 5            scoring dice set aside, the rest rolled on
+//! roll 2 4 6            a roll that scores nothing is a bust: the turn ends
+//! roll 1 1 5 2 3 6
+//! bank                  the turn's points recorded (`bank plain`: "all count" ignored)
+//! go                    the next player goes for the offer (`fresh`, or a roll: six new dice)
+//! ```
+//!
+//! Turns follow each other: after a bank or a bust the other player moves. `#` starts a
+//! comment; blank lines are skipped.
+
+use serde::Serialize;
+
+use crate::duel::{Duel, Seat};
+use crate::position::{advise, spaced, Action, Position, Stage};
+use crate::score::{first_roll_value, later_roll_value, outcome, parse_dice, Counts, UNIT};
+use crate::sim::{self, apply, Game, Step, TurnEnd, TurnState};
+use crate::turn::Rolls;
+use crate::{Error, Rules};
+
+/// One line of a record.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// Go for the previous player's offer.
+    Go,
+    /// Decline the offer: six fresh dice.
+    Fresh,
+    /// Dice rolled.
+    Roll(Counts),
+    /// Scoring dice set aside, the rest rolled on.
+    Keep(Counts),
+    /// The turn's points recorded (`plain`: "all count" ignored, exact finish).
+    Bank { plain: bool },
+}
+
+/// A game as played: rules, seed, names, and every event with its line number.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Record {
+    pub rules: Rules,
+    pub seed: Option<u64>,
+    pub players: [String; 2],
+    /// Events with the line they are on (1-based; 0 for events not read from text).
+    pub events: Vec<(usize, Event)>,
+}
+
+fn bad(line: usize, why: impl std::fmt::Display) -> Error {
+    Error::Record(format!("line {line}: {why}"))
+}
+
+impl Record {
+    /// An empty record of a game under `rules`.
+    pub fn new(rules: Rules, seed: Option<u64>, players: [String; 2]) -> Record {
+        Record {
+            rules,
+            seed,
+            players,
+            events: Vec::new(),
+        }
+    }
+
+    /// Adds an event.
+    pub fn push(&mut self, e: Event) {
+        self.events.push((0, e));
+    }
+
+    /// Adds what a watched turn shows ([`sim::play_turn_with`]'s events); a bust is
+    /// implicit in its roll.
+    pub fn observe(&mut self, e: &sim::Event) {
+        match *e {
+            sim::Event::GoForIt { .. } => self.push(Event::Go),
+            sim::Event::Rolled { dice, .. } => self.push(Event::Roll(dice)),
+            sim::Event::Chose(Action::Keep(k)) => self.push(Event::Keep(k)),
+            sim::Event::Chose(Action::Bank { plain }) => self.push(Event::Bank { plain }),
+            sim::Event::Chose(_) | sim::Event::Bust => {}
+        }
+    }
+
+    /// The record as text ([`Record::parse`] reads it back).
+    pub fn to_text(&self) -> String {
+        let mut out = format!("yahtzix {}\n", self.rules.name());
+        if let Some(seed) = self.seed {
+            out += &format!("seed {seed}\n");
+        }
+        out += &format!("players {} {}\n", self.players[0], self.players[1]);
+        for (_, e) in &self.events {
+            out += &match e {
+                Event::Go => "go".to_string(),
+                Event::Fresh => "fresh".to_string(),
+                Event::Roll(d) => format!("roll {}", spaced(d)),
+                Event::Keep(d) => format!("keep {}", spaced(d)),
+                Event::Bank { plain: false } => "bank".to_string(),
+                Event::Bank { plain: true } => "bank plain".to_string(),
+            };
+            out.push('\n');
+        }
+        out
+    }
+
+    /// Reads a record; each refusal names its line.
+    pub fn parse(text: &str) -> Result<Record, Error> {
+        let mut rules = None;
+        let mut record = Record::new(Rules::standard(), None, ["first".into(), "second".into()]);
+        for (i, raw) in text.lines().enumerate() {
+            let n = i + 1;
+            let l = raw.split('#').next().unwrap_or("").trim();
+            if l.is_empty() {
+                continue;
+            }
+            let (word, rest) = l.split_once(char::is_whitespace).unwrap_or((l, ""));
+            let rest = rest.trim();
+            if rules.is_none() {
+                if word != "yahtzix" {
+                    return Err(bad(
+                        n,
+                        "a record starts with `yahtzix RULES`, e.g. `yahtzix 1000`",
+                    ));
+                }
+                rules = Some(rules_named(rest).map_err(|e| bad(n, e))?);
+                continue;
+            }
+            let event = match word {
+                "seed" => {
+                    record.seed = Some(rest.parse().map_err(|_| bad(n, "seed: a number"))?);
+                    continue;
+                }
+                "players" => {
+                    let names: Vec<&str> = rest.split_whitespace().collect();
+                    let [a, b] = names[..] else {
+                        return Err(bad(n, "players: two names"));
+                    };
+                    record.players = [a.into(), b.into()];
+                    continue;
+                }
+                "go" => Event::Go,
+                "fresh" => Event::Fresh,
+                "bank" if rest.is_empty() => Event::Bank { plain: false },
+                "bank" if rest == "plain" => Event::Bank { plain: true },
+                "roll" => Event::Roll(
+                    parse_dice(rest)
+                        .map_err(|_| bad(n, format!("roll {rest:?}: one to six faces 1-6")))?,
+                ),
+                "keep" => Event::Keep(
+                    parse_dice(rest)
+                        .map_err(|_| bad(n, format!("keep {rest:?}: one to five faces 1-6")))?,
+                ),
+                _ => return Err(bad(n, format!("unknown line {l:?}"))),
+            };
+            record.events.push((n, event));
+        }
+        record.rules =
+            rules.ok_or_else(|| bad(0, "empty record: it starts with `yahtzix RULES`"))?;
+        Ok(record)
+    }
+
+    /// Replays the record under its rules, calling `decision` before each decision with
+    /// the game (as at the turn's start), the mover's stage and what was chosen; returns
+    /// the game as the record leaves it. Every event is checked: an illegal one is refused
+    /// with its line.
+    pub fn replay(
+        &self,
+        mut decision: impl FnMut(&Game, usize, &Stage, Action),
+    ) -> Result<Game, Error> {
+        let rules = self.rules;
+        let mut game = Game::new(&rules);
+        let mut events = self.events.iter().peekable();
+        while let Some(&&(line, first)) = events.peek() {
+            if game.winner.is_some() {
+                return Err(bad(line, "the game is over"));
+            }
+            let start = Stage::Start { offer: game.offer };
+            let mut st = TurnState {
+                roll: 1,
+                total: 0,
+                held: 6,
+            };
+            match (first, game.offer) {
+                (Event::Go, Some((total, left))) => {
+                    decision(&game, line, &start, Action::GoForIt);
+                    events.next();
+                    st = TurnState {
+                        roll: 2,
+                        total,
+                        held: left,
+                    };
+                }
+                (Event::Go, None) => return Err(bad(line, "go: no offer stands")),
+                (Event::Fresh, Some(_)) => {
+                    decision(&game, line, &start, Action::RollFresh);
+                    events.next();
+                }
+                (Event::Fresh, None) => return Err(bad(line, "fresh: no offer stands")),
+                (Event::Roll(_), Some(_)) => decision(&game, line, &start, Action::RollFresh),
+                _ => {}
+            }
+            let end = self.replay_turn(&mut game, st, &mut events, &mut decision)?;
+            game.end_turn(end);
+        }
+        Ok(game)
+    }
+
+    /// One turn from `st`: rolls and the choices after them, to a bank or a bust.
+    fn replay_turn<'a>(
+        &self,
+        game: &mut Game,
+        mut st: TurnState,
+        events: &mut std::iter::Peekable<impl Iterator<Item = &'a (usize, Event)>>,
+        decision: &mut impl FnMut(&Game, usize, &Stage, Action),
+    ) -> Result<TurnEnd, Error> {
+        let rules = self.rules;
+        loop {
+            let Some(&(line, Event::Roll(dice))) = events.next() else {
+                let line = self.events.last().map_or(0, |e| e.0);
+                return Err(bad(
+                    line,
+                    "the record ends inside a turn: a roll is missing",
+                ));
+            };
+            let rolled: u8 = dice.iter().sum();
+            let near = rules.near((game.scores[game.to_move] / UNIT) as usize);
+            if rolled > st.held || (!near && rolled != st.held) {
+                return Err(bad(
+                    line,
+                    format!("{rolled} dice rolled with {} in hand", st.held),
+                ));
+            }
+            let o = outcome(&rules, dice, st.roll == 1);
+            if o.bank.is_none() {
+                return Ok(TurnEnd::Bust);
+            }
+            let Some(&(line, next)) = events.next() else {
+                return Err(bad(line, "the record ends after a roll: keep or bank"));
+            };
+            let action = match next {
+                Event::Keep(k) => Action::Keep(k),
+                Event::Bank { plain } => Action::Bank { plain },
+                _ => return Err(bad(line, "after a roll: keep or bank")),
+            };
+            check_choice(&rules, st, &dice, action).map_err(|why| bad(line, why))?;
+            let stage = Stage::Rolled {
+                roll: st.roll,
+                total: st.total,
+                held: st.held,
+                dice,
+            };
+            decision(game, line, &stage, action);
+            match apply(&rules, st, &dice, action) {
+                Step::Next(next) => st = next,
+                Step::End(end) => return Ok(end),
+            }
+        }
+    }
+}
+
+/// The rules a record's first line names: `1000`, `2000+no-four`, `1000+exact`.
+pub fn rules_named(name: &str) -> Result<Rules, Error> {
+    let mut parts = name.split('+');
+    let target = parts
+        .next()
+        .and_then(|t| t.trim().parse().ok())
+        .ok_or_else(|| Error::Rules(format!("{name:?}: TARGET[+no-four][+exact]")))?;
+    let (mut four, mut exact) = (true, false);
+    for p in parts {
+        match p {
+            "no-four" => four = false,
+            "exact" => exact = true,
+            _ => {
+                return Err(Error::Rules(format!(
+                    "{name:?}: unknown option {p:?} (no-four, exact)"
+                )))
+            }
+        }
+    }
+    Rules::new(target, four, exact)
+}
+
+/// Why a choice is not allowed on these dice, if it is not.
+fn check_choice(rules: &Rules, st: TurnState, dice: &Counts, action: Action) -> Result<(), String> {
+    let o = outcome(rules, *dice, st.roll == 1);
+    match action {
+        Action::Bank { plain: true } if o.bank_plain.is_none() => {
+            Err("bank plain: nothing to bank".into())
+        }
+        Action::Bank { .. } => Ok(()),
+        Action::Keep(k) => {
+            if (1..=6).any(|f| k[f] > dice[f]) {
+                return Err(format!(
+                    "keep {}: not in the roll {}",
+                    spaced(&k),
+                    spaced(dice)
+                ));
+            }
+            let kept: u8 = k.iter().sum();
+            let rolled: u8 = dice.iter().sum();
+            let value = if st.roll == 1 {
+                first_roll_value(rules, &k, rolled, true)
+            } else {
+                later_roll_value(&k)
+            };
+            if value.is_none() {
+                return Err(format!("keep {}: those dice do not all score", spaced(&k)));
+            }
+            if st.roll == 3 || !o.reroll || kept >= st.held {
+                return Err(format!("keep {}: no roll on from here: bank", spaced(&k)));
+            }
+            Ok(())
+        }
+        _ => Err("not a choice after a roll".into()),
+    }
+}
+
+/// One decision judged.
+#[derive(Clone, Debug, Serialize)]
+pub struct Decision {
+    pub line: usize,
+    pub player: String,
+    /// The mover's score and the opponent's at the turn's start.
+    pub me: u32,
+    pub opp: u32,
+    /// Where the turn stood: `offer 150 on 2 dice`, `roll 1: 1 1 5 5 2 3`.
+    pub stage: String,
+    pub chosen: String,
+    pub best: String,
+    /// The mover's chance to win after the choice, and after the best one.
+    pub p_win: f64,
+    pub p_win_best: f64,
+    /// Chance to win lost (0 for the best choice).
+    pub cost: f64,
+}
+
+/// A record's decisions judged against optimal play.
+#[derive(Clone, Debug, Serialize)]
+pub struct Review {
+    pub rules: String,
+    pub players: [String; 2],
+    pub scores: [u32; 2],
+    pub finished: bool,
+    /// The winner's name, `tie`, or none if unfinished.
+    pub winner: Option<String>,
+    pub decisions: Vec<Decision>,
+    /// Each player's chance to win lost, summed over their decisions.
+    pub cost: [f64; 2],
+}
+
+/// Every decision of `record` with its cost in chance to win, from the solved game.
+pub fn review(record: &Record, duel: &Duel, rolls: &Rolls) -> Result<Review, Error> {
+    if duel.rules != record.rules {
+        return Err(Error::Record(format!(
+            "the record is Yahtzix {}, the solved game {}",
+            record.rules.name(),
+            duel.rules.name()
+        )));
+    }
+    let mut decisions = Vec::new();
+    let mut cost = [0.0; 2];
+    let game = record.replay(|game, line, stage, action| {
+        let pos = Position {
+            seat: if game.to_move == 0 {
+                Seat::First
+            } else {
+                Seat::Second
+            },
+            me: game.scores[game.to_move],
+            opp: game.scores[1 - game.to_move],
+            stage: stage.clone(),
+        };
+        // A position outside the solved game's range is not judged.
+        let Ok(advice) = advise(duel, rolls, &pos) else {
+            return;
+        };
+        let Some(chosen) = advice
+            .options
+            .iter()
+            .find(|o| same(&record.rules, stage, o.action, action))
+        else {
+            return;
+        };
+        let best = &advice.options[0];
+        let c = (best.win - chosen.win).max(0.0);
+        cost[game.to_move] += c;
+        decisions.push(Decision {
+            line,
+            player: record.players[game.to_move].clone(),
+            me: pos.me,
+            opp: pos.opp,
+            stage: describe(stage),
+            chosen: chosen.label.clone(),
+            best: best.label.clone(),
+            p_win: chosen.win,
+            p_win_best: best.win,
+            cost: c,
+        });
+    })?;
+    let winner = game.winner.map(|w| match w {
+        2 => "tie".to_string(),
+        w => record.players[w].clone(),
+    });
+    Ok(Review {
+        rules: record.rules.name(),
+        players: record.players.clone(),
+        scores: game.scores,
+        finished: game.winner.is_some(),
+        winner,
+        decisions,
+        cost,
+    })
+}
+
+/// Whether an option of the advice is the choice made: the same action, or for a keep the
+/// same points and number of dice (the advice lists one keep of each).
+fn same(rules: &Rules, stage: &Stage, option: Action, chosen: Action) -> bool {
+    match (option, chosen, stage) {
+        (Action::Keep(a), Action::Keep(b), Stage::Rolled { roll, dice, .. }) => {
+            let rolled: u8 = dice.iter().sum();
+            let value = |k: &Counts| {
+                if *roll == 1 {
+                    first_roll_value(rules, k, rolled, true)
+                } else {
+                    later_roll_value(k)
+                }
+            };
+            a.iter().sum::<u8>() == b.iter().sum::<u8>() && value(&a) == value(&b)
+        }
+        (a, b, _) => a == b,
+    }
+}
+
+fn describe(stage: &Stage) -> String {
+    match stage {
+        Stage::Start {
+            offer: Some((t, k)),
+        } => format!("offer {t} on {k} dice"),
+        Stage::Start { offer: None } => "turn start".into(),
+        Stage::Rolled {
+            roll, total, dice, ..
+        } if *total > 0 => {
+            format!("roll {roll}: {} ({total} set aside)", spaced(dice))
+        }
+        Stage::Rolled { roll, dice, .. } => format!("roll {roll}: {}", spaced(dice)),
+    }
+}
