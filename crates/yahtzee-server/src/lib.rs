@@ -10,6 +10,8 @@
 //! | `GET /api/card?rules=R` | the boxes of a rule set and the scores each can hold |
 //! | `POST /api/advise` | `yahtzee advise --json` for `{"rules", "scorecard", "dice", "rolls_left", "target"?, "opponents"?}` |
 //! | `POST /api/stats` | `yahtzee stats --json` for `{"rules", "scorecard", "target"?, "opponents"?}` |
+//! | `GET /api/games` | the games: `[{"name", "label"}]` (`yahtzee`, `triple`, `yahtzix`) |
+//! | `POST /api/advise`, `/api/stats` with `"game"` | another game's answer through [`yahtzee_engine::Game`] (docs/ENGINE.md) |
 //!
 //! Every failure is a status with `{"error": "one line"}`: 400 for a bad question, 404,
 //! 405, 408 for a body slower than [`Limits::read_seconds`], 413 for a body over
@@ -33,7 +35,7 @@ use axum::{Json, Router};
 use serde::Deserialize;
 use tokio::sync::Semaphore;
 use yahtzee_advice::Advisor;
-use yahtzee_engine::{EngineError, PlayFor, Tables, TargetTable};
+use yahtzee_engine::{EngineError, Game, PlayFor, Tables, TargetTable};
 use yahtzee_rules::RuleSet;
 
 /// Bounds on what one request may cost.
@@ -113,6 +115,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         )
         .route("/api/rules", get(rules))
         .route("/api/card", get(card))
+        .route("/api/games", get(games))
         .route("/api/advise", post(advise))
         .route("/api/stats", post(stats))
         .fallback(|| async { ApiError::new(StatusCode::NOT_FOUND, "no such page or endpoint") })
@@ -396,6 +399,72 @@ impl AppState {
     }
 }
 
+/// A short name for a game's menu.
+fn game_label(game: Game) -> &'static str {
+    match game {
+        Game::Yahtzee => "Yahtzee",
+        Game::Triple => "Triple Yahtzee",
+        Game::Yahtzix => "Yahtzix",
+    }
+}
+
+async fn games() -> Json<serde_json::Value> {
+    let list: Vec<_> = Game::ALL
+        .iter()
+        .map(|&g| serde_json::json!({"name": g.name(), "label": game_label(g)}))
+        .collect();
+    Json(serde_json::Value::Array(list))
+}
+
+impl AppState {
+    /// The advice of a game other than Yahtzee, through the engine's [`Game`] door: when
+    /// what the question needs is not in memory it is opened or solved in the background
+    /// (once per game at a time) while this request gets a 503 "building", as for a
+    /// missing Yahtzee table; else answered on the blocking pool (microseconds to
+    /// milliseconds: no heavy permit).
+    async fn advise_game(self: &Arc<Self>, game: Game, body: Bytes) -> Result<Response, ApiError> {
+        if !game.ready(&self.tables, &body)? {
+            let what = game.name().to_string();
+            let fresh = self
+                .building
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .insert(what.clone());
+            if fresh {
+                let (tables, building, body) =
+                    (self.tables.clone(), self.building.clone(), body.clone());
+                tokio::task::spawn_blocking(move || {
+                    if let Err(e) = game.prepare(&tables, &body) {
+                        eprintln!("building the tables of {what} failed: {e}");
+                    }
+                    building
+                        .lock()
+                        .unwrap_or_else(|p| p.into_inner())
+                        .remove(&what);
+                });
+            }
+            return Err(ApiError {
+                status: StatusCode::SERVICE_UNAVAILABLE,
+                message: format!(
+                    "the tables for {} are being built (Yahtzix: about 20 s at 1,000 the first time); try again in a few seconds",
+                    game_label(game)
+                ),
+                building: true,
+            });
+        }
+        let tables = self.tables.clone();
+        let answer = tokio::task::spawn_blocking(move || game.advise(&tables, &body))
+            .await
+            .map_err(|e| {
+                ApiError::new(
+                    StatusCode::INTERNAL_SERVER_ERROR,
+                    format!("internal error: {e}"),
+                )
+            })??;
+        Ok(Json(answer).into_response())
+    }
+}
+
 /// The tables a question needs: the rule set's advisor, and its target table when playing
 /// for a target.
 type Needed = (Arc<Advisor>, Option<Arc<TargetTable>>);
@@ -419,7 +488,12 @@ async fn advise(
     State(s): State<Arc<AppState>>,
     body: axum::body::Body,
 ) -> Result<Response, ApiError> {
-    let req = advise_question(&read_body(body, &s.limits).await?)?;
+    let bytes = read_body(body, &s.limits).await?;
+    let game = Game::of_request(&bytes)?;
+    if game != Game::Yahtzee {
+        return s.advise_game(game, bytes).await;
+    }
+    let req = advise_question(&bytes)?;
     let heavy = req.play_for != PlayFor::Expected;
     let (advisor, target) = s.tables_for(req.rules, &req.play_for)?;
     let answer = move || req.answer(&advisor, target.as_deref());
@@ -436,7 +510,15 @@ async fn stats(
     State(s): State<Arc<AppState>>,
     body: axum::body::Body,
 ) -> Result<Response, ApiError> {
-    let req = stats_question(&read_body(body, &s.limits).await?)?;
+    let bytes = read_body(body, &s.limits).await?;
+    let game = Game::of_request(&bytes)?;
+    if game != Game::Yahtzee {
+        // Simulations (and a first solve of what they need): heavy work, bounded in time.
+        let tables = s.tables.clone();
+        let answer = s.heavy(move || game.stats(&tables, &bytes)).await?;
+        return Ok(Json(answer).into_response());
+    }
+    let req = stats_question(&bytes)?;
     let (advisor, target) = s.tables_for(req.rules, &req.play_for)?;
     let summary = s
         .heavy(move || {

@@ -35,30 +35,44 @@ fn start(dir: &Path, limits: Limits) -> SocketAddr {
 
 /// The shared server, its official table built through the API's background build.
 fn server() -> SocketAddr {
+    shared().0
+}
+
+/// The shared server and its data folder.
+fn shared() -> &'static (SocketAddr, tempfile::TempDir) {
     static SERVER: OnceLock<(SocketAddr, tempfile::TempDir)> = OnceLock::new();
-    SERVER
-        .get_or_init(|| {
-            let dir = tempfile::tempdir().unwrap();
-            let addr = start(dir.path(), Limits::default());
-            let body = json!({"dice": "13346", "rolls_left": 2}).to_string();
-            let (status, _, _) = http(addr, "POST", "/api/advise", body.as_bytes());
-            assert!(status == 503 || status == 200);
-            wait_ready(addr, &body);
-            (addr, dir)
-        })
-        .0
+    SERVER.get_or_init(|| {
+        let dir = tempfile::tempdir().unwrap();
+        let addr = start(dir.path(), Limits::default());
+        let body = json!({"dice": "13346", "rolls_left": 2}).to_string();
+        let (status, _, _) = http(addr, "POST", "/api/advise", body.as_bytes());
+        assert!(status == 503 || status == 200);
+        wait_ready(addr, &body);
+        (addr, dir)
+    })
 }
 
 fn wait_ready(addr: SocketAddr, body: &str) {
+    wait_ready_within(addr, body, 60);
+}
+
+/// Asks `/api/advise` until it answers 200, each other answer a 503 "building" with
+/// Retry-After; the first answer's status.
+fn wait_ready_within(addr: SocketAddr, body: &str, seconds: u64) -> u16 {
     let start = Instant::now();
+    let mut first = None;
     loop {
-        let (status, _, text) = http(addr, "POST", "/api/advise", body.as_bytes());
+        let (status, head, text) = http(addr, "POST", "/api/advise", body.as_bytes());
+        let first = *first.get_or_insert(status);
         if status == 200 {
-            return;
+            return first;
         }
         assert_eq!(status, 503, "{text}");
+        let v: Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(v["status"], "building", "{text}");
+        assert!(head.to_ascii_lowercase().contains("retry-after"), "{head}");
         assert!(
-            start.elapsed() < Duration::from_secs(60),
+            start.elapsed() < Duration::from_secs(seconds),
             "table never built"
         );
         std::thread::sleep(Duration::from_millis(200));
@@ -341,4 +355,180 @@ fn slow_clients_are_cut_off() {
     );
     assert_eq!(status, 408, "{text}");
     assert!(text.contains("too slowly"));
+}
+
+/// The engine's answer to an advice question of any game, over a data folder's tables.
+fn engine_game_advice(dir: &Path, body: &Value) -> Value {
+    let tables = Tables::new(Some(dir.to_path_buf()));
+    let bytes = body.to_string().into_bytes();
+    let game = yahtzee_engine::Game::of_request(&bytes).unwrap();
+    game.advise(&tables, &bytes).unwrap()
+}
+
+/// `options` best first: the values never rise, the first one's loss is 0.
+fn assert_best_first(answer: &Value, value: &str) {
+    let options = answer["options"].as_array().unwrap();
+    assert!(!options.is_empty(), "{answer}");
+    assert_eq!(options[0]["loss"], 0.0);
+    let values: Vec<f64> = options.iter().map(|o| o[value].as_f64().unwrap()).collect();
+    assert!(values.windows(2).all(|w| w[0] >= w[1]), "{values:?}");
+}
+
+#[test]
+fn triple_yahtzee_advice_is_the_engines() {
+    let (addr, dir) = shared();
+    let question = json!({"game": "triple", "card": "1.ones=3 2.fours=12 3.yahtzee=50", "dice": "44456", "rolls_left": 1});
+    let body = question.to_string();
+    // The first question builds the player (a 503 "building" meanwhile) or finds it ready.
+    let first = wait_ready_within(*addr, &body, 60);
+    assert!(first == 200 || first == 503);
+    let (status, got) = post("/api/advise", question.clone());
+    assert_eq!(status, 200, "{got}");
+    assert_eq!(got, engine_game_advice(dir.path(), &question));
+    assert_eq!(got["game"], "triple");
+    assert_best_first(&got, "ev_remaining");
+    assert!(got["options"][0]["keep"].is_array(), "{got}");
+    // After the last roll: (column, box) moves with their points.
+    let (status, got) = post(
+        "/api/advise",
+        json!({"game": "triple", "card": "1.ones=3", "dice": [6, 6, 6, 6, 6], "rolls_left": 0}),
+    );
+    assert_eq!(status, 200, "{got}");
+    assert_best_first(&got, "ev_remaining");
+    let best = &got["options"][0];
+    assert!(
+        (1..=3).contains(&best["column"].as_u64().unwrap()),
+        "{best}"
+    );
+    assert!(
+        best["category"].is_string() && best["points"].is_u64(),
+        "{best}"
+    );
+}
+
+#[test]
+fn other_games_bad_questions_get_a_400_and_one_line() {
+    let cases = [
+        (
+            json!({"game": "farkle", "dice": "13346", "rolls_left": 2}),
+            "unknown game 'farkle'",
+        ),
+        (
+            json!({"game": 3, "dice": "13346", "rolls_left": 2}),
+            "game 3",
+        ),
+        (
+            json!({"game": "triple", "card": "4.ones=3", "dice": "13346", "rolls_left": 2}),
+            "bad card",
+        ),
+        (
+            json!({"game": "triple", "card": "1.ones=7", "dice": "13346", "rolls_left": 2}),
+            "bad card",
+        ),
+        (
+            json!({"game": "triple", "dice": "13346", "rolls_left": 3}),
+            "rolls_left 3",
+        ),
+        (
+            json!({"game": "triple", "dice": "13346", "rolls_left": 2, "scorecard": ""}),
+            "unknown field",
+        ),
+        (
+            json!({"game": "yahtzix", "me": 0, "opp": 0, "target": 333}),
+            "target 333",
+        ),
+        (
+            json!({"game": "yahtzix", "me": 20, "opp": 0, "target": 300}),
+            "your score 20",
+        ),
+        (
+            json!({"game": "yahtzix", "me": 0, "opp": 0, "dice": "1234567", "target": 300}),
+            "dice",
+        ),
+    ];
+    for (body, message) in cases {
+        let (status, text) = post_text("/api/advise", body.clone());
+        assert_eq!(status, 400, "{body}: {text}");
+        let v: Value = serde_json::from_str(&text).unwrap();
+        let error = v["error"].as_str().unwrap();
+        assert!(error.contains(message), "{body}: {error}");
+        assert!(!error.contains('\n'));
+    }
+    let (status, text) = post_text("/api/stats", json!({"game": "triple", "games": 1}));
+    assert_eq!(status, 400, "{text}");
+    assert!(text.contains("games 1"), "{text}");
+    let (status, text) = post_text("/api/stats", json!({"game": "chess"}));
+    assert_eq!(status, 400, "{text}");
+    assert!(text.contains("unknown game 'chess'"), "{text}");
+}
+
+#[test]
+fn yahtzix_advice_is_the_engines() {
+    // Its own folder: the solved game (about a second at 300) is written there.
+    let dir = tempfile::tempdir().unwrap();
+    let addr = start(dir.path(), Limits::default());
+    let question = json!({"game": "yahtzix", "target": 300, "me": 0, "opp": 150, "dice": "115523"});
+    let body = question.to_string();
+    assert_eq!(wait_ready_within(addr, &body, 120), 503);
+    assert!(dir.path().join("yahtzix-300.table").exists());
+    let (status, _, text) = http(addr, "POST", "/api/advise", body.as_bytes());
+    assert_eq!(status, 200, "{text}");
+    let got: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(got, engine_game_advice(dir.path(), &question));
+    assert_eq!(
+        (got["game"].as_str(), got["target"].as_u64()),
+        (Some("yahtzix"), Some(300))
+    );
+    assert_best_first(&got, "p_win");
+    let p = got["p_win"].as_f64().unwrap();
+    assert!(p > 0.0 && p < 1.0 && p == got["options"][0]["p_win"].as_f64().unwrap());
+    // Before the turn, facing an offer: go for it or roll six fresh dice.
+    let offer = json!({"game": "yahtzix", "target": 300, "me": 50, "opp": 150, "second": true, "offer": "150:2"});
+    let (status, _, text) = http(addr, "POST", "/api/advise", offer.to_string().as_bytes());
+    assert_eq!(status, 200, "{text}");
+    let got: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(got, engine_game_advice(dir.path(), &offer));
+    assert_eq!(got["seat"], "second");
+    let kinds: Vec<bool> = got["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o["go_for_it"] == true)
+        .collect();
+    assert_eq!(kinds.iter().filter(|&&g| g).count(), 1, "{got}");
+    assert_eq!(kinds.len(), 2, "{got}");
+    // A bad position: 400, one line.
+    let (status, _, text) = http(
+        addr,
+        "POST",
+        "/api/advise",
+        br#"{"game": "yahtzix", "target": 300, "me": 0, "opp": 0, "offer": "150:2"}"#,
+    );
+    assert_eq!(status, 400, "{text}");
+    assert!(text.contains("offer"), "{text}");
+    // Statistics of the same game: heavy work, the engine's answer.
+    let stats = json!({"game": "yahtzix", "target": 300, "games": 200, "seed": 7});
+    let (status, _, text) = http(addr, "POST", "/api/stats", stats.to_string().as_bytes());
+    assert_eq!(status, 200, "{text}");
+    let got: Value = serde_json::from_str(&text).unwrap();
+    let tables = Tables::new(Some(dir.path().to_path_buf()));
+    let want = yahtzee_engine::Game::Yahtzix
+        .stats(&tables, stats.to_string().as_bytes())
+        .unwrap();
+    assert_eq!(got, want);
+}
+
+#[test]
+fn the_games_are_listed() {
+    let (status, _, text) = http(server(), "GET", "/api/games", b"");
+    assert_eq!(status, 200);
+    let v: Value = serde_json::from_str(&text).unwrap();
+    let names: Vec<&str> = v
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["yahtzee", "triple", "yahtzix"]);
+    assert_eq!(v[1]["label"], "Triple Yahtzee");
 }
