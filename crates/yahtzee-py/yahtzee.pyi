@@ -8,7 +8,7 @@ there on first use when missing.
 
 import pathlib
 from os import PathLike
-from typing import Any, Optional, Sequence, Union
+from typing import Any, Iterator, Mapping, Optional, Sequence, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -202,3 +202,93 @@ def simulate(
 
 def data_dir() -> pathlib.Path:
     """The folder the module-level functions read tables from and write them to."""
+
+# Every game of the family through the engine's one door (docs/ENGINE.md).
+
+DiceLike = Union[str, Sequence[int]]
+
+class GameAnswer:
+    """The engine's answer to one question of any game: every field of the CLI's
+    ``--json`` is an attribute (``answer.p_win``, ``answer.expected_final``); iterating,
+    ``len`` and indexing go over the options, best first."""
+
+    @property
+    def game(self) -> str: ...
+    @property
+    def options(self) -> list[dict[str, Any]]: ...
+    @property
+    def best(self) -> dict[str, Any]: ...
+    def to_dict(self) -> dict[str, Any]: ...
+    def __getattr__(self, name: str) -> Any: ...
+    def __iter__(self) -> Iterator[dict[str, Any]]: ...
+    def __len__(self) -> int: ...
+    def __getitem__(self, i: int) -> dict[str, Any]: ...
+
+def game_advise(game: str, **question: Any) -> GameAnswer:
+    """Every option of a position of any game (``yahtzee``, ``triple``, ``yahtzix``); the
+    keywords are the fields of ``POST /api/advise`` for that game."""
+
+def game_stats(game: str, **question: Any) -> Any:
+    """Statistics of play of any game (``POST /api/stats``'s fields), as the CLI's JSON."""
+
+def game_review(game: str, record: str) -> dict[str, Any]:
+    """Every decision of a game record judged against the game's strategy."""
+
+class _Triple:
+    """``yahtzee.triple``: Triple Yahtzee (three columns ×1 ×2 ×3), the fitted strategy."""
+
+    @staticmethod
+    def advise(
+        dice: DiceLike,
+        rolls_left: int,
+        card: Union[str, Mapping[str, int], None] = None,
+        variant: str = "1978",
+        strategy: str = "fitted",
+    ) -> GameAnswer:
+        """Every option, best first, with ``ev_remaining`` (expected points still to come);
+        ``card`` as ``"1.ones=3 3.yahtzee=50"`` or ``{"1.ones": 3, "3.yahtzee": 50}``."""
+    @staticmethod
+    def simulate(
+        games: int = 10_000,
+        seed: int = 1,
+        strategies: Optional[Sequence[str]] = None,
+        variant: str = "1978",
+    ) -> list[dict[str, Any]]:
+        """One summary per strategy (``fitted``, ``solitaire``, ``greedy``)."""
+    @staticmethod
+    def review(record: str) -> dict[str, Any]:
+        """A game record (``yahtzee triple play`` writes one) judged decision by decision."""
+
+class _Yahtzix:
+    """``yahtzee.yahtzix``: Yahtzix (six dice, a race to the target), exact two-player play."""
+
+    @staticmethod
+    def advise(
+        me: int,
+        opp: int,
+        dice: Optional[DiceLike] = None,
+        second: bool = False,
+        offer: Optional[str] = None,
+        roll: Optional[int] = None,
+        total: int = 0,
+        held: Optional[int] = None,
+        target: int = 1000,
+        four_of_a_kind: bool = True,
+        exact: bool = False,
+    ) -> GameAnswer:
+        """Every option, best first, with ``p_win`` (the mover's chance to win)."""
+    @staticmethod
+    def stats(
+        games: int = 2000,
+        seed: int = 1,
+        target: int = 1000,
+        four_of_a_kind: bool = True,
+        exact: bool = False,
+    ) -> dict[str, Any]:
+        """Simulated statistics with 95% intervals."""
+    @staticmethod
+    def review(record: str) -> dict[str, Any]:
+        """A game record (``yahtzee yahtzix play`` writes one) judged by chance to win lost."""
+
+triple: _Triple
+yahtzix: _Yahtzix

@@ -5,6 +5,8 @@
 //! The type hints and the docs a Python user reads are in `yahtzee.pyi`, next to this
 //! crate's `pyproject.toml`.
 
+mod games;
+
 use std::path::PathBuf;
 use std::sync::{Arc, OnceLock};
 
@@ -722,5 +724,6 @@ fn yahtzee_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(stats, m)?)?;
     m.add_function(wrap_pyfunction!(simulate, m)?)?;
     m.add_function(wrap_pyfunction!(data_dir, m)?)?;
+    games::register(m)?;
     Ok(())
 }
