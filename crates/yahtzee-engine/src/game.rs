@@ -35,6 +35,15 @@ impl Game {
         }
     }
 
+    /// The game's name as a menu shows it.
+    pub fn label(self) -> &'static str {
+        match self {
+            Game::Yahtzee => "Yahtzee",
+            Game::Triple => "Triple Yahtzee",
+            Game::Yahtzix => "Yahtzix",
+        }
+    }
+
     /// The game called `name`.
     pub fn from_name(name: &str) -> Result<Game, EngineError> {
         Game::ALL
