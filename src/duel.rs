@@ -46,18 +46,6 @@ pub struct Args {
     quiet: bool,
 }
 
-/// `NAME:AIM` (or just `NAME`, an expected-score bot).
-pub fn parse_bot(text: &str) -> Result<(String, Aim)> {
-    let (name, aim) = match text.split_once(':') {
-        Some((n, a)) => (n.trim(), Aim::parse(a).map_err(anyhow::Error::msg)?),
-        None => (text.trim(), Aim::Expected),
-    };
-    if name.is_empty() || name.contains('\n') {
-        bail!("bad bot name in '{text}'");
-    }
-    Ok((name.to_string(), aim))
-}
-
 #[derive(Serialize)]
 struct BotResult {
     name: String,
@@ -87,7 +75,7 @@ pub fn run(args: Args) -> Result<()> {
     let seats: Vec<(String, Aim)> = args
         .bots
         .iter()
-        .map(|b| parse_bot(b))
+        .map(|b| yahtzee_play::parse_bot(b).map_err(anyhow::Error::msg))
         .collect::<Result<_>>()?;
     if seats.len() < 2 {
         bail!("a duel needs at least two --bot");

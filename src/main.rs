@@ -2,7 +2,6 @@
 //! finds or builds the value table, and prints what the library crates compute.
 
 mod advise;
-mod atomic;
 mod duel;
 mod export;
 mod play;

@@ -75,11 +75,11 @@ pub fn write_histogram(path: &Path, h: &Histogram) -> anyhow::Result<()> {
     let layout = Layout::new(h).with_context(|| format!("cannot draw '{}'", path.display()))?;
     register_embedded_font()?;
 
-    let dir = crate::atomic::folder_of(path);
+    let dir = yahtzee_terminal::file::folder_of(path);
     if path.file_name().is_none() {
         return Err(anyhow!("cannot draw '{}': not a file name", path.display()));
     }
-    let mut tmp = crate::atomic::temp_beside(path, format.suffix()).with_context(|| {
+    let mut tmp = yahtzee_terminal::file::temp_beside(path, format.suffix()).with_context(|| {
         format!(
             "cannot write plot '{}': cannot create a temporary file in '{}'",
             path.display(),

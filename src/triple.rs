@@ -1,17 +1,13 @@
 //! `yahtzee triple advise|simulate|play|review`: Triple Yahtzee (three columns scored ×1,
 //! ×2, ×3) with the approximate-value strategy of `yahtzee-triple`.
 
-use std::io::BufRead;
 use std::path::PathBuf;
 
 use anyhow::{Context, Result};
-use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
-use yahtzee_rules::{tables, Dice, RuleSet};
-use yahtzee_triple::advice::{keep_label, rank};
-use yahtzee_triple::record::{self, best_of, move_label, Event, Record};
-use yahtzee_triple::sim::{roll_dice, simulate, Summary};
-use yahtzee_triple::{standard_player, Kind, Player, TripleCard, Variant};
+use yahtzee_rules::RuleSet;
+use yahtzee_triple::record::{self, Record};
+use yahtzee_triple::sim::{simulate, Summary};
+use yahtzee_triple::{standard_player, Kind, Player, Variant};
 
 use crate::table_file;
 
@@ -315,258 +311,23 @@ fn run_review(a: ReviewArgs) -> Result<()> {
     crate::print_stdout(&out)
 }
 
-/// A game in the terminal.
-struct Table<'a> {
-    player: &'a Player,
-    card: TripleCard,
-    record: Record,
-    rng: ChaCha8Rng,
-    auto: bool,
-    /// Expected points lost against the strategy.
-    cost: f64,
-}
-
-const HELP: &str = "commands: keep 3 3 5 (or k 335) · roll (reroll all) · score 2 full_house \
-(or s 2 fh: column, box) · hint · card · help · quit";
-
-/// What a person typed.
-enum Input {
-    Keep(Dice),
-    Score(usize, usize),
-    Hint,
-    Card,
-    Help,
-    Quit,
-}
-
+/// A game in the terminal (`yahtzee_terminal::triple`); writes its record.
 fn play(a: PlayArgs) -> Result<()> {
     let variant = a.common.variant();
     let player = a.common.player(variant, Kind::Fitted)?;
-    let seed = a.seed.unwrap_or_else(|| {
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_secs())
-    });
-    let mut t = Table {
-        player: &player,
-        card: TripleCard::new(player.game()),
-        record: Record::new(variant, Some(seed)),
-        rng: ChaCha8Rng::seed_from_u64(seed),
-        auto: a.auto,
-        cost: 0.0,
-    };
-    let stdin = std::io::stdin();
-    let mut input = stdin.lock();
-    println!(
-        "Triple Yahtzee ({} rules), seed {seed}. {HELP}",
-        variant.name()
-    );
-    let mut turn = 0;
-    while !t.card.is_full() {
-        turn += 1;
-        if !t.turn(turn, &mut input)? {
-            break;
-        }
-    }
-    println!("\n{}", t.card.display());
-    println!(
-        "final total {} · {:.3} expected points lost against the strategy",
-        t.card.total(),
-        t.cost
-    );
+    let seed = a.seed.unwrap_or_else(yahtzee_terminal::clock_seed);
+    let mut stdout = std::io::stdout();
+    let game = yahtzee_terminal::triple::play(
+        &player,
+        variant,
+        seed,
+        a.auto,
+        &mut std::io::stdin().lock(),
+        &mut stdout,
+    )?;
     let path = a
         .record
         .unwrap_or_else(|| PathBuf::from(format!("records/triple-{seed}.txt")));
-    crate::play::write_record(&path, &t.record.to_text(&player.game()))?;
-    println!("game record: {}", path.display());
-    Ok(())
-}
-
-impl Table<'_> {
-    /// Plays one turn; returns false when the person quits.
-    fn turn(&mut self, n: u32, input: &mut impl BufRead) -> Result<bool> {
-        self.record.push(Event::Turn(n));
-        let values = self.player.turn(&self.card.state());
-        let mut dice = roll_dice(Dice::EMPTY, &mut self.rng);
-        let mut left = 2u8;
-        let mut rolled = true;
-        println!("\n{}\nturn {n}", self.card.display());
-        loop {
-            if rolled {
-                self.record.push(Event::Roll(dice));
-                println!("roll: {}   ({left} reroll(s) left)", dice.spaced());
-            }
-            let best_keep = (left > 0).then(|| values.best_keep(&dice, left));
-            let Some(choice) = self.ask(input, &dice, left, best_keep)? else {
-                return Ok(false);
-            };
-            // Stopping early (keeping all five, or scoring with rerolls left) is a keep.
-            let kept = match choice {
-                Input::Keep(k) => k,
-                _ => dice,
-            };
-            if let Some(best) = best_keep {
-                let v = values.keeps(left);
-                self.judge(v[best][0] - v[kept.index()][0], &keep_label(&dice, best));
-            }
-            match choice {
-                Input::Score(c, b) => {
-                    self.score(&dice, c, b);
-                    return Ok(true);
-                }
-                _ if kept == dice => {
-                    left = 0;
-                    rolled = false;
-                    println!("stopping with {}: score it", dice.spaced());
-                }
-                _ => {
-                    self.record.push(Event::Keep(kept));
-                    dice = roll_dice(kept, &mut self.rng);
-                    left -= 1;
-                    rolled = true;
-                }
-            }
-        }
-    }
-
-    /// The next keep or legal score (None: quit); hints, the card and help on the way.
-    fn ask(
-        &mut self,
-        input: &mut impl BufRead,
-        dice: &Dice,
-        left: u8,
-        best_keep: Option<usize>,
-    ) -> Result<Option<Input>> {
-        loop {
-            let got = if self.auto {
-                self.auto_choice(dice, best_keep)
-            } else {
-                read(input, left)?
-            };
-            match got {
-                Input::Hint => self.hint(dice, left),
-                Input::Card => println!("{}", self.card.display()),
-                Input::Help => println!("{HELP}"),
-                Input::Quit => return Ok(None),
-                Input::Keep(_) if left == 0 => println!("no rerolls left: score it"),
-                Input::Keep(k) if !dice.contains(&k) => {
-                    println!("{} is not in the roll", k.spaced())
-                }
-                Input::Score(c, b) if !self.is_legal(dice, c, b) => {
-                    let legal: Vec<String> = self
-                        .player
-                        .game()
-                        .moves(&self.card.state(), dice)
-                        .iter()
-                        .map(|m| move_label(&self.player.game(), m))
-                        .collect();
-                    println!(
-                        "not a legal box for {}; legal: {}",
-                        dice.spaced(),
-                        legal.join(", ")
-                    );
-                }
-                other => return Ok(Some(other)),
-            }
-        }
-    }
-
-    fn is_legal(&self, dice: &Dice, c: usize, b: usize) -> bool {
-        self.player
-            .game()
-            .moves(&self.card.state(), dice)
-            .iter()
-            .any(|m| m.col == c && m.box_index == b)
-    }
-
-    /// Writes the roll in (`c`, `b`), a legal box.
-    fn score(&mut self, dice: &Dice, c: usize, b: usize) {
-        let s = self.card.state();
-        let options = self.player.move_values(&s, dice);
-        let &(m, v) = options
-            .iter()
-            .find(|(m, _)| m.col == c && m.box_index == b)
-            .expect("checked legal");
-        let (bm, bv) = best_of(&options);
-        self.judge(
-            bv - v,
-            &format!("score {}", move_label(&self.player.game(), &bm)),
-        );
-        self.record.push(Event::Score(c, b));
-        self.card.apply(&m, dice.five_of_a_kind().is_some());
-        println!(
-            "scored {} points: {}",
-            m.points,
-            move_label(&self.player.game(), &m)
-        );
-    }
-
-    fn judge(&mut self, cost: f64, best: &str) {
-        if cost > 1e-9 {
-            self.cost += cost;
-            println!("  (costs {cost:.3} expected points; the strategy's choice: {best})");
-        }
-    }
-
-    fn hint(&self, dice: &Dice, left: u8) {
-        for (i, (o, v)) in rank(self.player, &self.card, dice, left)
-            .iter()
-            .take(5)
-            .enumerate()
-        {
-            println!("  {}. {o:<28} {v:>10.3}", i + 1);
-        }
-    }
-
-    fn auto_choice(&self, dice: &Dice, best_keep: Option<usize>) -> Input {
-        match best_keep {
-            Some(k) if k != dice.index() => Input::Keep(tables().keep(k)),
-            _ => {
-                let m = self.player.best_move(&self.card.state(), dice);
-                println!(
-                    "> score {} {}",
-                    m.col + 1,
-                    self.player.game().rules.boxes[m.box_index].name()
-                );
-                Input::Score(m.col, m.box_index)
-            }
-        }
-    }
-}
-
-/// Reads one command; end of input quits.
-fn read(input: &mut impl BufRead, left: u8) -> Result<Input> {
-    let game = yahtzee_triple::Triple::standard(Variant::Lowe1978);
-    loop {
-        print!("{}> ", if left > 0 { "keep/score" } else { "score" });
-        std::io::Write::flush(&mut std::io::stdout())?;
-        let mut line = String::new();
-        if input.read_line(&mut line)? == 0 {
-            return Ok(Input::Quit);
-        }
-        let l = line.trim();
-        let (word, rest) = l.split_once(char::is_whitespace).unwrap_or((l, ""));
-        let parsed = match word.to_ascii_lowercase().as_str() {
-            "" => continue,
-            "k" | "keep" if rest.trim().is_empty() => Ok(Input::Keep(Dice::EMPTY)),
-            "k" | "keep" => Dice::parse_keep(rest)
-                .map(Input::Keep)
-                .map_err(|e| e.to_string()),
-            "r" | "roll" => Ok(Input::Keep(Dice::EMPTY)),
-            "s" | "score" => match record::parse_score(&game, rest.trim()) {
-                Ok(Event::Score(c, b)) => Ok(Input::Score(c, b)),
-                Ok(_) => Err("bad score".to_string()),
-                Err(e) => Err(e),
-            },
-            "h" | "hint" => Ok(Input::Hint),
-            "c" | "card" => Ok(Input::Card),
-            "help" | "?" => Ok(Input::Help),
-            "q" | "quit" => Ok(Input::Quit),
-            _ => Err(format!("unknown command '{word}'")),
-        };
-        match parsed {
-            Ok(i) => return Ok(i),
-            Err(e) => println!("{e}; {HELP}"),
-        }
-    }
+    yahtzee_terminal::file::write_record(&path, &game.record_text(&player))?;
+    crate::print_stdout(&format!("game record: {}\n", path.display()))
 }

@@ -75,6 +75,19 @@ impl Aim {
     }
 }
 
+/// A bot as a player names it: `NAME:AIM` (see [`Aim::parse`]), or just `NAME`, a bot that
+/// plays for the expected score.
+pub fn parse_bot(text: &str) -> Result<(String, Aim), String> {
+    let (name, aim) = match text.split_once(':') {
+        Some((n, a)) => (n.trim(), Aim::parse(a)?),
+        None => (text.trim(), Aim::Expected),
+    };
+    if name.is_empty() || name.contains('\n') {
+        return Err(format!("bad bot name in '{text}'"));
+    }
+    Ok((name.to_string(), aim))
+}
+
 /// The solved best response of the turn being played (exact mode).
 struct Solved<'a> {
     key: (Scorecard, Vec<Scorecard>),

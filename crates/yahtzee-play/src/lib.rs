@@ -11,7 +11,7 @@ pub mod game;
 pub mod record;
 pub mod review;
 
-pub use bot::{Aim, Bots};
+pub use bot::{parse_bot, Aim, Bots};
 pub use game::{Game, PlayError, Player};
 pub use record::{Event, Record, RecordError};
 pub use review::{judge, label, review, Decision, PlayerSummary, Review};

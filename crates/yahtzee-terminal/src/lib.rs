@@ -1,0 +1,42 @@
+//! The terminal games of the `yahtzee` command, as loops over any input ([`BufRead`]) and
+//! output ([`Write`]), so they can be played from a script and tested:
+//!
+//! - [`yahtzee`]: `yahtzee play`, a game of Yahtzee for people and bots with hints, the
+//!   cost of every decision against optimal play and a game record (`yahtzee-play`);
+//! - [`triple`]: `yahtzee triple play`, Triple Yahtzee against the fitted strategy
+//!   (`yahtzee-triple`);
+//! - [`yahtzix`]: `yahtzee yahtzix play`, Yahtzix against the optimal bot
+//!   (`yahtzee-yahtzix`);
+//! - [`file`]: files written whole or not at all (game records, the CLI's plots).
+//!
+//! The command line (`src/` of the root package) parses the arguments, opens the tables and
+//! hands these loops its standard input and output.
+//!
+//! [`BufRead`]: std::io::BufRead
+//! [`Write`]: std::io::Write
+
+pub mod file;
+pub mod triple;
+pub mod yahtzee;
+pub mod yahtzix;
+
+/// Why a game in the terminal stopped with an error (one line each).
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// Reading the input or writing the output failed.
+    #[error("{0}")]
+    Io(#[from] std::io::Error),
+    /// The game cannot go on (a bot that cannot decide, a table that fails).
+    #[error("{0}")]
+    Game(String),
+    /// A game record that cannot be written.
+    #[error("cannot write record {path}: {why}")]
+    Record { path: String, why: String },
+}
+
+/// The seed of a game whose player gave none: the clock's seconds.
+pub fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs())
+}
