@@ -44,6 +44,62 @@ pub enum Choice {
     SixthDie(bool),
 }
 
+/// Where inside its turn a position with dice showing stands, beyond what the card says: a
+/// card describes the start of a turn (its `mulligan=used` means spent in an earlier turn).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum TurnMulligan {
+    /// Nothing beyond the card: the mulligan (house rule) is in hand, or was spent in an
+    /// earlier turn, as the card says.
+    #[default]
+    AsCard,
+    /// House rule "mulligan": spent this turn, after its last roll. The dice showing are the
+    /// mulligan's roll, no roll is left, and the boxes' continuation is read in the
+    /// "mulligan used" states. The card must still hold the mulligan (`mulligan=unused`):
+    /// it is spent once.
+    SpentThisTurn,
+}
+
+impl TurnMulligan {
+    /// The API's and the reports' name of [`TurnMulligan::SpentThisTurn`].
+    pub const THIS_TURN: &'static str = "this-turn";
+
+    /// The name in a [`Report`] (`"this-turn"`), `None` for [`TurnMulligan::AsCard`].
+    pub fn name(self) -> Option<&'static str> {
+        match self {
+            TurnMulligan::AsCard => None,
+            TurnMulligan::SpentThisTurn => Some(Self::THIS_TURN),
+        }
+    }
+
+    /// The state the turn's options are valued from: the card's, with the mulligan marked
+    /// used when it was spent this turn. Refuses a mulligan spent this turn under rules
+    /// without it, on a card that already used it, with rolls left or on six dice.
+    pub fn state(
+        self,
+        card: &Scorecard,
+        dice: &Dice,
+        rolls_left: u8,
+    ) -> Result<State, AdviceError> {
+        let state = card.state();
+        if self == TurnMulligan::AsCard {
+            return Ok(state);
+        }
+        if !card.rules().house.mulligan {
+            return Err(AdviceError::MulliganNotInRules);
+        }
+        if state.mulligan_used() {
+            return Err(AdviceError::MulliganSpentTwice);
+        }
+        if rolls_left != 0 {
+            return Err(AdviceError::MulliganWithRollsLeft(rolls_left));
+        }
+        if dice.len() == yahtzee_rules::MEGA_DICE {
+            return Err(AdviceError::MulliganOnSixDice);
+        }
+        Ok(state.with_mulligan_used(true))
+    }
+}
+
 /// One option with its value.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Ranked {
@@ -108,6 +164,16 @@ pub enum AdviceError {
     SixDiceWithoutMega,
     #[error("{0} dice: a roll has five dice (six on a Mega-Yahtzee turn)")]
     DiceCount(usize),
+    #[error("the mulligan spent this turn needs the house rule mulligan")]
+    MulliganNotInRules,
+    #[error("the card already has the mulligan used (mulligan=used): it cannot be spent again this turn")]
+    MulliganSpentTwice,
+    #[error(
+        "the mulligan is rolled after the turn's last roll: rolls left must be 0 with it, got {0}"
+    )]
+    MulliganWithRollsLeft(u8),
+    #[error("the mulligan is not used on the Mega turn (six dice)")]
+    MulliganOnSixDice,
     #[error("the scorecard is for rules '{card}' but the table is for '{table}'")]
     RulesMismatch {
         card: &'static str,
@@ -170,9 +236,23 @@ impl Advisor {
         dice: Dice,
         rolls_left: u8,
     ) -> Result<Advice, AdviceError> {
+        self.advise_in_turn(card, dice, rolls_left, TurnMulligan::AsCard)
+    }
+
+    /// [`Advisor::advise`] at a position inside the turn that the card cannot say: with
+    /// [`TurnMulligan::SpentThisTurn`], the dice are the mulligan's roll (0 rolls left) and
+    /// the options are the boxes (and chance-chance) with what follows in the "mulligan
+    /// used" states.
+    pub fn advise_in_turn(
+        &self,
+        card: &Scorecard,
+        dice: Dice,
+        rolls_left: u8,
+        mulligan: TurnMulligan,
+    ) -> Result<Advice, AdviceError> {
         self.check_card(card)?;
         let rules = self.table.rules();
-        let state = card.state();
+        let state = mulligan.state(card, &dice, rolls_left)?;
         if dice.len() == yahtzee_rules::MEGA_DICE {
             return self.advise_six(state, &dice, rolls_left);
         }
@@ -266,6 +346,10 @@ pub struct Report {
     pub rules: &'static str,
     pub dice: Vec<u8>,
     pub rolls_left: u8,
+    /// House rule "mulligan": `"this-turn"` when the dice are the mulligan's roll, spent
+    /// this turn ([`TurnMulligan::SpentThisTurn`]); absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mulligan: Option<&'static str>,
     /// Points on the card now (boxes, upper bonus if reached, Yahtzee bonuses).
     pub points_so_far: u32,
     /// Points so far plus the best option's expected value.
@@ -359,6 +443,7 @@ impl Report {
             rules: card.rules().name,
             dice: dice.faces(),
             rolls_left,
+            mulligan: None,
             points_so_far: card.total(),
             expected_final: f64::from(card.total()) + best,
             target: None,

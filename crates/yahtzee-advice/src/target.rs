@@ -12,7 +12,7 @@ use yahtzee_solver::points::read;
 use yahtzee_solver::{PointsPlan, PointsValues, PointsWorkspace, Prob, CHUNK};
 use yahtzee_table::{TableError, TargetTable};
 
-use crate::{Advice, AdviceError, Advisor, Choice};
+use crate::{Advice, AdviceError, Advisor, Choice, TurnMulligan};
 
 /// A target table read as the points vectors of later turns.
 pub struct TargetValues<'a>(pub &'a TargetTable);
@@ -95,8 +95,23 @@ impl<'a> TargetAdvisor<'a> {
         rolls_left: u8,
         target: u32,
     ) -> Result<(Advice, TargetStatus), TargetError> {
-        let advice = self.advisor.advise(card, dice, rolls_left)?;
-        let at = Position::of(card.state(), &dice, rolls_left);
+        self.advise_in_turn(card, dice, rolls_left, TurnMulligan::AsCard, target)
+    }
+
+    /// [`TargetAdvisor::advise`] at a position inside the turn that the card cannot say
+    /// ([`Advisor::advise_in_turn`]: the mulligan spent this turn).
+    pub fn advise_in_turn(
+        &self,
+        card: &Scorecard,
+        dice: Dice,
+        rolls_left: u8,
+        mulligan: TurnMulligan,
+        target: u32,
+    ) -> Result<(Advice, TargetStatus), TargetError> {
+        let advice = self
+            .advisor
+            .advise_in_turn(card, dice, rolls_left, mulligan)?;
+        let at = Position::of(mulligan.state(card, &dice, rolls_left)?, &dice, rolls_left);
         self.rank(advice, card, at, target)
     }
 
@@ -209,7 +224,7 @@ impl<'a> TargetAdvisor<'a> {
             }
         }
         live.sort_by_key(|x| x.0);
-        let Position::Five(_, rolls_left) = at else {
+        let Position::Five(state, rolls_left) = at else {
             // Six dice or the turn start: one coordinate at a time.
             for &(c, w) in &live {
                 let values = option_values(&self.plan, ws, &next, &advice, at, c);

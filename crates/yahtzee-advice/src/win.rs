@@ -23,7 +23,7 @@ use yahtzee_solver::{payoff_size, solve_payoff, PointsPlan, PointsTable, PointsW
 pub const MEMORY_LIMIT: u64 = 3 << 30;
 
 use crate::target::{option_values, Position};
-use crate::{Advice, AdviceError, Advisor};
+use crate::{Advice, AdviceError, Advisor, TurnMulligan};
 
 /// The final payoff against opponents: per final total, (P(win) + P(tie)/2, P(tie)).
 #[derive(Clone, Debug)]
@@ -203,9 +203,24 @@ impl<'a> WinAdvisor<'a> {
         dice: Dice,
         rolls_left: u8,
     ) -> Result<Advice, AdviceError> {
+        self.advise_in_turn(card, dice, rolls_left, TurnMulligan::AsCard)
+    }
+
+    /// [`WinAdvisor::advise`] at a position inside the turn that the card cannot say
+    /// ([`Advisor::advise_in_turn`]: the mulligan spent this turn).
+    pub fn advise_in_turn(
+        &self,
+        card: &Scorecard,
+        dice: Dice,
+        rolls_left: u8,
+        mulligan: TurnMulligan,
+    ) -> Result<Advice, AdviceError> {
         self.check_follows(card)?;
-        let advice = self.advisor.advise(card, dice, rolls_left)?;
-        Ok(self.rank(advice, card, Position::of(card.state(), &dice, rolls_left)))
+        let advice = self
+            .advisor
+            .advise_in_turn(card, dice, rolls_left, mulligan)?;
+        let state = mulligan.state(card, &dice, rolls_left)?;
+        Ok(self.rank(advice, card, Position::of(state, &dice, rolls_left)))
     }
 
     /// House rule "mega-yahtzee": the turn-start question with the sixth die in hand (take

@@ -8,7 +8,7 @@ use yahtzee_advice::Advisor;
 use yahtzee_rules::{Dice, RuleSet, Scorecard};
 use yahtzee_table::TargetTable;
 
-use crate::{EngineError, PlayFor, Report};
+use crate::{EngineError, PlayFor, Report, TurnMulligan};
 
 /// A `POST /api/advise` body, checked before any table is opened.
 #[derive(Debug)]
@@ -19,6 +19,9 @@ pub struct AdviseQuestion {
     pub card: Scorecard,
     /// The dice and rolls left; `None`: the sixth-die question.
     pub dice: Option<(Dice, u8)>,
+    /// House rule "mulligan": spent this turn (`"mulligan": "this-turn"`, the dice are its
+    /// roll), or as the card says.
+    pub mulligan: TurnMulligan,
     /// What the player plays for.
     pub play_for: PlayFor,
 }
@@ -32,9 +35,15 @@ impl AdviseQuestion {
         target: Option<&TargetTable>,
     ) -> Result<Report, EngineError> {
         match self.dice {
-            Some((dice, rolls)) => {
-                crate::advise(advisor, target, &self.card, dice, rolls, &self.play_for)
-            }
+            Some((dice, rolls)) => crate::advise_in_turn(
+                advisor,
+                target,
+                &self.card,
+                dice,
+                rolls,
+                self.mulligan,
+                &self.play_for,
+            ),
             None => crate::advise_sixth_die(advisor, target, &self.card, &self.play_for),
         }
     }
@@ -71,10 +80,32 @@ pub fn advise_question(body: &[u8]) -> Result<AdviseQuestion, EngineError> {
         req.target,
         &req.opponents,
     )?;
+    let mulligan = match req.mulligan.as_deref() {
+        None => TurnMulligan::AsCard,
+        Some(TurnMulligan::THIS_TURN) => TurnMulligan::SpentThisTurn,
+        Some(other) => {
+            return Err(EngineError::BadInput(format!(
+                "mulligan '{}': say \"this-turn\" when the dice are the mulligan's roll (the card says whether it was used before: mulligan=used)",
+                yahtzee_rules::one_line(other)
+            )))
+        }
+    };
+    match dice {
+        Some((d, rolls)) => {
+            mulligan.state(&card, &d, rolls)?;
+        }
+        None if mulligan != TurnMulligan::AsCard => {
+            return Err(EngineError::BadInput(
+                "the mulligan spent this turn needs the dice of its roll and rolls_left 0".into(),
+            ))
+        }
+        None => {}
+    }
     Ok(AdviseQuestion {
         rules,
         card,
         dice,
+        mulligan,
         play_for,
     })
 }
@@ -102,8 +133,12 @@ pub fn stats_question(body: &[u8]) -> Result<StatsQuestion, EngineError> {
 fn only_yahtzee(game: &Option<String>) -> Result<(), EngineError> {
     match game.as_deref() {
         None | Some("yahtzee") => Ok(()),
+        // Only where `Game` does not dispatch first: the WebAssembly engine.
+        Some(other @ ("triple" | "yahtzix")) => Err(EngineError::BadInput(format!(
+            "game '{other}' is not in this engine, which answers Yahtzee (yahtzee serve answers every game)"
+        ))),
         Some(other) => Err(EngineError::BadInput(format!(
-            "game '{other}' asked as a Yahtzee question"
+            "unknown game '{other}' (yahtzee, triple, yahtzix)"
         ))),
     }
 }
@@ -179,6 +214,9 @@ struct AdviseRequest {
     /// Both left out: the turn-start question of "mega-yahtzee" (take the sixth die?).
     dice: Option<DiceText>,
     rolls_left: Option<u8>,
+    /// `"this-turn"`: the dice are the mulligan's roll, spent this turn (house rule).
+    #[serde(default)]
+    mulligan: Option<String>,
     target: Option<u32>,
     #[serde(default)]
     opponents: Vec<String>,

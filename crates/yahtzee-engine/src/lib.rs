@@ -26,7 +26,7 @@ pub mod yahtzix;
 pub use game::Game;
 #[cfg(feature = "native")]
 pub use tables::Tables;
-pub use yahtzee_advice::{Report, ReportOption};
+pub use yahtzee_advice::{Report, ReportOption, TurnMulligan};
 #[cfg(feature = "native")]
 pub use yahtzee_stats::Summary;
 pub use yahtzee_table::TargetTable;
@@ -153,14 +153,40 @@ pub fn advise(
     rolls_left: u8,
     play_for: &PlayFor,
 ) -> Result<Report, EngineError> {
+    advise_in_turn(
+        advisor,
+        target,
+        card,
+        dice,
+        rolls_left,
+        TurnMulligan::AsCard,
+        play_for,
+    )
+}
+
+/// [`advise`] at a position inside the turn that the card (a turn's start) cannot say:
+/// with [`TurnMulligan::SpentThisTurn`] the dice are the mulligan's roll, spent this turn
+/// (house rule; `rolls_left` 0, a card still holding the mulligan), and the report says
+/// `"mulligan": "this-turn"`.
+pub fn advise_in_turn(
+    advisor: &Advisor,
+    target: Option<&TargetTable>,
+    card: &Scorecard,
+    dice: Dice,
+    rolls_left: u8,
+    mulligan: TurnMulligan,
+    play_for: &PlayFor,
+) -> Result<Report, EngineError> {
     if rolls_left > 2 {
         return Err(AdviceError::RollsLeft(rolls_left).into());
     }
+    // The position is checked before any table is asked (a goal's included).
+    mulligan.state(card, &dice, rolls_left)?;
     answer(
         advisor,
         target,
         card,
-        Question::Dice(dice, rolls_left),
+        Question::Dice(dice, rolls_left, mulligan),
         play_for,
     )
 }
@@ -179,7 +205,7 @@ pub fn advise_sixth_die(
 /// What is asked: a position with dice showing, or the sixth-die question.
 #[derive(Clone, Copy)]
 enum Question {
-    Dice(Dice, u8),
+    Dice(Dice, u8, TurnMulligan),
     SixthDie,
 }
 
@@ -199,16 +225,25 @@ fn answer(
         })
     };
     let (dice, rolls_left) = match question {
-        Question::Dice(d, r) => (d, r),
+        Question::Dice(d, r, _) => (d, r),
         Question::SixthDie => (Dice::EMPTY, 3),
+    };
+    let mulligan = match question {
+        Question::Dice(_, _, m) => m,
+        Question::SixthDie => TurnMulligan::AsCard,
+    };
+    let report = |advice: &yahtzee_advice::Advice| {
+        let mut report = Report::new(card, &dice, rolls_left, advice);
+        report.mulligan = mulligan.name();
+        report
     };
     Ok(match play_for {
         PlayFor::Expected => {
             let advice = match question {
-                Question::Dice(..) => advisor.advise(card, dice, rolls_left)?,
+                Question::Dice(..) => advisor.advise_in_turn(card, dice, rolls_left, mulligan)?,
                 Question::SixthDie => advisor.advise_sixth_die(card)?.ok_or_else(no_sixth_die)?,
             };
-            Report::new(card, &dice, rolls_left, &advice)
+            report(&advice)
         }
         PlayFor::Target(t) => {
             let table = target.ok_or_else(|| {
@@ -216,10 +251,10 @@ fn answer(
             })?;
             let goal = TargetAdvisor::new(advisor, table)?;
             let (advice, status) = match question {
-                Question::Dice(..) => goal.advise(card, dice, rolls_left, *t)?,
+                Question::Dice(..) => goal.advise_in_turn(card, dice, rolls_left, mulligan, *t)?,
                 Question::SixthDie => goal.advise_sixth_die(card, *t)?.ok_or_else(no_sixth_die)?,
             };
-            let mut report = Report::new(card, &dice, rolls_left, &advice);
+            let mut report = report(&advice);
             report.target = Some(*t);
             report.target_status = Some(status.name());
             report
@@ -235,10 +270,10 @@ fn answer(
             let dists = opponent_distributions(advisor, opponents)?;
             let win = WinAdvisor::solve(advisor, card, &dists, &|_| {})?;
             let advice = match question {
-                Question::Dice(..) => win.advise(card, dice, rolls_left)?,
+                Question::Dice(..) => win.advise_in_turn(card, dice, rolls_left, mulligan)?,
                 Question::SixthDie => win.advise_sixth_die(card)?.ok_or_else(no_sixth_die)?,
             };
-            let mut report = Report::new(card, &dice, rolls_left, &advice);
+            let mut report = report(&advice);
             report.opponents = Some(opponents.clone());
             report
         }
