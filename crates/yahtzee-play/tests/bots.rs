@@ -212,3 +212,19 @@ fn the_exact_mode_takes_the_best_responses_best_option() {
     }
     assert_eq!(checked, 8);
 }
+
+#[test]
+fn bots_are_named_with_their_aims() {
+    use yahtzee_play::{parse_bot, Aim};
+    assert_eq!(parse_bot("Robo").unwrap(), ("Robo".into(), Aim::Expected));
+    assert_eq!(
+        parse_bot(" Ann : target=250").unwrap(),
+        ("Ann".into(), Aim::Target(250))
+    );
+    assert_eq!(
+        parse_bot("W:win-exact=4").unwrap().1,
+        Aim::WinExact { exact_from: 4 }
+    );
+    assert_eq!(parse_bot(":win").unwrap_err(), "bad bot name in ':win'");
+    assert!(parse_bot("A:fly").unwrap_err().contains("unknown bot aim"));
+}

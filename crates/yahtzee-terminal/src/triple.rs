@@ -166,7 +166,7 @@ impl<W: Write> Table<'_, W> {
             let got = if self.auto {
                 self.auto_choice(dice, best_keep)?
             } else {
-                read(input, &mut self.out, left)?
+                read(&self.player.game(), input, &mut self.out, left)?
             };
             match got {
                 Input::Hint => self.hint(dice, left)?,
@@ -268,8 +268,12 @@ impl<W: Write> Table<'_, W> {
 }
 
 /// Reads one command; end of input quits.
-fn read(input: &mut impl BufRead, out: &mut impl Write, left: u8) -> Result<Input, Error> {
-    let game = yahtzee_triple::Triple::standard(Variant::Lowe1978);
+fn read(
+    game: &yahtzee_triple::Triple,
+    input: &mut impl BufRead,
+    out: &mut impl Write,
+    left: u8,
+) -> Result<Input, Error> {
     loop {
         write!(out, "{}> ", if left > 0 { "keep/score" } else { "score" })?;
         out.flush()?;
@@ -286,7 +290,7 @@ fn read(input: &mut impl BufRead, out: &mut impl Write, left: u8) -> Result<Inpu
                 .map(Input::Keep)
                 .map_err(|e| e.to_string()),
             "r" | "roll" => Ok(Input::Keep(Dice::EMPTY)),
-            "s" | "score" => match record::parse_score(&game, rest.trim()) {
+            "s" | "score" => match record::parse_score(game, rest.trim()) {
                 Ok(Event::Score(c, b)) => Ok(Input::Score(c, b)),
                 Ok(_) => Err("bad score".to_string()),
                 Err(e) => Err(e),
