@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 use anyhow::{bail, Context, Result};
-use yahtzee_advice::{Advisor, Report};
+use yahtzee_advice::{AdviceError, Advisor, Report, TurnMulligan};
 use yahtzee_rules::Scorecard;
 
 use crate::{table_file, RulesOpts};
@@ -22,6 +22,11 @@ pub struct Args {
     /// Rerolls left this turn: 2 after the first roll, 0 after the last.
     #[arg(long, value_parser = clap::value_parser!(u8).range(0..=2), requires = "dice")]
     rolls_left: Option<u8>,
+    /// House rule mulligan: the dice are the mulligan's roll, spent this turn (after its
+    /// last roll: --rolls-left 0). The card still holds it (no mulligan=used: that means an
+    /// earlier turn); the boxes are valued with the mulligan gone.
+    #[arg(long, requires = "dice")]
+    mulligan_spent: bool,
     /// Table file [default: data/<rules>.table, built if missing].
     #[arg(long)]
     table: Option<PathBuf>,
@@ -55,6 +60,22 @@ pub fn run(args: Args) -> Result<()> {
         None if rules.house.mega_yahtzee => None,
         None => bail!("give --dice and --rolls-left (only mega-yahtzee asks without dice: whether to take the sixth die)"),
     };
+    let mulligan = if args.mulligan_spent {
+        TurnMulligan::SpentThisTurn
+    } else {
+        TurnMulligan::AsCard
+    };
+    // A mulligan spent this turn that cannot be is refused before any table is opened.
+    if let (Some(dice), Some(rolls_left)) = (&dice, args.rolls_left) {
+        match mulligan.state(&card, dice, rolls_left) {
+            Err(AdviceError::MulliganNotInRules) => bail!(
+                "--mulligan-spent needs the house rule mulligan (--house mulligan); rules {} have none",
+                rules.name
+            ),
+            Err(e) => bail!("--mulligan-spent: {e}"),
+            Ok(_) => {}
+        }
+    }
     let path = args
         .table
         .clone()
@@ -69,12 +90,13 @@ pub fn run(args: Args) -> Result<()> {
     )?;
     let advisor = Advisor::new(table_file::open_or_build(rules, &path, args.quiet)?);
     let report = match (dice, args.rolls_left) {
-        (Some(dice), Some(rolls_left)) => yahtzee_engine::advise(
+        (Some(dice), Some(rolls_left)) => yahtzee_engine::advise_in_turn(
             &advisor,
             target.as_ref(),
             &card,
             dice,
             rolls_left,
+            mulligan,
             &play_for,
         )?,
         _ => yahtzee_engine::advise_sixth_die(&advisor, target.as_ref(), &card, &play_for)?,
@@ -101,6 +123,13 @@ fn human(r: &Report, shown: usize) -> String {
         println!(
             "rules {}, before the turn's first roll, sixth die in hand, {} points on the card",
             r.rules, r.points_so_far
+        );
+    } else if r.mulligan.is_some() {
+        println!(
+            "rules {}, dice {} (the mulligan's roll, spent this turn), {} points on the card",
+            r.rules,
+            dice.join(" "),
+            r.points_so_far
         );
     } else {
         println!(

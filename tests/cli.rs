@@ -1110,3 +1110,140 @@ fn completions_and_man_page() {
     );
     refused(&["completions", "tcsh"]);
 }
+
+/// P(five of a kind within `rolls` rolls), keeping the largest group of equal dice: a
+/// Markov chain over the size of that group.
+fn p_yahtzee(rolls: u32) -> f64 {
+    let mut p = [1.0, 0.0, 0.0, 0.0, 0.0, 0.0];
+    for _ in 0..rolls {
+        let mut next = [0.0; 6];
+        for (kept, &pk) in p.iter().enumerate() {
+            if kept == 5 {
+                next[5] += pk;
+                continue;
+            }
+            let free = 5 - kept;
+            let outcomes = 6usize.pow(free as u32);
+            for o in 0..outcomes {
+                let mut counts = [0usize; 6];
+                counts[0] = kept;
+                let mut x = o;
+                for _ in 0..free {
+                    counts[x % 6] += 1;
+                    x /= 6;
+                }
+                next[*counts.iter().max().unwrap()] += pk / outcomes as f64;
+            }
+        }
+        p = next;
+    }
+    p[5]
+}
+
+#[test]
+fn advise_after_the_mulligan_spent_this_turn() {
+    let dir = tempfile::tempdir().unwrap();
+    // Chance and Yahtzee open, the upper bonus earned: 213 points, the mulligan in hand.
+    let card = "ones=3 twos=6 threes=9 fours=12 fives=15 sixes=18 3k=20 4k=0 fh=25 ss=30 ls=40";
+    let args = [
+        "advise",
+        "-q",
+        "--house",
+        "mulligan",
+        "--scorecard",
+        card,
+        "--dice",
+        "66665",
+        "--rolls-left",
+        "0",
+        "--json",
+    ];
+    let mut spent = args.to_vec();
+    spent.push("--mulligan-spent");
+    let out = yahtzee(dir.path(), &spent);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let r: Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(r["rules"], "forced+mulligan");
+    assert_eq!(r["mulligan"], "this-turn");
+    assert_eq!(r["rolls_left"], 0);
+    // Chance 29, then the Yahtzee with three rolls; Yahtzee 0, then Chance (14/3 a die).
+    let options = r["options"].as_array().unwrap();
+    assert_eq!(options.len(), 2, "{r}");
+    assert_eq!(options[0]["category"], "chance");
+    let chance = 29.0 + 50.0 * p_yahtzee(3);
+    assert!((options[0]["ev_remaining"].as_f64().unwrap() - chance).abs() < 1e-9);
+    assert_eq!(options[1]["category"], "yahtzee");
+    assert!((options[1]["ev_remaining"].as_f64().unwrap() - 70.0 / 3.0).abs() < 1e-9);
+    // The card alone keeps the mulligan: four rolls for the Yahtzee after Chance.
+    let out = yahtzee(dir.path(), &args);
+    let r: Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert!(r.get("mulligan").is_none());
+    let chance = r["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|o| o["category"] == "chance")
+        .unwrap();
+    let want = 29.0 + 50.0 * p_yahtzee(4);
+    assert!((chance["ev_remaining"].as_f64().unwrap() - want).abs() < 1e-9);
+    // The human output names the position.
+    let mut human = args[..args.len() - 1].to_vec();
+    human.push("--mulligan-spent");
+    let out = yahtzee(dir.path(), &human);
+    let text = stdout(&out);
+    assert!(
+        text.contains("(the mulligan's roll, spent this turn)"),
+        "{text}"
+    );
+    // Refused in one line, before any table: no mulligan in the rules, spent twice, rolls
+    // left, the Mega turn.
+    let msg = refused(&[
+        "advise",
+        "--dice",
+        "66665",
+        "--rolls-left",
+        "0",
+        "--mulligan-spent",
+    ]);
+    assert!(msg.contains("needs the house rule mulligan"), "{msg}");
+    let used = format!("{card} mulligan=used");
+    let msg = refused(&[
+        "advise",
+        "--house",
+        "mulligan",
+        "--scorecard",
+        &used,
+        "--dice",
+        "66665",
+        "--rolls-left",
+        "0",
+        "--mulligan-spent",
+    ]);
+    assert!(msg.contains("cannot be spent again"), "{msg}");
+    for rolls in ["1", "2"] {
+        let msg = refused(&[
+            "advise",
+            "--house",
+            "mulligan",
+            "--dice",
+            "66665",
+            "--rolls-left",
+            rolls,
+            "--mulligan-spent",
+        ]);
+        assert!(msg.contains("rolls left must be 0"), "{msg}");
+    }
+    let msg = refused(&[
+        "advise",
+        "--house",
+        "mulligan,mega-yahtzee",
+        "--dice",
+        "666655",
+        "--rolls-left",
+        "0",
+        "--mulligan-spent",
+    ]);
+    assert!(msg.contains("Mega turn"), "{msg}");
+    refused(&["advise", "--house", "mulligan", "--mulligan-spent"]);
+    assert!(!data().join("forced+mulligan.table").exists());
+}
