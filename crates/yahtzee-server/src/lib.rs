@@ -5,6 +5,7 @@
 //! | route | answer |
 //! |---|---|
 //! | `GET /` , `GET /play` | the advisor page, the game against the engine (`web/`; also `/index.html`, `/play.html`, `/client.js`, the manifest and icons) |
+//! | `GET /triple`, `GET /yahtzix` | Triple Yahtzee and Yahtzix: advice and a game (`web/triple.html`, `web/yahtzix.html`, with `games.js`, `games.css`) |
 //! | `GET /api/health` | `{"status": "ok"}` |
 //! | `GET /api/rules` | `yahtzee rules --json` |
 //! | `GET /api/card?rules=R` | the boxes of a rule set and the scores each can hold |
@@ -88,6 +89,15 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/index.html", get(|| async { page(&INDEX) }))
         .route("/play", get(|| async { page(&PLAY) }))
         .route("/play.html", get(|| async { page(&PLAY) }))
+        .route("/triple", get(|| async { page(&TRIPLE) }))
+        .route("/triple.html", get(|| async { page(&TRIPLE) }))
+        .route("/yahtzix", get(|| async { page(&YAHTZIX) }))
+        .route("/yahtzix.html", get(|| async { page(&YAHTZIX) }))
+        .route(
+            "/games.js",
+            get(|| async { asset(GAMES_JS, "text/javascript") }),
+        )
+        .route("/games.css", get(|| async { asset(GAMES_CSS, "text/css") }))
         .route(
             "/client.js",
             get(|| async { asset(CLIENT, "text/javascript") }),
@@ -173,7 +183,13 @@ async fn read_body(body: axum::body::Body, limits: &Limits) -> Result<Bytes, Api
 // sends their questions to the API below instead of the WebAssembly engine.
 static INDEX: LazyLock<String> = LazyLock::new(|| served(include_str!("../../../web/index.html")));
 static PLAY: LazyLock<String> = LazyLock::new(|| served(include_str!("../../../web/play.html")));
+static TRIPLE: LazyLock<String> =
+    LazyLock::new(|| served(include_str!("../../../web/triple.html")));
+static YAHTZIX: LazyLock<String> =
+    LazyLock::new(|| served(include_str!("../../../web/yahtzix.html")));
 const CLIENT: &str = include_str!("../../../web/client.js");
+const GAMES_JS: &str = include_str!("../../../web/games.js");
+const GAMES_CSS: &str = include_str!("../../../web/games.css");
 const MANIFEST: &str = include_str!("../../../web/manifest.webmanifest");
 const ICON_192: &[u8] = include_bytes!("../../../web/icons/icon-192.png");
 const ICON_512: &[u8] = include_bytes!("../../../web/icons/icon-512.png");
@@ -399,19 +415,10 @@ impl AppState {
     }
 }
 
-/// A short name for a game's menu.
-fn game_label(game: Game) -> &'static str {
-    match game {
-        Game::Yahtzee => "Yahtzee",
-        Game::Triple => "Triple Yahtzee",
-        Game::Yahtzix => "Yahtzix",
-    }
-}
-
 async fn games() -> Json<serde_json::Value> {
     let list: Vec<_> = Game::ALL
         .iter()
-        .map(|&g| serde_json::json!({"name": g.name(), "label": game_label(g)}))
+        .map(|&g| serde_json::json!({"name": g.name(), "label": g.label()}))
         .collect();
     Json(serde_json::Value::Array(list))
 }
@@ -447,7 +454,7 @@ impl AppState {
                 status: StatusCode::SERVICE_UNAVAILABLE,
                 message: format!(
                     "the tables for {} are being built (Yahtzix: about 20 s at 1,000 the first time); try again in a few seconds",
-                    game_label(game)
+                    game.label()
                 ),
                 building: true,
             });
