@@ -532,3 +532,78 @@ fn the_games_are_listed() {
     assert_eq!(names, ["yahtzee", "triple", "yahtzix"]);
     assert_eq!(v[1]["label"], "Triple Yahtzee");
 }
+
+#[test]
+fn the_mulligan_spent_this_turn_is_the_engines() {
+    let addr = server();
+    // Chance and Yahtzee open; the mulligan's roll 66665, spent this turn.
+    let card = "ones=3 twos=6 threes=9 fours=12 fives=15 sixes=18 3k=20 4k=0 fh=25 ss=30 ls=40";
+    let opponent = format!("{card} chance=22 mulligan=used");
+    // Impossible positions: 400 and one line, before any table.
+    for (body, says) in [
+        (
+            json!({"scorecard": card, "dice": "66665", "rolls_left": 0, "mulligan": "this-turn"}),
+            "needs the house rule mulligan",
+        ),
+        (
+            json!({"rules": "forced+mulligan", "scorecard": format!("{card} mulligan=used"),
+                   "dice": "66665", "rolls_left": 0, "mulligan": "this-turn"}),
+            "cannot be spent again",
+        ),
+        (
+            json!({"rules": "forced+mulligan", "dice": "66665", "rolls_left": 2,
+                   "mulligan": "this-turn"}),
+            "rolls left must be 0",
+        ),
+        (
+            json!({"rules": "forced+mulligan", "dice": "66665", "rolls_left": 0,
+                   "mulligan": true}),
+            "bad request body",
+        ),
+    ] {
+        let (status, v) = post("/api/advise", body.clone());
+        assert_eq!(status, 400, "{body}: {v}");
+        let msg = v["error"].as_str().unwrap();
+        assert!(msg.contains(says) && !msg.contains('\n'), "{body}: {msg}");
+    }
+    let mut answers = Vec::new();
+    for opponents in [vec![], vec![opponent.clone()]] {
+        let body = json!({"rules": "forced", "house": ["mulligan"], "scorecard": card,
+                          "dice": "66665", "rolls_left": 0, "mulligan": "this-turn",
+                          "opponents": opponents});
+        wait_ready(addr, &body.to_string());
+        let (status, got) = post_text("/api/advise", body.clone());
+        assert_eq!(status, 200, "{got}");
+        // The engine's answer for the same position.
+        let dir = tempfile::tempdir().unwrap();
+        let tables = Tables::new(Some(dir.path().to_path_buf()));
+        let rules = yahtzee_engine::rules_named("forced+mulligan", &[]).unwrap();
+        let play_for = if opponents.is_empty() {
+            PlayFor::Expected
+        } else {
+            PlayFor::Win(opponents)
+        };
+        let report = yahtzee_engine::advise_in_turn(
+            &tables.advisor(rules).unwrap(),
+            None,
+            &yahtzee_engine::parse_card(rules, card).unwrap(),
+            yahtzee_engine::parse_dice("66665").unwrap(),
+            0,
+            yahtzee_engine::TurnMulligan::SpentThisTurn,
+            &play_for,
+        )
+        .unwrap();
+        assert_eq!(got, serde_json::to_string(&report).unwrap());
+        answers.push(serde_json::from_str::<Value>(&got).unwrap());
+    }
+    assert_eq!(answers[0]["mulligan"], "this-turn");
+    assert_eq!(answers[0]["options"].as_array().unwrap().len(), 2);
+    // Against 235 points and the Yahtzee to roll without a mulligan (285 with it): Chance 29
+    // (242) wins unless the opponent rolls the Yahtzee and this player does not, each with
+    // three rolls.
+    let p3 = 2_783_176.0 / 60_466_176.0;
+    let win = &answers[1];
+    assert_eq!(win["options"][0]["category"], "chance");
+    let p_win = win["options"][0]["p_win"].as_f64().unwrap();
+    assert!((p_win - (1.0 - p3 + p3 * p3)).abs() < 1e-6, "{win}");
+}
