@@ -5,7 +5,6 @@ mod advise;
 mod duel;
 mod export;
 mod play;
-mod plot;
 mod review;
 mod rules_cmd;
 mod serve;

@@ -8,10 +8,10 @@ use indicatif::{ProgressBar, ProgressStyle};
 use yahtzee_advice::Advisor;
 use yahtzee_engine::PlayFor;
 use yahtzee_rules::Scorecard;
-use yahtzee_stats::{Aim, Estimate, Line, Method, Summary};
+use yahtzee_stats::{plot, Aim, Estimate, Line, Method, Summary};
 use yahtzee_table::Table;
 
-use crate::{plot, table_file, RulesOpts};
+use crate::{table_file, RulesOpts};
 
 /// Options shared by both commands.
 #[derive(clap::Args)]

@@ -9,6 +9,7 @@
 //!   whatever the number of threads.
 //! - [`summary`]: both turned into one report (means, spreads, percentiles, tail
 //!   probabilities; confidence intervals for simulations), serialisable as JSON.
+//! - [`plot`] (feature `plot`): a distribution as an SVG or PNG histogram.
 //!
 //! The strategy is [`yahtzee_advice::Strategy`]: the option `yahtzee advise` ranks first,
 //! with ties broken as documented there.
@@ -23,5 +24,7 @@ pub mod simulate;
 
 pub use simulate::{simulate, Tally};
 pub mod summary;
+#[cfg(feature = "plot")]
+pub mod plot;
 
 pub use summary::{Aim, Estimate, Line, Method, Summary, Versus};

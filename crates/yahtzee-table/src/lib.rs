@@ -15,8 +15,11 @@
 //!
 //! Files are written to a temporary file in the target folder and renamed into place, so a
 //! reader never sees half a table; they are readable by every user (mode 0644).
-//! [`store`] says where tables live and solves a missing one.
+//! [`store`] says where tables live and solves a missing one; [`atomic`] writes any other
+//! file the same way (game records, plots).
 
+#[cfg(feature = "files")]
+pub mod atomic;
 mod check;
 #[cfg(feature = "files")]
 pub mod export;

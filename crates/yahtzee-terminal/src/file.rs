@@ -1,56 +1,10 @@
-//! Files written whole or not at all: written to a temporary file beside the target, then
-//! renamed over it. Shared by the game records and the CLI's plots (tables have their own,
-//! in `yahtzee-table`).
+//! Game records, written whole or not at all ([`yahtzee_table::atomic`]).
 
-use std::io::Write;
 use std::path::Path;
 
-use tempfile::NamedTempFile;
-
-/// The folder a file goes in (`.` for a bare name).
-pub fn folder_of(path: &Path) -> &Path {
-    match path.parent() {
-        Some(dir) if !dir.as_os_str().is_empty() => dir,
-        _ => Path::new("."),
-    }
-}
-
-/// A hidden temporary file beside `path` (`.<name>.XXXXXX<suffix>`), with the permissions
-/// `File::create` would give, to be renamed over `path` with `persist` once complete.
-/// Dropped unpersisted, it is deleted; one left by a killed writer is removed by a later
-/// write of the same file once stale ([`yahtzee_table::remove_stale_temps`]).
-pub fn temp_beside(path: &Path, suffix: &str) -> std::io::Result<NamedTempFile> {
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy())
-        .unwrap_or_default();
-    let prefix = format!(".{name}.");
-    yahtzee_table::remove_stale_temps(folder_of(path), &prefix, suffix);
-    let mut builder = tempfile::Builder::new();
-    builder.prefix(&prefix).suffix(suffix);
-    #[cfg(unix)]
-    {
-        // 0o666 less the umask, not tempfile's private 0o600.
-        use std::os::unix::fs::PermissionsExt;
-        builder.permissions(std::fs::Permissions::from_mode(0o666));
-    }
-    builder.tempfile_in(folder_of(path))
-}
-
-/// Writes `bytes` to `path` whole or not at all (a temporary file in the same folder, synced,
-/// then renamed over `path`), creating the folder if needed.
-pub fn write_whole(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    std::fs::create_dir_all(folder_of(path))?;
-    let mut tmp = temp_beside(path, ".tmp")?;
-    tmp.write_all(bytes)?;
-    tmp.as_file().sync_all()?;
-    tmp.persist(path).map_err(|e| e.error)?;
-    Ok(())
-}
-
-/// Writes a game record with [`write_whole`]; the error names the file.
+/// Writes a game record (creating its folder); the error names the file.
 pub fn write_record(path: &Path, text: &str) -> Result<(), crate::Error> {
-    write_whole(path, text.as_bytes()).map_err(|e| crate::Error::Record {
+    yahtzee_table::atomic::write_whole(path, text.as_bytes()).map_err(|e| crate::Error::Record {
         path: path.display().to_string(),
         why: e.to_string(),
     })

@@ -1,4 +1,5 @@
-//! Charts of final-score distributions, drawn with `plotters`.
+//! Charts of final-score distributions, drawn with `plotters` (feature `plot`; the
+//! `yahtzee stats --plot` and `simulate --plot` files).
 //!
 //! [`write_histogram`] draws P(final score = x) as a histogram with **one bar per score point**
 //! (no binning, so the y axis is plain "probability"), with the mean and the median marked as
@@ -6,8 +7,8 @@
 //! The format follows the file's extension: `.svg` or `.png`.
 //!
 //! Text is laid out (and, for PNG, rasterised) with a font embedded in the binary,
-//! `assets/fonts/DejaVuSans-subset.ttf` (a Latin/Greek/punctuation subset of DejaVu Sans; licence
-//! in `assets/fonts/LICENSE-DejaVu.txt`), through plotters' `ab_glyph` feature, so PNG output needs
+//! `assets/fonts/DejaVuSans-subset.ttf` of this crate (a Latin/Greek/punctuation subset of DejaVu
+//! Sans; licence in `assets/fonts/LICENSE-DejaVu.txt`), through plotters' `ab_glyph` feature, so PNG output needs
 //! no system fonts or fontconfig. SVG output names the family `sans-serif` and leaves the glyphs to
 //! the viewer. Characters outside the subset render as the font's missing-glyph box in PNG.
 
@@ -15,11 +16,28 @@ use std::io::Write;
 use std::path::Path;
 use std::sync::OnceLock;
 
-use anyhow::{anyhow, bail, Context};
 use plotters::coord::Shift;
 use plotters::element::DashedPathElement;
 use plotters::prelude::*;
 use plotters::style::{register_font, FontStyle};
+use yahtzee_table::atomic::{folder_of, temp_beside};
+
+/// Why a chart was not drawn or written: one line naming the file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlotError(String);
+
+impl std::fmt::Display for PlotError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for PlotError {}
+
+/// A [`PlotError`] from a message.
+fn fail<T>(message: impl Into<String>) -> Result<T, PlotError> {
+    Err(PlotError(message.into()))
+}
 
 /// Image size in pixels (width, height).
 const SIZE: (u32, u32) = (1000, 600);
@@ -52,11 +70,11 @@ pub struct Histogram<'a> {
 
 /// Checks, before any work is done, that a chart could be written at `path`: a known
 /// extension and an existing folder.
-pub fn check_path(path: &Path) -> anyhow::Result<()> {
+pub fn check_path(path: &Path) -> Result<(), PlotError> {
     Format::of(path)?;
     let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
     if dir.is_some_and(|d| !d.is_dir()) {
-        bail!("cannot draw '{}': no such folder", path.display());
+        return fail(format!("cannot draw '{}': no such folder", path.display()));
     }
     Ok(())
 }
@@ -70,21 +88,22 @@ pub fn check_path(path: &Path) -> anyhow::Result<()> {
 /// The file is written atomically: to a temporary file in the same directory, then renamed over
 /// `path`; on failure nothing is left behind and the error names the path. Empty, all-zero,
 /// negative or non-finite probabilities, and a non-finite mean, are errors.
-pub fn write_histogram(path: &Path, h: &Histogram) -> anyhow::Result<()> {
+pub fn write_histogram(path: &Path, h: &Histogram) -> Result<(), PlotError> {
     let format = Format::of(path)?;
-    let layout = Layout::new(h).with_context(|| format!("cannot draw '{}'", path.display()))?;
+    let layout =
+        Layout::new(h).map_err(|e| PlotError(format!("cannot draw '{}': {e}", path.display())))?;
     register_embedded_font()?;
 
-    let dir = yahtzee_terminal::file::folder_of(path);
+    let dir = folder_of(path);
     if path.file_name().is_none() {
-        return Err(anyhow!("cannot draw '{}': not a file name", path.display()));
+        return fail(format!("cannot draw '{}': not a file name", path.display()));
     }
-    let mut tmp = yahtzee_terminal::file::temp_beside(path, format.suffix()).with_context(|| {
-        format!(
-            "cannot write plot '{}': cannot create a temporary file in '{}'",
+    let mut tmp = temp_beside(path, format.suffix()).map_err(|e| {
+        PlotError(format!(
+            "cannot write plot '{}': cannot create a temporary file in '{}': {e}",
             path.display(),
             dir.display()
-        )
+        ))
     })?;
 
     let rendered = match format {
@@ -97,9 +116,9 @@ pub fn write_histogram(path: &Path, h: &Histogram) -> anyhow::Result<()> {
             )
             .and_then(|()| {
                 let file = tmp.as_file_mut();
-                file.write_all(svg.as_bytes())?;
-                file.flush()?;
-                Ok(())
+                file.write_all(svg.as_bytes())
+                    .and_then(|()| file.flush())
+                    .map_err(|e| e.to_string())
             })
         }
         Format::Png => {
@@ -111,13 +130,12 @@ pub fn write_histogram(path: &Path, h: &Histogram) -> anyhow::Result<()> {
             )
         }
     };
+    let cannot = |e: String| PlotError(format!("cannot write plot '{}': {e}", path.display()));
     rendered
-        .and_then(|()| Ok(tmp.as_file().sync_all()?))
-        .with_context(|| format!("cannot write plot '{}'", path.display()))?;
+        .and_then(|()| tmp.as_file().sync_all().map_err(|e| e.to_string()))
+        .map_err(cannot)?;
     // On failure the returned temporary file is dropped, which deletes it.
-    tmp.persist(path)
-        .map_err(|e| e.error)
-        .with_context(|| format!("cannot write plot '{}'", path.display()))?;
+    tmp.persist(path).map_err(|e| cannot(e.error.to_string()))?;
     Ok(())
 }
 
@@ -129,7 +147,7 @@ enum Format {
 }
 
 impl Format {
-    fn of(path: &Path) -> anyhow::Result<Format> {
+    fn of(path: &Path) -> Result<Format, PlotError> {
         let ext = path
             .extension()
             .and_then(|e| e.to_str())
@@ -137,10 +155,10 @@ impl Format {
         match ext.as_deref() {
             Some("svg") => Ok(Format::Svg),
             Some("png") => Ok(Format::Png),
-            _ => bail!(
+            _ => fail(format!(
                 "cannot draw '{}': the plot file must end in .svg or .png",
                 path.display()
-            ),
+            )),
         }
     }
 
@@ -153,7 +171,7 @@ impl Format {
 }
 
 /// Registers the embedded font once per process; plotters needs it for all text layout.
-fn register_embedded_font() -> anyhow::Result<()> {
+fn register_embedded_font() -> Result<(), PlotError> {
     static REGISTERED: OnceLock<Result<(), String>> = OnceLock::new();
     REGISTERED
         .get_or_init(|| {
@@ -161,7 +179,7 @@ fn register_embedded_font() -> anyhow::Result<()> {
                 .map_err(|_| "the embedded font could not be loaded".to_string())
         })
         .clone()
-        .map_err(|e| anyhow!(e))
+        .map_err(PlotError)
 }
 
 /// The checked data and the axis ranges derived from it.
@@ -175,24 +193,24 @@ struct Layout {
 }
 
 impl Layout {
-    fn new(h: &Histogram) -> anyhow::Result<Layout> {
+    fn new(h: &Histogram) -> Result<Layout, String> {
         let p = h.probabilities;
         if p.is_empty() {
-            bail!("the distribution is empty");
+            return Err("the distribution is empty".into());
         }
         if let Some((x, v)) = p
             .iter()
             .enumerate()
             .find(|(_, v)| !v.is_finite() || **v < 0.0)
         {
-            bail!("P(score = {x}) is {v}, not a probability");
+            return Err(format!("P(score = {x}) is {v}, not a probability"));
         }
         let max = p.iter().copied().fold(0.0, f64::max);
         if max <= 0.0 {
-            bail!("all probabilities are zero");
+            return Err("all probabilities are zero".into());
         }
         if !h.mean.is_finite() {
-            bail!("the mean is {}", h.mean);
+            return Err(format!("the mean is {}", h.mean));
         }
         let threshold = max * TAIL_FRACTION;
         let first = p.iter().position(|&v| v > threshold).unwrap_or(0);
@@ -221,11 +239,11 @@ fn draw<DB: DrawingBackend>(
     root: DrawingArea<DB, Shift>,
     h: &Histogram,
     layout: &Layout,
-) -> anyhow::Result<()>
+) -> Result<(), String>
 where
     DB::ErrorType: 'static,
 {
-    let err = |e: DrawingAreaErrorKind<DB::ErrorType>| anyhow!("drawing failed: {e}");
+    let err = |e: DrawingAreaErrorKind<DB::ErrorType>| format!("drawing failed: {e}");
     root.fill(&WHITE).map_err(err)?;
 
     let mut chart = ChartBuilder::on(&root)
@@ -454,7 +472,7 @@ mod tests {
         let path = dir.path().join("no").join("such").join("dir.png");
         let err = write_histogram(&path, &histogram(&p)).unwrap_err();
         assert!(
-            format!("{err:#}").contains(&path.display().to_string()),
+            err.to_string().contains(&path.display().to_string()),
             "{err:#}"
         );
         // A directory where the file should go: the rename fails, the temporary file goes.
@@ -462,7 +480,7 @@ mod tests {
         std::fs::create_dir(&path).unwrap();
         let err = write_histogram(&path, &histogram(&p)).unwrap_err();
         assert!(
-            format!("{err:#}").contains(&path.display().to_string()),
+            err.to_string().contains(&path.display().to_string()),
             "{err:#}"
         );
         assert_eq!(entries(dir.path()), ["taken.svg"]);
