@@ -121,6 +121,19 @@ int yz_advise(const struct YzTable *table,
               size_t capacity,
               size_t *count);
 
+// House rule "mulligan": as `yz_advise` after the mulligan's roll, spent this turn (after
+// the turn's last roll, so no roll is left): `dice` are its roll, `card` still holds the
+// mulligan (a card's `mulligan=used` means an earlier turn), and the boxes are valued with
+// the mulligan gone. `YZ_ERR_INPUT` under rules without the mulligan, on a card with
+// `mulligan=used` or on six dice. (For a target or to win, ask `yz_game_advise` with
+// `"mulligan": "this-turn"`.)
+int yz_advise_mulligan_spent(const struct YzTable *table,
+                             const char *card,
+                             const char *dice,
+                             struct YzOption *options,
+                             size_t capacity,
+                             size_t *count);
+
 // As `yz_advise`, ranked by the chance of a final total of at least `target` (points on
 // the card count). Reads the target table next to the value table
 // (`<rules>.target.table`), solving it there first when missing (about a minute, 1 GB).

@@ -30,7 +30,7 @@ use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
 use yahtzee_advice::{Advisor, ReportOption};
-use yahtzee_engine::{EngineError, PlayFor};
+use yahtzee_engine::{EngineError, PlayFor, TurnMulligan};
 use yahtzee_rules::RuleSet;
 use yahtzee_table::{store, Table, TargetTable};
 
@@ -320,7 +320,45 @@ pub extern "C" fn yz_advise(
     guard(|| {
         let play_for = PlayFor::Expected;
         advise(
-            table, card, dice, rolls_left, &play_for, options, capacity, count,
+            table,
+            card,
+            dice,
+            rolls_left,
+            TurnMulligan::AsCard,
+            &play_for,
+            options,
+            capacity,
+            count,
+        )
+    })
+}
+
+/// House rule "mulligan": as `yz_advise` after the mulligan's roll, spent this turn (after
+/// the turn's last roll, so no roll is left): `dice` are its roll, `card` still holds the
+/// mulligan (a card's `mulligan=used` means an earlier turn), and the boxes are valued with
+/// the mulligan gone. `YZ_ERR_INPUT` under rules without the mulligan, on a card with
+/// `mulligan=used` or on six dice. (For a target or to win, ask `yz_game_advise` with
+/// `"mulligan": "this-turn"`.)
+#[no_mangle]
+pub extern "C" fn yz_advise_mulligan_spent(
+    table: *const YzTable,
+    card: *const c_char,
+    dice: *const c_char,
+    options: *mut YzOption,
+    capacity: usize,
+    count: *mut usize,
+) -> c_int {
+    guard(|| {
+        advise(
+            table,
+            card,
+            dice,
+            0,
+            TurnMulligan::SpentThisTurn,
+            &PlayFor::Expected,
+            options,
+            capacity,
+            count,
         )
     })
 }
@@ -342,7 +380,15 @@ pub extern "C" fn yz_advise_target(
     guard(|| {
         let play_for = PlayFor::Target(target);
         advise(
-            table, card, dice, rolls_left, &play_for, options, capacity, count,
+            table,
+            card,
+            dice,
+            rolls_left,
+            TurnMulligan::AsCard,
+            &play_for,
+            options,
+            capacity,
+            count,
         )
     })
 }
@@ -373,7 +419,15 @@ pub extern "C" fn yz_advise_to_win(
             .collect::<Result<Vec<_>, _>>()?;
         let play_for = PlayFor::Win(cards);
         advise(
-            table, card, dice, rolls_left, &play_for, options, capacity, count,
+            table,
+            card,
+            dice,
+            rolls_left,
+            TurnMulligan::AsCard,
+            &play_for,
+            options,
+            capacity,
+            count,
         )
     })
 }
@@ -384,6 +438,7 @@ fn advise(
     card: *const c_char,
     dice: *const c_char,
     rolls_left: c_int,
+    mulligan: TurnMulligan,
     play_for: &PlayFor,
     options: *mut YzOption,
     capacity: usize,
@@ -406,12 +461,13 @@ fn advise(
         PlayFor::Target(_) => Some(t.target()?),
         _ => None,
     };
-    let report = yahtzee_engine::advise(
+    let report = yahtzee_engine::advise_in_turn(
         &t.advisor,
         target.as_deref(),
         &card,
         dice,
         rolls_left,
+        mulligan,
         play_for,
     )?;
     put(count, report.options.len(), "count")?;

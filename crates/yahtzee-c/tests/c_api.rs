@@ -535,3 +535,141 @@ fn the_c_games_example_compiles_and_answers() {
     assert_eq!(yahtzix["rules"], "300");
     assert!(lines[2].starts_with("code 1: bad dice"), "{text}");
 }
+
+/// Chance and Yahtzee open, the upper bonus earned, the mulligan in hand.
+const MULLIGAN_CARD: &str =
+    "ones=3 twos=6 threes=9 fours=12 fives=15 sixes=18 3k=20 4k=0 fh=25 ss=30 ls=40";
+
+#[test]
+fn the_mulligan_spent_this_turn() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = c(dir.path().join("forced+mulligan.table").to_str().unwrap());
+    let mut t = ptr::null_mut();
+    assert_eq!(
+        yz_table_load_or_solve(c("forced+mulligan").as_ptr(), path.as_ptr(), &mut t),
+        YZ_OK
+    );
+    let mut options: Vec<YzOption> = (0..YZ_MAX_OPTIONS).map(|_| blank()).collect();
+    let mut n = 0usize;
+    let rc = yz_advise_mulligan_spent(
+        t,
+        c(MULLIGAN_CARD).as_ptr(),
+        c("66665").as_ptr(),
+        options.as_mut_ptr(),
+        options.len(),
+        &mut n,
+    );
+    assert_eq!(rc, YZ_OK, "{}", last_error());
+    // Chance 29, then the Yahtzee in three rolls (2,783,176 / 6^10); Yahtzee 0, then
+    // Chance (14/3 a die). No mulligan left to spend.
+    let p3 = 2_783_176.0 / 60_466_176.0;
+    assert_eq!(n, 2);
+    assert_eq!(
+        (category(&options[0]).as_str(), options[0].score),
+        ("chance", 29)
+    );
+    assert!((options[0].ev_remaining - (29.0 + 50.0 * p3)).abs() < 1e-9);
+    assert_eq!(category(&options[1]), "yahtzee");
+    assert!((options[1].ev_remaining - 70.0 / 3.0).abs() < 1e-9);
+    assert!(options[..n].iter().all(|o| o.kind == YZ_BOX));
+    // The engine's answer, and the JSON door's.
+    let rules = yahtzee_engine::rules_named("forced+mulligan", &[]).unwrap();
+    let tables = yahtzee_engine::Tables::new(Some(dir.path().to_path_buf()));
+    let report = yahtzee_engine::advise_in_turn(
+        &tables.advisor(rules).unwrap(),
+        None,
+        &yahtzee_engine::parse_card(rules, MULLIGAN_CARD).unwrap(),
+        yahtzee_engine::parse_dice("66665").unwrap(),
+        0,
+        yahtzee_engine::TurnMulligan::SpentThisTurn,
+        &yahtzee_engine::PlayFor::Expected,
+    )
+    .unwrap();
+    for (o, r) in options[..n].iter().zip(&report.options) {
+        assert_eq!(o.ev_remaining, r.ev_remaining);
+    }
+    let mut engine = ptr::null_mut();
+    let d = c(dir.path().to_str().unwrap());
+    assert_eq!(yz_engine_new(d.as_ptr(), &mut engine), YZ_OK);
+    let question = serde_json::json!({"rules": "forced+mulligan", "scorecard": MULLIGAN_CARD,
+        "dice": "66665", "rolls_left": 0, "mulligan": "this-turn"});
+    let answer = game_advise(engine, None, &question.to_string()).unwrap();
+    assert_eq!(answer, serde_json::to_value(&report).unwrap());
+    yz_engine_free(engine);
+    // Refused: spent twice, a rule set without the mulligan.
+    let used = c(&format!("{MULLIGAN_CARD} mulligan=used"));
+    let rc = yz_advise_mulligan_spent(
+        t,
+        used.as_ptr(),
+        c("66665").as_ptr(),
+        options.as_mut_ptr(),
+        options.len(),
+        &mut n,
+    );
+    assert_eq!(rc, YZ_ERR_INPUT);
+    assert!(
+        last_error().contains("cannot be spent again"),
+        "{}",
+        last_error()
+    );
+    let forced = table(dir.path());
+    let rc = yz_advise_mulligan_spent(
+        forced,
+        c("").as_ptr(),
+        c("66665").as_ptr(),
+        options.as_mut_ptr(),
+        options.len(),
+        &mut n,
+    );
+    assert_eq!(rc, YZ_ERR_INPUT);
+    assert!(last_error().contains("needs the house rule mulligan"));
+    yz_table_free(forced);
+    yz_table_free(t);
+}
+
+#[test]
+fn the_c_mulligan_example_compiles_and_answers() {
+    let dir = tempfile::tempdir().unwrap();
+    let exe = dir.path().join("mulligan");
+    let status = Command::new(std::env::var("CC").unwrap_or_else(|_| "cc".into()))
+        .args(["-std=c99", "-Wall", "-Wextra", "-Werror", "-O2", "-I"])
+        .arg(repo().join("include"))
+        .arg(repo().join("examples/mulligan.c"))
+        .arg(lib_dir().join("libyahtzee.a"))
+        .args(["-lpthread", "-ldl", "-lm", "-o"])
+        .arg(&exe)
+        .status()
+        .expect("a C compiler (cc)");
+    assert!(status.success());
+    let out = Command::new(&exe).arg(dir.path()).output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        out.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 4, "{text}");
+    let p3 = 2_783_176.0 / 60_466_176.0;
+    let option = |line: &str| {
+        let w: Vec<&str> = line.split(' ').collect();
+        (
+            w[0].to_string(),
+            w[1].to_string(),
+            w[2].parse::<f64>().unwrap(),
+        )
+    };
+    let (name, score, ev) = option(lines[0]);
+    assert_eq!((name.as_str(), score.as_str()), ("chance", "29"));
+    assert!((ev - (29.0 + 50.0 * p3)).abs() < 1e-9);
+    let (name, _, ev) = option(lines[1]);
+    assert_eq!(name, "yahtzee");
+    assert!((ev - 70.0 / 3.0).abs() < 1e-9);
+    let json: serde_json::Value = serde_json::from_str(lines[2]).unwrap();
+    assert_eq!(json["mulligan"], "this-turn");
+    assert_eq!(json["options"][0]["category"], "chance");
+    assert!(
+        lines[3].starts_with("code 1: the card already has the mulligan used"),
+        "{text}"
+    );
+}
