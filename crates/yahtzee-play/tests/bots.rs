@@ -228,3 +228,47 @@ fn bots_are_named_with_their_aims() {
     assert_eq!(parse_bot(":win").unwrap_err(), "bad bot name in ':win'");
     assert!(parse_bot("A:fly").unwrap_err().contains("unknown bot aim"));
 }
+
+#[test]
+fn duels_are_even_between_equal_bots_and_repeat_by_seed() {
+    use yahtzee_play::duel::{check_seats, duel};
+    let t = tables();
+    let seats = [
+        ("A".to_string(), Aim::Expected),
+        ("B".to_string(), Aim::Expected),
+    ];
+    let played = std::sync::atomic::AtomicU64::new(0);
+    let progress = |n| {
+        played.fetch_add(n, std::sync::atomic::Ordering::Relaxed);
+    };
+    let bots = || Bots::new(&t.advisor, None);
+    let r = duel(t.rules, &seats, 20, 3, bots, &progress).unwrap();
+    assert_eq!(played.into_inner(), 20);
+    // Each deal is played from both seats with the same dice: equal bots share every one.
+    for b in &r {
+        assert_eq!((b.win_rate, b.ci95), (0.5, [0.5, 0.5]), "{r:?}");
+    }
+    assert_eq!(r[0].mean_total, r[1].mean_total);
+    assert_eq!(r[0].p_tie, r[1].p_tie);
+    // The same seed, the same results, whatever the threads.
+    assert_eq!(duel(t.rules, &seats, 20, 3, bots, &|_| {}).unwrap(), r);
+    let target = [
+        ("A".to_string(), Aim::Target(60)),
+        ("B".to_string(), Aim::Expected),
+    ];
+    let with_target = || {
+        Bots::new(
+            &t.advisor,
+            Some(TargetAdvisor::new(&t.advisor, &t.target).unwrap()),
+        )
+    };
+    let r = duel(t.rules, &target, 20, 3, with_target, &|_| {}).unwrap();
+    assert!((r[0].win_rate + r[1].win_rate - 1.0).abs() < 1e-12, "{r:?}");
+    assert_eq!(r[0].aim, "target=60");
+    assert_eq!(
+        check_seats(&seats[..1]).unwrap_err(),
+        "a duel needs at least two --bot"
+    );
+    let twice = [seats[0].clone(), seats[0].clone()];
+    assert_eq!(check_seats(&twice).unwrap_err(), "two bots are called 'A'");
+}
