@@ -83,6 +83,8 @@ class Advice:
     rules: str
     dice: list[int]
     rolls_left: int
+    mulligan: Optional[str]
+    """``"this-turn"`` when the dice are the mulligan's roll, spent this turn."""
     points_so_far: int
     expected_final: float
     target: Optional[int]
@@ -148,11 +150,16 @@ class Table:
         rolls_left: int,
         target: Optional[int] = None,
         opponents: Optional[Sequence[str]] = None,
+        *,
+        mulligan_spent: bool = False,
     ) -> Advice:
         """Every option, best first: by expected score; with ``target`` by P(final total >=
         target) (reads the target table next to this one, building it when missing:
         about a minute, 1 GB); with ``opponents`` (their cards) by the chance to win.
-        ``dice`` are five, or six on a Mega-Yahtzee turn."""
+        ``dice`` are five, or six on a Mega-Yahtzee turn. ``mulligan_spent`` (house rule
+        mulligan): the dice are the mulligan's roll, spent this turn (``rolls_left`` 0, a
+        card without ``mulligan=used``, which means an earlier turn); the boxes are valued
+        with the mulligan gone."""
     def sixth_die(self, card: Optional[str] = None) -> Advice:
         """House rule mega-yahtzee, before a turn's first roll: "take the sixth die"
         against "roll five dice", best first."""
@@ -179,6 +186,8 @@ def advise(
     opponents: Optional[Sequence[str]] = None,
     rules: str = "forced",
     house: Sequence[str] = (),
+    *,
+    mulligan_spent: bool = False,
 ) -> Advice:
     """``Table.advise`` on the default table of ``rules`` (opened once per session)."""
 

@@ -213,6 +213,8 @@ struct Advice {
     rules: &'static str,
     dice: Vec<u32>,
     rolls_left: u8,
+    /// `"this-turn"` when the dice are the mulligan's roll, spent this turn.
+    mulligan: Option<&'static str>,
     points_so_far: u32,
     expected_final: f64,
     target: Option<u32>,
@@ -254,6 +256,7 @@ fn advice_of(py: Python<'_>, r: Report) -> PyResult<Advice> {
         rules: r.rules,
         dice: faces(&r.dice),
         rolls_left: r.rolls_left,
+        mulligan: r.mulligan,
         points_so_far: r.points_so_far,
         expected_final: r.expected_final,
         target: r.target,
@@ -530,8 +533,11 @@ impl Table {
 
     /// Every option of the position, best first. With `target`, ranked by P(final total
     /// >= target) (target table, built next to this table when missing); with
-    /// `opponents` (their cards), by the chance to win against them.
-    #[pyo3(signature = (card, dice, rolls_left, target = None, opponents = None))]
+    /// `opponents` (their cards), by the chance to win against them. `mulligan_spent`
+    /// (house rule "mulligan"): the dice are the mulligan's roll, spent this turn
+    /// (`rolls_left` 0, the card still holding it).
+    #[pyo3(signature = (card, dice, rolls_left, target = None, opponents = None, *, mulligan_spent = false))]
+    #[allow(clippy::too_many_arguments)]
     fn advise(
         &self,
         py: Python<'_>,
@@ -540,12 +546,30 @@ impl Table {
         rolls_left: u8,
         target: Option<u32>,
         opponents: Option<Vec<String>>,
+        mulligan_spent: bool,
     ) -> PyResult<Advice> {
         let card = self.card(Some(card))?;
         let dice = yahtzee_engine::parse_dice(dice).map_err(err)?;
         let play_for = Table::play_for(target, opponents)?;
+        let mulligan = if mulligan_spent {
+            yahtzee_engine::TurnMulligan::SpentThisTurn
+        } else {
+            yahtzee_engine::TurnMulligan::AsCard
+        };
+        // An impossible position is refused before a goal's table is built.
+        mulligan
+            .state(&card, &dice, rolls_left)
+            .map_err(|e| err(e.into()))?;
         let report = self.for_goal(py, &play_for, |t| {
-            yahtzee_engine::advise(&self.advisor, t, &card, dice, rolls_left, &play_for)
+            yahtzee_engine::advise_in_turn(
+                &self.advisor,
+                t,
+                &card,
+                dice,
+                rolls_left,
+                mulligan,
+                &play_for,
+            )
         })?;
         advice_of(py, report)
     }
@@ -641,7 +665,7 @@ fn default_table(py: Python<'_>, rules: &str, house: Vec<String>) -> PyResult<Ta
 /// Every option of a position, best first (see `Table.advise`), from the default table of
 /// `rules`, opened once per session.
 #[pyfunction]
-#[pyo3(signature = (card, dice, rolls_left, target = None, opponents = None, rules = "forced", house = Vec::new()))]
+#[pyo3(signature = (card, dice, rolls_left, target = None, opponents = None, rules = "forced", house = Vec::new(), *, mulligan_spent = false))]
 #[allow(clippy::too_many_arguments)]
 fn advise(
     py: Python<'_>,
@@ -652,8 +676,17 @@ fn advise(
     opponents: Option<Vec<String>>,
     rules: &str,
     house: Vec<String>,
+    mulligan_spent: bool,
 ) -> PyResult<Advice> {
-    default_table(py, rules, house)?.advise(py, card, dice, rolls_left, target, opponents)
+    default_table(py, rules, house)?.advise(
+        py,
+        card,
+        dice,
+        rolls_left,
+        target,
+        opponents,
+        mulligan_spent,
+    )
 }
 
 /// Exact statistics (see `Table.stats`) from the default table of `rules`.

@@ -397,3 +397,39 @@ def test_fool_house_and_mega_yahtzee(folder):
         "advise", "--house", "mega-yahtzee", "--table", str(folder / "mega.table"),
         "--scorecard", me, "--opponent", them, "--json"
     )
+
+
+def test_mulligan_spent_this_turn(folder, forced):
+    path = folder / "forced+mulligan.table"
+    table = yahtzee.Table.load_or_solve("forced", house=["mulligan"], path=path)
+    # Chance and Yahtzee open, the upper bonus earned; 5 6 6 6 6 is the mulligan's roll.
+    card = "ones=3 twos=6 threes=9 fours=12 fives=15 sixes=18 3k=20 4k=0 fh=25 ss=30 ls=40"
+    advice = table.advise(card, "66665", 0, mulligan_spent=True)
+    assert advice.mulligan == "this-turn" and advice.rolls_left == 0
+    # Chance 29, then the Yahtzee in three rolls (2,783,176 / 6^10); Yahtzee 0, then
+    # Chance with three rolls (14/3 a die). No mulligan left to spend.
+    p3 = 2_783_176 / 60_466_176
+    assert [(o.category, o.score) for o in advice.options] == [("chance", 29), ("yahtzee", 0)]
+    assert advice.options[0].ev_remaining == pytest.approx(29 + 50 * p3, abs=1e-9)
+    assert advice.options[1].ev_remaining == pytest.approx(70 / 3, abs=1e-9)
+    want = cli(
+        "advise", "--house", "mulligan", "--table", str(path), "--scorecard", card,
+        "--dice", "66665", "--rolls-left", "0", "--mulligan-spent", "--json",
+    )
+    assert advice.to_dict() == want
+    module = yahtzee.advise(card, "66665", 0, rules="forced", house=["mulligan"], mulligan_spent=True)
+    assert module.to_dict() == want
+    # The card alone: the mulligan still in hand.
+    alone = table.advise(card, "66665", 0)
+    assert alone.mulligan is None and any(o.mulligan for o in alone.options)
+    # Keyword only; refused in one line: spent twice, rolls left, no mulligan in the rules.
+    with pytest.raises(TypeError):
+        table.advise(card, "66665", 0, None, None, True)
+    for call, message in [
+        (lambda: table.advise(card + " mulligan=used", "66665", 0, mulligan_spent=True), "cannot be spent again"),
+        (lambda: table.advise(card, "66665", 1, mulligan_spent=True), "rolls left must be 0"),
+        (lambda: forced.advise("", "66665", 0, mulligan_spent=True), "needs the house rule mulligan"),
+    ]:
+        with pytest.raises(yahtzee.InputError) as e:
+            call()
+        assert message in str(e.value) and "\n" not in str(e.value)
