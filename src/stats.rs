@@ -4,11 +4,10 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
-use indicatif::{ProgressBar, ProgressStyle};
 use yahtzee_advice::Advisor;
 use yahtzee_engine::PlayFor;
 use yahtzee_rules::Scorecard;
-use yahtzee_stats::{plot, Aim, Estimate, Line, Method, Summary};
+use yahtzee_stats::{plot, Aim, Line, Method, Summary};
 use yahtzee_table::Table;
 
 use crate::{table_file, RulesOpts};
@@ -88,15 +87,6 @@ fn setup(c: &Common) -> Result<Setup> {
     Ok(Setup { card, table })
 }
 
-fn bar(quiet: bool, len: u64, template: &str) -> ProgressBar {
-    if quiet {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::new(len);
-    bar.set_style(ProgressStyle::with_template(template).expect("valid template"));
-    bar
-}
-
 pub fn run_stats(args: StatsArgs) -> Result<()> {
     let c = &args.common;
     let s = setup(c)?;
@@ -111,7 +101,7 @@ pub fn run_stats(args: StatsArgs) -> Result<()> {
     )?;
     let passes = if play_for == PlayFor::Expected { 1 } else { 2 };
     let turns = rules.box_count() as u64 - u64::from(s.card.state().turns_played());
-    let progress = bar(
+    let progress = table_file::bar(
         c.quiet,
         passes * turns,
         "exact distribution {bar:40} turn {pos}/{len}, {elapsed}",
@@ -128,7 +118,7 @@ pub fn run_simulate(args: SimulateArgs) -> Result<()> {
     let c = &args.common;
     let s = setup(c)?;
     let advisor = Advisor::new(s.table);
-    let bar = bar(
+    let bar = table_file::bar(
         c.quiet,
         args.games,
         "simulating {bar:40} {human_pos}/{human_len} games, {per_sec}, eta {eta}",
@@ -143,27 +133,7 @@ pub fn run_simulate(args: SimulateArgs) -> Result<()> {
 /// Draws the plot if asked, then prints the report.
 fn finish(c: &Common, card: &Scorecard, summary: &Summary, secs: f64) -> Result<()> {
     if let Some(path) = &c.plot {
-        let how = match summary.method {
-            Method::Exact => "exact".to_string(),
-            Method::Simulation { games, .. } => format!("{games} simulated games"),
-        };
-        let from = if card.state().turns_played() == 0 {
-            String::new()
-        } else {
-            format!(", from '{}'", Scorecard::text(card))
-        };
-        plot::write_histogram(
-            path,
-            &plot::Histogram {
-                title: format!(
-                    "Final score under optimal play: rules '{}'{from}, {how}",
-                    summary.rules
-                ),
-                probabilities: &summary.distribution,
-                mean: summary.total.mean.value,
-                median: summary.median() as u32,
-            },
-        )?;
+        plot::write_histogram(path, &plot::Histogram::of(summary, card))?;
     }
     let text = if c.json {
         serde_json::to_string_pretty(summary)? + "\n"
@@ -171,26 +141,6 @@ fn finish(c: &Common, card: &Scorecard, summary: &Summary, secs: f64) -> Result<
         human(card, summary, secs)
     };
     crate::print_stdout(&text)
-}
-
-/// A figure with its interval, if any: `254.5877` or `254.60 [254.48, 254.72]`.
-fn fig(e: &Estimate, decimals: usize) -> String {
-    match e.ci95 {
-        None => format!("{:.*}", decimals, e.value),
-        Some([lo, hi]) => format!(
-            "{:.*} [{:.*}, {:.*}]",
-            decimals, e.value, decimals, lo, decimals, hi
-        ),
-    }
-}
-
-/// A probability as a percentage, with its interval if any.
-fn pct(e: &Estimate) -> String {
-    let scaled = Estimate {
-        value: e.value * 100.0,
-        ci95: e.ci95.map(|[a, b]| [a * 100.0, b * 100.0]),
-    };
-    fig(&scaled, 2) + "%"
 }
 
 fn human(card: &Scorecard, s: &Summary, secs: f64) -> String {
@@ -239,9 +189,9 @@ fn human(card: &Scorecard, s: &Summary, secs: f64) -> String {
             out,
             "{:<14} {:>w$} {:>w$} {:>w$}",
             l.name,
-            fig(&l.mean, 4),
-            fig(&l.sd, 4),
-            pct(&l.p_zero),
+            l.mean.text(4),
+            l.sd.text(4),
+            l.p_zero.percent(),
             w = w
         );
     };
@@ -255,32 +205,25 @@ fn human(card: &Scorecard, s: &Summary, secs: f64) -> String {
     }
     row(&mut out, &s.total);
     println!();
-    println!("P(upper bonus)        {}", pct(&s.p_upper_bonus));
+    println!("P(upper bonus)        {}", s.p_upper_bonus.percent());
     println!(
         "Yahtzees rolled       {} per game (turns ending in five of a kind)",
-        fig(&s.expected_yahtzees, 4)
+        s.expected_yahtzees.text(4)
     );
     println!(
         "Jokers applied        {} per game (extra Yahtzees scored in a lower box)",
-        fig(&s.expected_jokers, 4)
+        s.expected_jokers.text(4)
     );
     println!();
     println!("final total:");
     for p in &s.percentiles {
-        let name = match p.p {
-            0.5 => "median".to_string(),
-            0.25 => "lower quartile".to_string(),
-            0.75 => "upper quartile".to_string(),
-            0.01 => "1st percentile".to_string(),
-            q => format!("{}th percentile", (q * 100.0).round()),
-        };
-        println!("  {name:<17} {}", fig(&p.total, 0));
+        println!("  {:<17} {}", p.name(), p.total.text(0));
     }
     for t in &s.p_at_least {
         println!(
             "  {:<17} {}",
             format!("P(total >= {})", t.at_least),
-            pct(&t.probability)
+            t.probability.percent()
         );
     }
     match &s.aim {

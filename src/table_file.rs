@@ -87,16 +87,21 @@ pub fn open_or_build_target(
     Ok(table)
 }
 
-/// A progress bar counting `what` on stderr; hidden with `quiet`.
-pub fn plain_bar(quiet: bool, len: u64, what: &str) -> ProgressBar {
+/// A progress bar on stderr with this `template`; hidden with `quiet`.
+pub fn bar(quiet: bool, len: u64, template: &str) -> ProgressBar {
     if quiet {
         return ProgressBar::hidden();
     }
     let bar = ProgressBar::new(len);
+    bar.set_style(ProgressStyle::with_template(template).expect("valid template"));
+    bar
+}
+
+/// A progress bar counting `what` on stderr; hidden with `quiet`.
+pub fn plain_bar(quiet: bool, len: u64, what: &str) -> ProgressBar {
     let template =
         format!("{{bar:40}} {{human_pos}}/{{human_len}} {what}, {{per_sec}}, eta {{eta}}");
-    bar.set_style(ProgressStyle::with_template(&template).expect("valid template"));
-    bar
+    bar(quiet, len, &template)
 }
 
 /// What `--target T [--target-table P]` or `--opponent CARD...` ask to play for, with the

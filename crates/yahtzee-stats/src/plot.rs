@@ -68,6 +68,31 @@ pub struct Histogram<'a> {
     pub median: u32,
 }
 
+impl<'a> Histogram<'a> {
+    /// The chart of a `yahtzee stats` or `simulate` summary from `card`: the title names
+    /// the rules, the card (unless empty) and how the figures were found.
+    pub fn of(summary: &'a crate::Summary, card: &yahtzee_rules::Scorecard) -> Histogram<'a> {
+        let how = match summary.method {
+            crate::Method::Exact => "exact".to_string(),
+            crate::Method::Simulation { games, .. } => format!("{games} simulated games"),
+        };
+        let from = if card.state().turns_played() == 0 {
+            String::new()
+        } else {
+            format!(", from '{}'", yahtzee_rules::Scorecard::text(card))
+        };
+        Histogram {
+            title: format!(
+                "Final score under optimal play: rules '{}'{from}, {how}",
+                summary.rules
+            ),
+            probabilities: &summary.distribution,
+            mean: summary.total.mean.value,
+            median: summary.median() as u32,
+        }
+    }
+}
+
 /// Checks, before any work is done, that a chart could be written at `path`: a known
 /// extension and an existing folder.
 pub fn check_path(path: &Path) -> Result<(), PlotError> {

@@ -33,6 +33,28 @@ impl Estimate {
     fn exact(value: f64) -> Estimate {
         Estimate { value, ci95: None }
     }
+
+    /// The figure with `decimals` places and its interval, if any: `254.5877` or
+    /// `254.60 [254.48, 254.72]`.
+    pub fn text(&self, decimals: usize) -> String {
+        match self.ci95 {
+            None => format!("{:.*}", decimals, self.value),
+            Some([lo, hi]) => format!(
+                "{:.*} [{:.*}, {:.*}]",
+                decimals, self.value, decimals, lo, decimals, hi
+            ),
+        }
+    }
+
+    /// A probability as a percentage (two places), with its interval if any: `68.07%` or
+    /// `68.10 [67.98, 68.22]%`.
+    pub fn percent(&self) -> String {
+        let scaled = Estimate {
+            value: self.value * 100.0,
+            ci95: self.ci95.map(|[a, b]| [a * 100.0, b * 100.0]),
+        };
+        scaled.text(2) + "%"
+    }
 }
 
 /// The statistics of one quantity: a box, a bonus or the total.
@@ -50,6 +72,19 @@ pub struct Percentile {
     /// The fraction, e.g. 0.25 for the lower quartile.
     pub p: f64,
     pub total: Estimate,
+}
+
+impl Percentile {
+    /// Its name in a report: `median`, `lower quartile`, `1st percentile`, `90th percentile`.
+    pub fn name(&self) -> String {
+        match self.p {
+            0.5 => "median".to_string(),
+            0.25 => "lower quartile".to_string(),
+            0.75 => "upper quartile".to_string(),
+            0.01 => "1st percentile".to_string(),
+            q => format!("{}th percentile", (q * 100.0).round()),
+        }
+    }
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -335,5 +370,41 @@ fn histogram_line(name: String, h: &[u64], n: u64) -> Line {
             ci95: Some([var_ci[0].sqrt(), var_ci[1].sqrt()]),
         },
         p_zero: proportion(h.first().copied().unwrap_or(0), n),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn figures_are_written_with_their_intervals() {
+        let exact = Estimate::exact(254.58771);
+        assert_eq!(exact.text(4), "254.5877");
+        assert_eq!(exact.text(0), "255");
+        let sampled = Estimate {
+            value: 0.681,
+            ci95: Some([0.6798, 0.6822]),
+        };
+        assert_eq!(sampled.text(3), "0.681 [0.680, 0.682]");
+        assert_eq!(sampled.percent(), "68.10 [67.98, 68.22]%");
+        assert_eq!(Estimate::exact(0.0750).percent(), "7.50%");
+    }
+
+    #[test]
+    fn percentiles_are_named() {
+        let named = |p| {
+            Percentile {
+                p,
+                total: Estimate::exact(0.0),
+            }
+            .name()
+        };
+        assert_eq!(named(0.5), "median");
+        assert_eq!(named(0.25), "lower quartile");
+        assert_eq!(named(0.75), "upper quartile");
+        assert_eq!(named(0.01), "1st percentile");
+        assert_eq!(named(0.9), "90th percentile");
+        assert_eq!(named(0.99), "99th percentile");
     }
 }
