@@ -68,6 +68,8 @@ export interface AdviseQuestion {
   dice?: string | number[];
   /** 2 after the first roll, 1 after the second, 0 after the last. */
   rolls_left?: number;
+  /** House rule mulligan: "this-turn" when the dice are the mulligan's roll, spent this turn (rolls_left 0; the card still holds it: its mulligan=used means an earlier turn). */
+  mulligan?: 'this-turn';
   /** Not answered here (needs tables too big for a browser): ask `yahtzee serve`. */
   target?: number;
   /** Not answered here (needs exact statistics of the opponents): ask `yahtzee serve`. */
@@ -101,6 +103,8 @@ export interface Report {
   /** The dice asked about ([] for the sixth-die question). */
   dice: number[];
   rolls_left: number;
+  /** "this-turn" when the question said the dice are the mulligan's roll. */
+  mulligan?: 'this-turn';
   points_so_far: number;
   /** points_so_far + the best option's ev_remaining. */
   expected_final: number;

@@ -161,8 +161,9 @@ export class Engine {
   /**
    * Every option of a position, best first (as `POST /api/advise` and `yahtzee advise
    * --json`). `question` is that request body: `{rules, house, scorecard, dice,
-   * rolls_left}`; leave dice and rolls_left out for the sixth-die question of
-   * mega-yahtzee. The table is solved first if it is not loaded.
+   * rolls_left, mulligan}`; leave dice and rolls_left out for the sixth-die question of
+   * mega-yahtzee; `mulligan: 'this-turn'` when the dice are the mulligan's roll, spent
+   * this turn. The table is solved first if it is not loaded.
    */
   advise(question) {
     const body = typeof question === 'string' ? question : JSON.stringify(question);

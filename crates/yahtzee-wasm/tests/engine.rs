@@ -90,3 +90,34 @@ fn a_table_round_trips_through_its_bytes_and_damage_is_refused() {
     let e = reader.load_table("free", bytes).unwrap_err().to_string();
     assert!(e.contains("forced"), "{e}");
 }
+
+#[test]
+fn the_mulligan_spent_this_turn_is_answered() {
+    let mut engine = Engine::default();
+    // Chance and Yahtzee open, the upper bonus earned; 5 6 6 6 6 is the mulligan's roll.
+    let card = "ones=3 twos=6 threes=9 fours=12 fives=15 sixes=18 3k=20 4k=0 fh=25 ss=30 ls=40";
+    let ask = |engine: &mut Engine, card: &str, rolls: u8| {
+        let q = serde_json::json!({"rules": "forced+mulligan", "scorecard": card, "dice": "66665",
+                                   "rolls_left": rolls, "mulligan": "this-turn"});
+        engine.advise(q.to_string().as_bytes())
+    };
+    let a: serde_json::Value = serde_json::from_str(&ask(&mut engine, card, 0).unwrap()).unwrap();
+    assert_eq!(a["mulligan"], "this-turn");
+    // Chance 29, then the Yahtzee in three rolls (2,783,176 / 6^10); Yahtzee 0, then
+    // Chance (14/3 a die).
+    let p3 = 2_783_176.0 / 60_466_176.0;
+    let options = a["options"].as_array().unwrap();
+    assert_eq!(options.len(), 2, "{a}");
+    assert_eq!(options[0]["category"], "chance");
+    assert!((options[0]["ev_remaining"].as_f64().unwrap() - (29.0 + 50.0 * p3)).abs() < 1e-9);
+    assert!((options[1]["ev_remaining"].as_f64().unwrap() - 70.0 / 3.0).abs() < 1e-9);
+    // Spent twice, rolls left: one line each.
+    let used = format!("{card} mulligan=used");
+    for (card, rolls, says) in [
+        (used.as_str(), 0, "cannot be spent again"),
+        (card, 1, "rolls left must be 0"),
+    ] {
+        let e = ask(&mut engine, card, rolls).unwrap_err().to_string();
+        assert!(e.contains(says) && !e.contains('\n'), "{e}");
+    }
+}
