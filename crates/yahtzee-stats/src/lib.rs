@@ -23,8 +23,8 @@ pub use goal::{exact_goal, Goal};
 pub mod simulate;
 
 pub use simulate::{simulate, Tally};
-pub mod summary;
 #[cfg(feature = "plot")]
 pub mod plot;
+pub mod summary;
 
 pub use summary::{Aim, Estimate, Line, Method, Summary, Versus};
