@@ -280,3 +280,27 @@ test('a stored table loads back checked; a damaged or foreign one is refused', a
   assert.throws(() => e.loadTable('forced', 'not bytes'), pkg.YahtzeeError);
   assert.equal(e.hasTable('forced'), false);
 });
+
+test('the mulligan spent this turn equals the CLI with --mulligan-spent', async () => {
+  await theEngine();
+  const card = 'ones=3 twos=6 threes=9 fours=12 fives=15 sixes=18 3k=20 4k=0 fh=25 ss=30 ls=40';
+  for (const [scorecard, dice, rolls] of [[card, '66665', 0], ['', '12346', 0], [`${card} mulligan=used`, '66665', 0], ['', '12346', 1]]) {
+    const args = ['advise', '--json', '--quiet', '--house', 'mulligan', '--scorecard', scorecard,
+      '--dice', dice, '--rolls-left', String(rolls), '--mulligan-spent'];
+    const out = spawnSync(bin, args, { env: { ...process.env, YAHTZEE_DATA_DIR: dataDir }, encoding: 'utf8' });
+    const q = { rules: 'forced+mulligan', scorecard, dice, rolls_left: rolls, mulligan: 'this-turn' };
+    if (out.status !== 0) {
+      // The same refusal, in the engine's words (the CLI names its flag).
+      const said = out.stderr.trim().replace(/^error: --mulligan-spent: /, '');
+      assert.throws(() => engine.advise(q), (e) => e instanceof pkg.YahtzeeError && e.message === said);
+      continue;
+    }
+    const [got, want] = [engine.advise(q), JSON.parse(out.stdout)];
+    assert.equal(got.mulligan, 'this-turn');
+    assert.equal(got.options.length, want.options.length);
+    got.options.forEach((o, i) => {
+      assert.equal(what(o), what(want.options[i]));
+      assert.ok(Math.abs(o.ev_remaining - want.options[i].ev_remaining) < 1e-9);
+    });
+  }
+});
