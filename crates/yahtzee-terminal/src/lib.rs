@@ -7,7 +7,7 @@
 //!   (`yahtzee-triple`);
 //! - [`yahtzix`]: `yahtzee yahtzix play`, Yahtzix against the optimal bot
 //!   (`yahtzee-yahtzix`);
-//! - [`file`]: game records, written whole or not at all.
+//! - [`file`](mod@file): game records, written whole or not at all.
 //!
 //! The command line (`src/` of the root package) parses the arguments, opens the tables and
 //! hands these loops its standard input and output.

@@ -74,7 +74,7 @@ pub struct Games<'a> {
     pub dice_from_input: bool,
     /// Cards and bot moves told (not with `--quiet`).
     pub verbose: bool,
-    /// The record file given [default: records/game-<seed>.txt; numbered with more games].
+    /// The record file given (default: `records/game-<seed>.txt`; numbered with more games).
     pub record: Option<PathBuf>,
 }
 
