@@ -142,6 +142,26 @@ def test_what_needs_the_server_is_said(browser, site):
     assert err == "bad dice: expected 5 dice, got 4"
 
 
+def test_the_other_games_say_they_need_the_server(browser, site):
+    # The WebAssembly engine plays Yahtzee only: the menu and the pages say so, and the
+    # pages ask nothing.
+    browser.get_log("browser")
+    browser.get(site.url + "/")
+    WebDriverWait(browser, 30).until(
+        lambda d: d.execute_script("return document.documentElement.dataset.engine") == "static")
+    after = browser.execute_script(
+        "return getComputedStyle(document.querySelector('nav.games a[href=\"triple.html\"]'), '::after').content")
+    assert "yahtzee serve" in after
+    for page in ["triple.html", "yahtzix.html"]:
+        browser.get(site.url + "/" + page)
+        note = browser.find_element(By.ID, "static-note")
+        WebDriverWait(browser, 30).until(lambda d: note.is_displayed())
+        assert "needs yahtzee serve" in note.text
+        assert not browser.find_element(By.ID, "play-main").is_displayed()
+        assert not browser.find_element(By.ID, "setup-panel").is_displayed()
+    assert severe(browser) == []
+
+
 def test_a_whole_game_with_no_script_errors(browser, site):
     browser.get_log("browser")
     browser.get(site.url + "/play.html?rules=forced")
