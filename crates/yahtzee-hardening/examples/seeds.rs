@@ -101,6 +101,15 @@ fn main() {
         ),
         (1, r#"{"rules": "yatzy", "scorecard": "ones=3"}"#),
         (1, r#"{"scorecard": "ones=3", "target": 200}"#),
+        // The mulligan spent this turn: asked under its house rule, refused without it.
+        (
+            0,
+            r#"{"rules": "forced+mulligan", "scorecard": "ones=3", "dice": "66665", "rolls_left": 0, "mulligan": "this-turn"}"#,
+        ),
+        (
+            0,
+            r#"{"scorecard": "ones=3", "dice": "66665", "rolls_left": 0, "mulligan": "this-turn"}"#,
+        ),
     ];
     for (i, (route, body)) in bodies.iter().enumerate() {
         let mut data = vec![*route];

@@ -298,12 +298,8 @@ pub fn serve_body(data: &[u8]) {
         return;
     }
     let advisor = forced_advisor();
-    let answer = match q.dice {
-        Some((dice, rolls)) => {
-            yahtzee_engine::advise(advisor, None, &q.card, dice, rolls, &q.play_for)
-        }
-        None => yahtzee_engine::advise_sixth_die(advisor, None, &q.card, &q.play_for),
-    };
+    // The question's own answer: its dice, rolls and position in the turn (the mulligan).
+    let answer = q.answer(advisor, None);
     match answer {
         Ok(report) => {
             let json = serde_json_string(&report);
