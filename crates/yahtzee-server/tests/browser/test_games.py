@@ -115,7 +115,7 @@ def test_a_triple_game_played_by_clicking(browser, server):
     rig(browser, [6, 6])
     browser.find_element(By.ID, "roll").click()
     wait_idle(browser)
-    assert "1 rolls left" in browser.find_element(By.ID, "turn-info").text
+    assert "1 roll left" in browser.find_element(By.ID, "turn-info").text
     # The hint is the API's best option for the position on screen.
     want = api_advice(server, {"game": "triple", "card": "", "dice": "66666", "rolls_left": 1})
     assert browser.find_element(By.ID, "hint").text.startswith("Hint: " + want["options"][0]["option"])
