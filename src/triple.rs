@@ -272,43 +272,7 @@ fn run_review(a: ReviewArgs) -> Result<()> {
     if a.json {
         return crate::print_stdout(&(serde_json::to_string_pretty(&r)? + "\n"));
     }
-    let mut out = format!(
-        "review of {name} ({} rules, {}): total {}, {:.3} expected points lost over {} decisions\n\n",
-        r.variant,
-        if r.finished { "finished" } else { "not finished" },
-        r.total,
-        r.cost,
-        r.decisions.len()
-    );
-    out += &format!(
-        "{:>5} {:>4}  {:<10} {:>4}  {:<26} {:<26} {:>7}\n",
-        "line", "turn", "dice", "left", "choice", "best", "cost"
-    );
-    for d in &r.decisions {
-        let cost = if d.cost > 1e-9 {
-            format!("{:.3}", d.cost)
-        } else {
-            "-".into()
-        };
-        out += &format!(
-            "{:>5} {:>4}  {:<10} {:>4}  {:<26} {:<26} {:>7}\n",
-            d.line, d.turn, d.dice, d.rolls_left, d.chosen, d.best, cost
-        );
-    }
-    let mut worst: Vec<_> = r.decisions.iter().filter(|d| d.cost > 1e-9).collect();
-    worst.sort_by(|a, b| b.cost.total_cmp(&a.cost));
-    if worst.is_empty() {
-        out += "\nno mistakes: every decision was the strategy's\n";
-    } else {
-        out += "\nbiggest mistakes:\n";
-        for d in worst.iter().take(a.top) {
-            out += &format!(
-                "  line {}: turn {} with {}: {}, best {} — cost {:.3}\n",
-                d.line, d.turn, d.dice, d.chosen, d.best, d.cost
-            );
-        }
-    }
-    crate::print_stdout(&out)
+    crate::print_stdout(&r.text(&name, a.top))
 }
 
 /// A game in the terminal (`yahtzee_terminal::triple`); writes its record.

@@ -1,12 +1,12 @@
-//! `yahtzee yahtzix solve|advise|play|stats`: Yahtzix, the six-dice push-your-luck race, with
+//! `yahtzee yahtzix solve|advise|play|review|stats`: Yahtzix, the six-dice push-your-luck race, with
 //! the exact solitaire and two-player strategies of `yahtzee-yahtzix`.
 
 use std::path::PathBuf;
 use std::time::Instant;
 
-use anyhow::Result;
-use yahtzee_yahtzix::duel::Seat;
-use yahtzee_yahtzix::position::{spaced, Position, Stage};
+use anyhow::{Context, Result};
+use yahtzee_engine::yahtzix as engine;
+use yahtzee_yahtzix::record::Record;
 use yahtzee_yahtzix::{Duel, Rules};
 
 #[derive(clap::Args)]
@@ -21,8 +21,10 @@ enum Sub {
     Solve(SolveArgs),
     /// Every option of a position with your probability of winning.
     Advise(AdviseArgs),
-    /// Play against the optimal bot in the terminal, with hints.
+    /// Play against the optimal bot in the terminal, with hints; writes a record.
     Play(PlayArgs),
+    /// Judge every decision of a game record by the chance to win it lost.
+    Review(ReviewArgs),
     /// Simulated games: turns to finish, bust rate, win rates against "bank at 300".
     Stats(StatsArgs),
 }
@@ -49,23 +51,26 @@ struct Common {
 }
 
 impl Common {
+    /// The game as the engine's questions name it.
+    fn game(&self) -> engine::Game {
+        engine::Game {
+            target: self.target,
+            four_of_a_kind: !self.no_four_of_a_kind,
+            exact: self.exact,
+        }
+    }
+
     fn rules(&self) -> Result<Rules> {
-        Ok(Rules::new(
-            self.target,
-            !self.no_four_of_a_kind,
-            self.exact,
-        )?)
+        Ok(self.game().rules()?)
     }
 
     /// The solved two-player game: read from the table file, or solved and written there.
     fn duel(&self) -> Result<Duel> {
         let rules = self.rules()?;
-        let path = self.table.clone().unwrap_or_else(|| {
-            yahtzee_table::store::data_dir().join(format!("yahtzix-{}.table", rules.name()))
-        });
-        let quiet = self.quiet;
+        let dir = yahtzee_table::store::data_dir();
+        let path = (self.table.clone()).unwrap_or_else(|| engine::cache_path(&dir, &rules));
         let say = || {
-            if !quiet {
+            if !self.quiet {
                 eprintln!(
                     "solving Yahtzix to {} (once; about 20 s at 1000 on two cores), writing {}",
                     rules.target,
@@ -74,12 +79,8 @@ impl Common {
             }
         };
         // A cache of an older format in the default place is solved again.
-        Ok(yahtzee_engine::yahtzix::load_or_solve(
-            &rules,
-            &path,
-            self.table.is_none(),
-            &say,
-        )?)
+        let rebuild = self.table.is_none();
+        Ok(engine::load_or_solve(&rules, &path, rebuild, &say)?)
     }
 }
 
@@ -138,6 +139,27 @@ struct PlayArgs {
     /// Show the best option before every decision.
     #[arg(long)]
     hints: bool,
+    /// Game record to write [default: records/yahtzix-<seed>.txt].
+    #[arg(long)]
+    record: Option<PathBuf>,
+}
+
+#[derive(clap::Args)]
+struct ReviewArgs {
+    /// The game record (written by `yahtzee yahtzix play`).
+    file: PathBuf,
+    /// Table file [default: <data dir>/yahtzix-<rules>.table, solved and written if missing].
+    #[arg(long)]
+    table: Option<PathBuf>,
+    /// How many of the costliest decisions to list.
+    #[arg(long, default_value_t = 5)]
+    top: usize,
+    /// Print JSON: every decision with its cost.
+    #[arg(long)]
+    json: bool,
+    /// No message while the table is solved.
+    #[arg(long, short)]
+    quiet: bool,
 }
 
 #[derive(clap::Args)]
@@ -160,51 +182,29 @@ pub fn run(args: Args) -> Result<()> {
         Sub::Solve(a) => solve(a),
         Sub::Advise(a) => advise(a),
         Sub::Play(a) => play(a),
+        Sub::Review(a) => review(a),
         Sub::Stats(a) => stats(a),
     }
-}
-
-fn pct(p: f64) -> String {
-    format!("{:.2}%", 100.0 * p)
 }
 
 fn solve(a: SolveArgs) -> Result<()> {
     let start = Instant::now();
     let duel = a.common.duel()?;
-    let s = yahtzee_engine::yahtzix::solved(&duel)?;
+    let s = engine::solved(&duel)?;
     let secs = start.elapsed().as_secs_f64();
     if a.json {
         let mut out = serde_json::to_value(&s)?;
         out["seconds"] = secs.into();
         return crate::print_stdout(&(serde_json::to_string_pretty(&out)? + "\n"));
     }
-    let text = format!(
-        "Yahtzix to {} ({}):\n  solitaire, fewest turns: {:.4} expected turns (residual {:.1e})\n  most points per turn: {:.3} (busting {})\n  two players: the first player wins {} (value iteration residual {:.1e} < {:.0e}, {} sweeps, at most {} per pair)\n  {:.1} s\n",
-        s.target,
-        s.rules,
-        s.solitaire_expected_turns,
-        s.solitaire_residual,
-        s.max_points_per_turn,
-        pct(s.max_points_bust_rate),
-        pct(s.first_player_wins),
-        s.residual,
-        s.tolerance,
-        s.sweeps,
-        s.max_sweeps_per_pair,
-        secs
-    );
-    crate::print_stdout(&text)
+    crate::print_stdout(&s.text(secs))
 }
 
 /// The question the flags ask, in the engine's shape.
-fn question(a: &AdviseArgs) -> yahtzee_engine::yahtzix::Question {
-    yahtzee_engine::yahtzix::Question {
+fn question(a: &AdviseArgs) -> engine::Question {
+    engine::Question {
         game: None,
-        rules: yahtzee_engine::yahtzix::Game {
-            target: a.common.target,
-            four_of_a_kind: !a.common.no_four_of_a_kind,
-            exact: a.common.exact,
-        },
+        rules: a.common.game(),
         me: a.me,
         opp: a.opp,
         second: a.second,
@@ -219,129 +219,82 @@ fn question(a: &AdviseArgs) -> yahtzee_engine::yahtzix::Question {
 fn advise(a: AdviseArgs) -> Result<()> {
     let q = question(&a);
     let (rules, pos) = q.position()?;
-    let played = yahtzee_engine::yahtzix::Played::new(a.common.duel()?);
+    let played = engine::Played::new(a.common.duel()?);
     let advice = q.answer_with(&played)?;
     if a.json {
         return crate::print_stdout(&(serde_json::to_string_pretty(&advice)? + "\n"));
     }
-    let mut text = format!("{}\n", describe(&pos, rules.target));
+    let mut text = format!("{}\n", pos.describe(rules.target));
     if advice.bust {
         text += &format!(
             "  bust: nothing scores (you win {} from here)\n",
-            pct(advice.p_win)
+            yahtzee_terminal::yahtzix::pct(advice.p_win)
         );
     } else {
         text += "      win   option\n";
         for (i, o) in advice.options.iter().enumerate() {
-            text += &format!("{:>3}. {:>7}  {}\n", i + 1, pct(o.p_win), o.option);
+            text += &format!(
+                "{:>3}. {:>7}  {}\n",
+                i + 1,
+                yahtzee_terminal::yahtzix::pct(o.p_win),
+                o.option
+            );
         }
     }
     crate::print_stdout(&text)
 }
 
-/// One line saying where the mover stands.
-fn describe(pos: &Position, target: u32) -> String {
-    let seat = if pos.seat == Seat::First {
-        "first"
-    } else {
-        "second"
-    };
-    let head = format!(
-        "Yahtzix to {target}: you {} ({seat} player), opponent {}",
-        pos.me, pos.opp
-    );
-    match &pos.stage {
-        Stage::Start {
-            offer: Some((t, k)),
-        } => format!("{head}; before your turn, offer {t} on {}", dice_count(*k)),
-        Stage::Start { offer: None } => format!("{head}; before your turn"),
-        Stage::Rolled {
-            roll, total, dice, ..
-        } => {
-            let set = if *total > 0 {
-                format!(" with {total} set aside")
-            } else {
-                String::new()
-            };
-            format!("{head}; roll {roll}: {}{set}", spaced(dice))
-        }
-    }
-}
-
 fn stats(a: StatsArgs) -> Result<()> {
-    let q = yahtzee_engine::yahtzix::StatsQuestion {
+    let q = engine::StatsQuestion {
         game: None,
-        rules: yahtzee_engine::yahtzix::Game {
-            target: a.common.target,
-            four_of_a_kind: !a.common.no_four_of_a_kind,
-            exact: a.common.exact,
-        },
+        rules: a.common.game(),
         games: a.games,
         seed: a.seed,
     };
-    q.rules.rules()?;
     let s = q.answer_with(&a.common.duel()?)?;
     if a.json {
         return crate::print_stdout(&(serde_json::to_string_pretty(&s)? + "\n"));
     }
-    let ci =
-        |m: &yahtzee_yahtzix::sim::Mean| format!("{:.3} [{:.3}, {:.3}]", m.mean, m.low, m.high);
-    let cr = |r: &yahtzee_yahtzix::sim::Rate| {
-        format!("{} [{}, {}]", pct(r.rate), pct(r.low), pct(r.high))
-    };
-    let (opt, bank, vs) = (
-        &s.solitaire_optimal,
-        &s.solitaire_bank_at_300,
-        &s.optimal_vs_bank_at_300,
-    );
-    let text = format!(
-        "Yahtzix to {}: {} games per line, seed {}, 95% intervals\n\
-         solitaire, fewest-turns strategy: {} turns (exact {:.3}), busts {} of turns, {} points a turn\n\
-         solitaire, bank at 300:           {} turns, busts {} of turns, {} points a turn\n\
-         optimal against bank at 300: optimal wins {} (first seat {}, second seat {}); its turns {}, busts {}\n",
-        a.common.target,
-        s.games,
-        s.seed,
-        ci(&opt.turns),
-        s.solitaire_expected_turns,
-        cr(&opt.bust_rate),
-        ci(&opt.points_per_turn),
-        ci(&bank.turns),
-        cr(&bank.bust_rate),
-        ci(&bank.points_per_turn),
-        cr(&vs.win_rate),
-        cr(&vs.win_rate_first_seat),
-        cr(&vs.win_rate_second_seat),
-        ci(&vs.turns),
-        cr(&vs.bust_rate),
-    );
-    crate::print_stdout(&text)
+    crate::print_stdout(&s.text())
 }
 
-/// A game against the optimal bot in the terminal (`yahtzee_terminal::yahtzix`).
+/// A game against the optimal bot in the terminal (`yahtzee_terminal::yahtzix`); writes
+/// its record.
 fn play(a: PlayArgs) -> Result<()> {
     let rules = a.common.rules()?;
     let duel = a.common.duel()?;
+    let seed = a.seed.unwrap_or_else(yahtzee_terminal::clock_seed);
     let setup = yahtzee_terminal::yahtzix::Setup {
         second: a.second,
-        seed: a.seed.unwrap_or_else(yahtzee_terminal::clock_seed),
+        seed,
         hints: a.hints,
     };
-    yahtzee_terminal::yahtzix::play(
-        &duel,
-        &rules,
-        setup,
-        std::io::stdin().lock(),
-        std::io::stdout(),
-    )?;
-    Ok(())
+    let stdin = std::io::stdin().lock();
+    let (_, record) =
+        yahtzee_terminal::yahtzix::play_recorded(&duel, &rules, setup, stdin, std::io::stdout())?;
+    let path = a
+        .record
+        .unwrap_or_else(|| PathBuf::from(format!("records/yahtzix-{seed}.txt")));
+    yahtzee_terminal::file::write_record(&path, &record.to_text())?;
+    crate::print_stdout(&format!("game record: {}\n", path.display()))
 }
 
-/// "1 die", "3 dice".
-fn dice_count(n: u8) -> String {
-    if n == 1 {
-        "1 die".into()
-    } else {
-        format!("{n} dice")
+/// Every decision of a record judged by the chance to win it lost.
+fn review(a: ReviewArgs) -> Result<()> {
+    let name = a.file.display().to_string();
+    let text = std::fs::read_to_string(&a.file).with_context(|| format!("cannot read {name}"))?;
+    let record = Record::parse(&text).with_context(|| name.clone())?;
+    let common = Common {
+        target: record.rules.target,
+        no_four_of_a_kind: !record.rules.four_of_a_kind,
+        exact: record.rules.exact,
+        table: a.table.clone(),
+        quiet: a.quiet,
+    };
+    let played = engine::Played::new(common.duel()?);
+    let r = engine::review_with(&record, &played).with_context(|| name.clone())?;
+    if a.json {
+        return crate::print_stdout(&(serde_json::to_string_pretty(&r)? + "\n"));
     }
+    crate::print_stdout(&r.text(&name, a.top))
 }

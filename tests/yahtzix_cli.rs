@@ -102,7 +102,10 @@ fn advice_ranks_every_option_with_its_chance() {
     .unwrap();
     let options = json["options"].as_array().unwrap();
     assert_eq!(options.len(), 2, "go for it or roll six: {json}");
-    let wins: Vec<f64> = options.iter().map(|o| o["p_win"].as_f64().unwrap()).collect();
+    let wins: Vec<f64> = options
+        .iter()
+        .map(|o| o["p_win"].as_f64().unwrap())
+        .collect();
     assert!(wins[0] >= wins[1] && json["p_win"].as_f64() == Some(wins[0]));
     assert_eq!(options[0]["loss"], 0.0);
     // Each option says what it does: accept the offer, or roll six fresh dice.
@@ -164,22 +167,48 @@ fn bad_positions_and_files_are_refused_with_one_line() {
 fn a_scripted_game_is_the_same_for_the_same_seed() {
     // Bank at every chance (and decline every offer): "b" answers a roll, "n" an offer.
     let input = "b\nn\n".repeat(400);
+    let dir = tempfile::tempdir().unwrap();
+    let record = dir.path().join("game.txt");
+    let record = record.to_str().unwrap();
     let play = || {
-        let out = run(&with(&["play", "--seed", "5", "--hints"]), Some(&input));
+        let args = with(&["play", "--seed", "5", "--hints", "--record", record]);
+        let out = run(&args, Some(&input));
         assert!(
             out.status.success(),
             "{}",
             String::from_utf8_lossy(&out.stderr)
         );
-        String::from_utf8_lossy(&out.stdout).into_owned()
+        let text = std::fs::read_to_string(record).unwrap();
+        (String::from_utf8_lossy(&out.stdout).into_owned(), text)
     };
-    let first = play();
+    let (first, text) = play();
     assert!(
         first.contains("Final: you") || first.contains("Game left"),
         "{first}"
     );
     assert!(first.contains("bot roll"), "{first}");
-    assert_eq!(first, play());
+    assert!(first.contains(&format!("game record: {record}")), "{first}");
+    assert_eq!((first, text.clone()), play());
+    assert!(
+        text.starts_with("yahtzix 300\nseed 5\nplayers you bot\n"),
+        "{text}"
+    );
+    // The review replays it: the bot's decisions cost nothing, banking at once costs the
+    // person something, and the final scores are the game's.
+    let json: serde_json::Value =
+        serde_json::from_str(&ok(&["yahtzix", "review", record, "--json"])).unwrap();
+    let cost = json["cost"].as_array().unwrap();
+    assert!(cost[1].as_f64().unwrap() < 1e-12, "{json}");
+    assert!(cost[0].as_f64().unwrap() > 0.0, "{json}");
+    let human = ok(&["yahtzix", "review", record]);
+    assert!(
+        human.contains("biggest mistakes:") && human.contains("you"),
+        "{human}"
+    );
+    let damaged = dir.path().join("damaged.txt");
+    std::fs::write(&damaged, "yahtzix 300\nroll 1 1 5 5 2 3\nkeep 6\n").unwrap();
+    let err = refused(&["yahtzix", "review", damaged.to_str().unwrap()]);
+    assert!(err.contains("line 3: keep 6: not in the roll"), "{err}");
 }
 
 #[test]

@@ -11,6 +11,7 @@
 pub mod mega;
 pub mod strategy;
 pub mod target;
+mod text;
 pub mod win;
 
 pub use mega::SixthDie;

@@ -103,7 +103,7 @@ impl Tables {
 
     /// Where the solved Yahtzix game of `rules` is cached.
     pub fn yahtzix_path(&self, rules: &yahtzee_yahtzix::Rules) -> PathBuf {
-        self.dir.join(format!("yahtzix-{}.table", rules.name()))
+        crate::yahtzix::cache_path(&self.dir, rules)
     }
 
     /// The solved two-player Yahtzix game of `rules`, read from its cache file or solved

@@ -70,6 +70,11 @@ impl Played {
     }
 }
 
+/// Where the solved game of `rules` is cached in the data folder `dir`.
+pub fn cache_path(dir: &Path, rules: &Rules) -> std::path::PathBuf {
+    dir.join(format!("yahtzix-{}.table", rules.name()))
+}
+
 /// The solved two-player game of `rules` from the cache file `path`, or solved (about
 /// 20 s and 325 MB at 1,000 on two cores) and written there. `rebuild_other_version`:
 /// a file of an older format is solved again (the default place) rather than refused.
@@ -277,7 +282,7 @@ impl Question {
 /// Dice counted per face (index 1 to 6) as a list of faces, lowest first.
 fn faces(counts: &yahtzee_yahtzix::score::Counts) -> Vec<u8> {
     (1..=6u8)
-        .flat_map(|f| std::iter::repeat(f).take(usize::from(counts[usize::from(f)])))
+        .flat_map(|f| std::iter::repeat_n(f, usize::from(counts[usize::from(f)])))
         .collect()
 }
 
@@ -381,6 +386,47 @@ impl StatsQuestion {
     }
 }
 
+fn pct(p: f64) -> String {
+    format!("{:.2}%", 100.0 * p)
+}
+
+impl Stats {
+    /// The statistics as `yahtzee yahtzix stats` prints them.
+    pub fn text(&self) -> String {
+        let ci =
+            |m: &yahtzee_yahtzix::sim::Mean| format!("{:.3} [{:.3}, {:.3}]", m.mean, m.low, m.high);
+        let cr = |r: &yahtzee_yahtzix::sim::Rate| {
+            format!("{} [{}, {}]", pct(r.rate), pct(r.low), pct(r.high))
+        };
+        let (opt, bank, vs) = (
+            &self.solitaire_optimal,
+            &self.solitaire_bank_at_300,
+            &self.optimal_vs_bank_at_300,
+        );
+        format!(
+            "Yahtzix to {}: {} games per line, seed {}, 95% intervals\n\
+             solitaire, fewest-turns strategy: {} turns (exact {:.3}), busts {} of turns, {} points a turn\n\
+             solitaire, bank at 300:           {} turns, busts {} of turns, {} points a turn\n\
+             optimal against bank at 300: optimal wins {} (first seat {}, second seat {}); its turns {}, busts {}\n",
+            self.rules,
+            self.games,
+            self.seed,
+            ci(&opt.turns),
+            self.solitaire_expected_turns,
+            cr(&opt.bust_rate),
+            ci(&opt.points_per_turn),
+            ci(&bank.turns),
+            cr(&bank.bust_rate),
+            ci(&bank.points_per_turn),
+            cr(&vs.win_rate),
+            cr(&vs.win_rate_first_seat),
+            cr(&vs.win_rate_second_seat),
+            ci(&vs.turns),
+            cr(&vs.bust_rate),
+        )
+    }
+}
+
 /// What `yahtzee yahtzix solve` reports of a solved game.
 #[derive(Clone, Debug, Serialize)]
 pub struct Solved {
@@ -395,6 +441,27 @@ pub struct Solved {
     pub tolerance: f64,
     pub sweeps: u64,
     pub max_sweeps_per_pair: u32,
+}
+
+impl Solved {
+    /// The summary as `yahtzee yahtzix solve` prints it, with the seconds it took.
+    pub fn text(&self, seconds: f64) -> String {
+        format!(
+            "Yahtzix to {} ({}):\n  solitaire, fewest turns: {:.4} expected turns (residual {:.1e})\n  most points per turn: {:.3} (busting {})\n  two players: the first player wins {} (value iteration residual {:.1e} < {:.0e}, {} sweeps, at most {} per pair)\n  {:.1} s\n",
+            self.target,
+            self.rules,
+            self.solitaire_expected_turns,
+            self.solitaire_residual,
+            self.max_points_per_turn,
+            pct(self.max_points_bust_rate),
+            pct(self.first_player_wins),
+            self.residual,
+            self.tolerance,
+            self.sweeps,
+            self.max_sweeps_per_pair,
+            seconds
+        )
+    }
 }
 
 /// The solitaire values and the two-player game's summary.

@@ -8,6 +8,7 @@ use std::io::{BufRead, Write};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use yahtzee_yahtzix::position::{keep_dice, spaced, Action, Advice, Stage};
+use yahtzee_yahtzix::record::Record;
 use yahtzee_yahtzix::score::{outcome, parse_dice, show_dice, Counts, UNIT};
 use yahtzee_yahtzix::sim::{play_turn_with, DuelBot, Event, Game, Player, TurnEnd, TurnState};
 use yahtzee_yahtzix::turn::Rolls;
@@ -47,6 +48,24 @@ pub fn play(
     input: impl BufRead,
     out: impl Write,
 ) -> Result<Outcome, Error> {
+    play_recorded(duel, rules, setup, input, out).map(|(outcome, _)| outcome)
+}
+
+/// [`play`], with the game's record (`yahtzee yahtzix review` judges it): every roll and
+/// choice, as far as the game went.
+pub fn play_recorded(
+    duel: &Duel,
+    rules: &Rules,
+    setup: Setup,
+    input: impl BufRead,
+    out: impl Write,
+) -> Result<(Outcome, Record), Error> {
+    let names = if setup.second {
+        ["bot", "you"]
+    } else {
+        ["you", "bot"]
+    };
+    let mut record = Record::new(*rules, Some(setup.seed), names.map(String::from));
     let screen = Screen::new(out);
     let rolls = Rolls::new(rules);
     let bot_error = |e: yahtzee_yahtzix::Error| Error::Game(e.to_string());
@@ -82,7 +101,7 @@ pub fn play(
                 &mut game,
                 &mut human,
                 &mut rng,
-                &mut narrate("you", rules, &screen),
+                &mut recorded(&mut record, narrate("you", rules, &screen)),
             );
             if human.quit {
                 screen.line(format_args!(
@@ -91,11 +110,12 @@ pub fn play(
                     game.scores[1 - me]
                 ));
                 screen.check()?;
-                return Ok(Outcome {
+                let outcome = Outcome {
                     scores: [game.scores[me], game.scores[1 - me]],
                     person_won: None,
                     left: true,
-                });
+                };
+                return Ok((outcome, record));
             }
             report(&screen, &game, me, end, "you");
         } else {
@@ -108,7 +128,7 @@ pub fn play(
                 &mut game,
                 &mut bot,
                 &mut rng,
-                &mut narrate("bot", rules, &screen),
+                &mut recorded(&mut record, narrate("bot", rules, &screen)),
             );
             report(&screen, &game, 1 - me, end, "bot");
         }
@@ -135,11 +155,23 @@ pub fn play(
         game.scores[1 - me]
     ));
     screen.check()?;
-    Ok(Outcome {
+    let outcome = Outcome {
         scores: [game.scores[me], game.scores[1 - me]],
         person_won,
         left: false,
-    })
+    };
+    Ok((outcome, record))
+}
+
+/// A turn's watcher that also writes what happens into `record`.
+fn recorded<'a>(
+    record: &'a mut Record,
+    mut watch: impl FnMut(Event) + 'a,
+) -> impl FnMut(Event) + 'a {
+    move |e| {
+        record.observe(&e);
+        watch(e)
+    }
 }
 
 /// "12.34%".

@@ -200,6 +200,61 @@ pub struct Review {
     pub card: Option<TripleCard>,
 }
 
+impl Review {
+    /// The review as `yahtzee triple review` prints it: every decision with its cost, then
+    /// the `top` costliest; `name` is the record's.
+    pub fn text(&self, name: &str, top: usize) -> String {
+        let mut out = format!(
+            "review of {name} ({} rules, {}): total {}, {:.3} expected points lost over {} decisions\n\n",
+            self.variant,
+            if self.finished { "finished" } else { "not finished" },
+            self.total,
+            self.cost,
+            self.decisions.len()
+        );
+        let row = |l: &dyn std::fmt::Display,
+                   t: &dyn std::fmt::Display,
+                   d: &str,
+                   r: &dyn std::fmt::Display,
+                   c: &str,
+                   b: &str,
+                   cost: &str| {
+            format!("{l:>5} {t:>4}  {d:<10} {r:>4}  {c:<26} {b:<26} {cost:>7}\n")
+        };
+        out += &row(&"line", &"turn", "dice", &"left", "choice", "best", "cost");
+        for d in &self.decisions {
+            let cost = if d.cost > 1e-9 {
+                format!("{:.3}", d.cost)
+            } else {
+                "-".into()
+            };
+            out += &row(
+                &d.line,
+                &d.turn,
+                &d.dice,
+                &d.rolls_left,
+                &d.chosen,
+                &d.best,
+                &cost,
+            );
+        }
+        let mut worst: Vec<_> = self.decisions.iter().filter(|d| d.cost > 1e-9).collect();
+        worst.sort_by(|a, b| b.cost.total_cmp(&a.cost));
+        if worst.is_empty() {
+            out += "\nno mistakes: every decision was the strategy's\n";
+        } else {
+            out += "\nbiggest mistakes:\n";
+            for d in worst.iter().take(top) {
+                out += &format!(
+                    "  line {}: turn {} with {}: {}, best {} — cost {:.3}\n",
+                    d.line, d.turn, d.dice, d.chosen, d.best, d.cost
+                );
+            }
+        }
+        out
+    }
+}
+
 /// Replays `record` with `player`'s values: every keep and every box is checked against
 /// the rules and costed (best option's value − chosen option's value). A record may end
 /// anywhere (a game given up): the review then says it is not finished.

@@ -127,6 +127,42 @@ impl Position {
         Ok(())
     }
 
+    /// One line saying where the mover stands, as the command line shows a position.
+    pub fn describe(&self, target: u32) -> String {
+        let seat = if self.seat == Seat::First {
+            "first"
+        } else {
+            "second"
+        };
+        let head = format!(
+            "Yahtzix to {target}: you {} ({seat} player), opponent {}",
+            self.me, self.opp
+        );
+        match &self.stage {
+            Stage::Start {
+                offer: Some((t, 1)),
+            } => format!("{head}; before your turn, offer {t} on 1 die"),
+            Stage::Start {
+                offer: Some((t, k)),
+            } => format!("{head}; before your turn, offer {t} on {k} dice"),
+            Stage::Start { offer: None } => format!("{head}; before your turn"),
+            Stage::Rolled {
+                roll,
+                total: 0,
+                dice,
+                ..
+            } => format!("{head}; roll {roll}: {}", spaced(dice)),
+            Stage::Rolled {
+                roll, total, dice, ..
+            } => {
+                format!(
+                    "{head}; roll {roll}: {} with {total} set aside",
+                    spaced(dice)
+                )
+            }
+        }
+    }
+
     /// The mover's score and the opponent's, in units.
     fn units(&self) -> (usize, usize) {
         ((self.me / UNIT) as usize, (self.opp / UNIT) as usize)

@@ -348,6 +348,65 @@ pub struct Review {
     pub cost: [f64; 2],
 }
 
+impl Review {
+    /// The review as `yahtzee yahtzix review` prints it: every judged decision, then the
+    /// `top` costliest; `name` is the record's.
+    pub fn text(&self, name: &str, top: usize) -> String {
+        let pct = |p: f64| format!("{:.2}%", 100.0 * p);
+        let state = match &self.winner {
+            Some(w) if w == "tie" => "a tie".to_string(),
+            Some(w) => format!("{w} won"),
+            None => "not finished".to_string(),
+        };
+        let mut out = format!(
+            "review of {name} (Yahtzix {}, {state}): {} {}, {} {}; chance to win lost: {} {}, {} {}\n\n",
+            self.rules,
+            self.players[0],
+            self.scores[0],
+            self.players[1],
+            self.scores[1],
+            self.players[0],
+            pct(self.cost[0]),
+            self.players[1],
+            pct(self.cost[1]),
+        );
+        out += &format!(
+            "{:>5}  {:<6} {:<34} {:<30} {:<30} {:>7}\n",
+            "line", "player", "where", "choice", "best", "cost"
+        );
+        for d in &self.decisions {
+            let cost = if d.cost > 1e-9 {
+                pct(d.cost)
+            } else {
+                "-".into()
+            };
+            out += &format!(
+                "{:>5}  {:<6} {:<34} {:<30} {:<30} {:>7}\n",
+                d.line, d.player, d.stage, d.chosen, d.best, cost
+            );
+        }
+        let mut worst: Vec<_> = self.decisions.iter().filter(|d| d.cost > 1e-9).collect();
+        worst.sort_by(|a, b| b.cost.total_cmp(&a.cost));
+        if worst.is_empty() {
+            out += "\nno mistakes: every decision was optimal\n";
+        } else {
+            out += "\nbiggest mistakes:\n";
+            for d in worst.iter().take(top) {
+                out += &format!(
+                    "  line {}: {} at {}: {}, best {} — {} of the chance to win\n",
+                    d.line,
+                    d.player,
+                    d.stage,
+                    d.chosen,
+                    d.best,
+                    pct(d.cost)
+                );
+            }
+        }
+        out
+    }
+}
+
 /// Every decision of `record` with its cost in chance to win, from the solved game.
 pub fn review(record: &Record, duel: &Duel, rolls: &Rolls) -> Result<Review, Error> {
     if duel.rules != record.rules {
