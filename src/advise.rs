@@ -41,6 +41,10 @@ pub struct Args {
     /// for expected score from there: rank options by P(win) + P(tie)/2.
     #[arg(long, conflicts_with = "target")]
     opponent: Vec<String>,
+    /// Most memory the exact best response (--opponent) may take, in GiB [default: 3, or
+    /// $YAHTZEE_MEMORY_LIMIT]; a first turn needs about 8.4 GiB (README, "Playing to win").
+    #[arg(long, value_name = "GIB", value_parser = yahtzee_advice::win::parse_gib)]
+    memory_limit: Option<u64>,
     /// Print JSON (schema in the README); it holds every option.
     #[arg(long)]
     json: bool,
@@ -89,18 +93,22 @@ pub fn run(args: Args) -> Result<()> {
         args.quiet,
     )?;
     let advisor = Advisor::new(table_file::open_or_build(rules, &path, args.quiet)?);
-    let report = match (dice, args.rolls_left) {
-        (Some(dice), Some(rolls_left)) => yahtzee_engine::advise_in_turn(
-            &advisor,
-            target.as_ref(),
-            &card,
-            dice,
-            rolls_left,
-            mulligan,
-            &play_for,
-        )?,
-        _ => yahtzee_engine::advise_sixth_die(&advisor, target.as_ref(), &card, &play_for)?,
+    let mut options = yahtzee_engine::SolveOptions::default();
+    if let Some(bytes) = args.memory_limit {
+        options.memory_limit = bytes;
+    }
+    let position = match (dice, args.rolls_left) {
+        (Some(dice), Some(rolls_left)) => Some((dice, rolls_left, mulligan)),
+        _ => None,
     };
+    let report = yahtzee_engine::advise_with(
+        &advisor,
+        target.as_ref(),
+        &card,
+        position,
+        &play_for,
+        &options,
+    )?;
     let text = if args.json {
         serde_json::to_string_pretty(&report)? + "\n"
     } else {

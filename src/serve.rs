@@ -22,13 +22,20 @@ pub struct Args {
     /// Longest a heavy request (statistics, the chance to win) may take, in seconds.
     #[arg(long, default_value_t = 30)]
     heavy_seconds: u64,
+    /// Most memory one best response (playing to win) may take, in GiB [default: 3, or
+    /// $YAHTZEE_MEMORY_LIMIT]; a first turn needs about 8.4 GiB.
+    #[arg(long, value_name = "GIB", value_parser = yahtzee_advice::win::parse_gib)]
+    memory_limit: Option<u64>,
 }
 
 pub fn run(args: Args) -> Result<()> {
-    let limits = Limits {
+    let mut limits = Limits {
         heavy_seconds: args.heavy_seconds,
         ..Limits::default()
     };
+    if let Some(bytes) = args.memory_limit {
+        limits.memory_limit = bytes;
+    }
     let state = AppState::new(Tables::new(args.data_dir), limits);
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()

@@ -49,6 +49,10 @@ pub struct StatsArgs {
     /// (repeat for several), who plays for expected score from there.
     #[arg(long, conflicts_with = "target")]
     opponent: Vec<String>,
+    /// Most memory the exact best response (--opponent) may take, in GiB [default: 3, or
+    /// $YAHTZEE_MEMORY_LIMIT]; a first turn needs about 8.4 GiB (README, "Playing to win").
+    #[arg(long, value_name = "GIB", value_parser = yahtzee_advice::win::parse_gib)]
+    memory_limit: Option<u64>,
 }
 
 #[derive(clap::Args)]
@@ -107,9 +111,18 @@ pub fn run_stats(args: StatsArgs) -> Result<()> {
         "exact distribution {bar:40} turn {pos}/{len}, {elapsed}",
     );
     let start = Instant::now();
-    let summary = yahtzee_engine::stats(&advisor, target.as_ref(), &s.card, &play_for, &|n| {
-        progress.inc(n)
-    })?;
+    let mut options = yahtzee_engine::SolveOptions::default();
+    if let Some(bytes) = args.memory_limit {
+        options.memory_limit = bytes;
+    }
+    let summary = yahtzee_engine::stats_with(
+        &advisor,
+        target.as_ref(),
+        &s.card,
+        &play_for,
+        &|n| progress.inc(n),
+        &options,
+    )?;
     progress.finish_and_clear();
     finish(c, &s.card, &summary, start.elapsed().as_secs_f64())
 }

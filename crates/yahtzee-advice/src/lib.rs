@@ -17,7 +17,8 @@ pub mod win;
 pub use mega::SixthDie;
 pub use strategy::{FinalChoice, Strategy, TurnDecisions};
 pub use target::{TargetAdvisor, TargetError, TargetStatus, TargetValues};
-pub use win::{Payoff, WinAdvisor, WinChance};
+pub use win::{Payoff, SolveOptions, WinAdvisor, WinChance};
+pub use yahtzee_solver::{Cancel, Cancelled};
 
 use std::sync::OnceLock;
 
@@ -159,8 +160,10 @@ pub enum AdviceError {
     RollsLeft(u8),
     #[error("this scorecard does not follow the one the win advice was solved from")]
     NotSolved,
-    #[error("too early in the game for the exact chance to win: it needs {gib:.1} GiB of memory (limit 3 GiB); try --target, or a position with fewer open boxes")]
-    TooEarly { gib: f64 },
+    #[error("too early in the game for the exact chance to win: it needs {gib:.1} GiB of memory (limit {limit_gib:.1} GiB); raise it with --memory-limit (or YAHTZEE_MEMORY_LIMIT, in GiB), or try --target, or a position with fewer open boxes")]
+    TooEarly { gib: f64, limit_gib: f64 },
+    #[error("the computation was cancelled (its time limit passed or its client went away)")]
+    Cancelled,
     #[error("six dice need the house rule mega-yahtzee")]
     SixDiceWithoutMega,
     #[error("{0} dice: a roll has five dice (six on a Mega-Yahtzee turn)")]

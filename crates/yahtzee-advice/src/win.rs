@@ -16,11 +16,57 @@
 use std::cell::RefCell;
 
 use yahtzee_rules::{Dice, RuleSet, Scorecard, State};
-use yahtzee_solver::{payoff_size, solve_payoff, PointsPlan, PointsTable, PointsWorkspace, WinTie};
+use yahtzee_solver::{
+    payoff_size, solve_payoff_cancellable, Cancel, PointsPlan, PointsTable, PointsWorkspace, WinTie,
+};
 
-/// The most memory the exact best response may take (its values for every future state);
-/// early in a game it needs more, and [`WinAdvisor::solve`] says so instead.
+/// The most memory the exact best response may take by default (its values for every
+/// future state); a position that needs more is refused ([`AdviceError::TooEarly`]) unless
+/// the limit is raised ([`SolveOptions::memory_limit`], the environment variable
+/// [`MEMORY_LIMIT_ENV`], the CLI's `--memory-limit`).
 pub const MEMORY_LIMIT: u64 = 3 << 30;
+
+/// The environment variable that sets the default memory limit, in GiB (e.g. `12`, `7.5`),
+/// for every front end (the Python and C libraries included).
+pub const MEMORY_LIMIT_ENV: &str = "YAHTZEE_MEMORY_LIMIT";
+
+/// The default memory limit in bytes: [`MEMORY_LIMIT_ENV`] when set to a positive number
+/// of GiB, else [`MEMORY_LIMIT`].
+pub fn default_memory_limit() -> u64 {
+    std::env::var(MEMORY_LIMIT_ENV)
+        .ok()
+        .and_then(|v| parse_gib(&v).ok())
+        .unwrap_or(MEMORY_LIMIT)
+}
+
+/// A number of GiB (`"12"`, `"7.5"`) in bytes; positive and finite.
+pub fn parse_gib(text: &str) -> Result<u64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(g) if g > 0.0 && g.is_finite() && g < 1e9 => Ok((g * f64::from(1u32 << 30)) as u64),
+        _ => Err(format!(
+            "a memory limit is a positive number of GiB, not '{}'",
+            yahtzee_rules::one_line(text)
+        )),
+    }
+}
+
+/// What a best-response solve may spend: its memory limit and a flag that cancels it.
+#[derive(Clone, Debug)]
+pub struct SolveOptions {
+    /// Bytes the best response's values may take ([`default_memory_limit`]).
+    pub memory_limit: u64,
+    /// Set from outside to stop the solve ([`AdviceError::Cancelled`]).
+    pub cancel: Cancel,
+}
+
+impl Default for SolveOptions {
+    fn default() -> Self {
+        SolveOptions {
+            memory_limit: default_memory_limit(),
+            cancel: Cancel::new(),
+        }
+    }
+}
 
 use crate::target::{option_values, Position};
 use crate::{Advice, AdviceError, Advisor, TurnMulligan};
@@ -138,12 +184,25 @@ pub struct WinAdvisor<'a> {
 
 impl<'a> WinAdvisor<'a> {
     /// Solves the best response from `card` against opponents with these final-total
-    /// distributions. `progress` is called per filled set solved.
+    /// distributions. `progress` is called per filled set solved. Refused when it needs
+    /// more memory than [`default_memory_limit`].
     pub fn solve(
         advisor: &'a Advisor,
         card: &Scorecard,
         opponents: &[Vec<f64>],
         progress: &(dyn Fn(u64) + Sync),
+    ) -> Result<WinAdvisor<'a>, AdviceError> {
+        Self::solve_with(advisor, card, opponents, progress, &SolveOptions::default())
+    }
+
+    /// [`WinAdvisor::solve`] within `options`' memory limit, stopped (with
+    /// [`AdviceError::Cancelled`]) when its flag is set.
+    pub fn solve_with(
+        advisor: &'a Advisor,
+        card: &Scorecard,
+        opponents: &[Vec<f64>],
+        progress: &(dyn Fn(u64) + Sync),
+        options: &SolveOptions,
     ) -> Result<WinAdvisor<'a>, AdviceError> {
         let rules = advisor.table().rules();
         if card.rules() != rules {
@@ -158,12 +217,22 @@ impl<'a> WinAdvisor<'a> {
         let include = |s: State| follows(rules, from, s);
         let bytes = payoff_size(rules, max, payoff.terminal.len(), include)
             * std::mem::size_of::<WinTie>() as u64;
-        if bytes > MEMORY_LIMIT {
+        if bytes > options.memory_limit {
+            let gib = |b: u64| b as f64 / f64::from(1u32 << 30);
             return Err(AdviceError::TooEarly {
-                gib: bytes as f64 / f64::from(1u32 << 30),
+                gib: gib(bytes),
+                limit_gib: gib(options.memory_limit),
             });
         }
-        let table = solve_payoff(rules, max, &payoff.terminal, include, progress);
+        let table = solve_payoff_cancellable(
+            rules,
+            max,
+            &payoff.terminal,
+            include,
+            progress,
+            &options.cancel,
+        )
+        .map_err(|_| AdviceError::Cancelled)?;
         let plan = PointsPlan::new(rules);
         let ws = RefCell::new(plan.workspace(64));
         Ok(WinAdvisor {

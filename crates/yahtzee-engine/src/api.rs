@@ -34,18 +34,26 @@ impl AdviseQuestion {
         advisor: &Advisor,
         target: Option<&TargetTable>,
     ) -> Result<Report, EngineError> {
-        match self.dice {
-            Some((dice, rolls)) => crate::advise_in_turn(
-                advisor,
-                target,
-                &self.card,
-                dice,
-                rolls,
-                self.mulligan,
-                &self.play_for,
-            ),
-            None => crate::advise_sixth_die(advisor, target, &self.card, &self.play_for),
-        }
+        self.answer_with(advisor, target, &crate::SolveOptions::default())
+    }
+
+    /// [`AdviseQuestion::answer`] within `options` (a best response's memory limit, a flag
+    /// that cancels it: [`crate::advise_with`]).
+    pub fn answer_with(
+        &self,
+        advisor: &Advisor,
+        target: Option<&TargetTable>,
+        options: &crate::SolveOptions,
+    ) -> Result<Report, EngineError> {
+        let position = self.dice.map(|(dice, rolls)| (dice, rolls, self.mulligan));
+        crate::advise_with(
+            advisor,
+            target,
+            &self.card,
+            position,
+            &self.play_for,
+            options,
+        )
     }
 }
 

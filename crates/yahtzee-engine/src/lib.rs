@@ -26,7 +26,7 @@ pub mod yahtzix;
 pub use game::Game;
 #[cfg(feature = "native")]
 pub use tables::Tables;
-pub use yahtzee_advice::{Report, ReportOption, TurnMulligan};
+pub use yahtzee_advice::{Cancel, Report, ReportOption, SolveOptions, TurnMulligan};
 #[cfg(feature = "native")]
 pub use yahtzee_stats::Summary;
 pub use yahtzee_table::TargetTable;
@@ -66,6 +66,10 @@ pub enum EngineError {
     #[cfg(feature = "native")]
     #[error("{0}")]
     Record(String),
+    /// The computation was stopped through its [`Cancel`] flag (a time limit, a client
+    /// gone): no answer, never a partial one.
+    #[error("the computation was cancelled (its time limit passed or its client went away)")]
+    Cancelled,
 }
 
 impl EngineError {
@@ -74,8 +78,10 @@ impl EngineError {
     pub fn is_bad_input(&self) -> bool {
         match self {
             EngineError::Table(yahtzee_table::TableError::MegaBonusTooLarge { .. }) => true,
-            EngineError::Table(_) => false,
-            EngineError::Advice(a) => !matches!(a, AdviceError::RulesMismatch { .. }),
+            EngineError::Table(_) | EngineError::Cancelled => false,
+            EngineError::Advice(a) => {
+                !matches!(a, AdviceError::RulesMismatch { .. } | AdviceError::Cancelled)
+            }
             #[cfg(feature = "native")]
             EngineError::Yahtzix(e) => matches!(
                 e,
@@ -85,6 +91,21 @@ impl EngineError {
             ),
             _ => true,
         }
+    }
+}
+
+impl From<yahtzee_advice::Cancelled> for EngineError {
+    fn from(_: yahtzee_advice::Cancelled) -> Self {
+        EngineError::Cancelled
+    }
+}
+
+/// An advice error, with a cancelled solve as [`EngineError::Cancelled`].
+#[cfg(feature = "native")]
+fn from_advice(e: AdviceError) -> EngineError {
+    match e {
+        AdviceError::Cancelled => EngineError::Cancelled,
+        e => EngineError::Advice(e),
     }
 }
 
@@ -177,18 +198,40 @@ pub fn advise_in_turn(
     mulligan: TurnMulligan,
     play_for: &PlayFor,
 ) -> Result<Report, EngineError> {
-    if rolls_left > 2 {
-        return Err(AdviceError::RollsLeft(rolls_left).into());
-    }
-    // The position is checked before any table is asked (a goal's included).
-    mulligan.state(card, &dice, rolls_left)?;
-    answer(
+    advise_with(
         advisor,
         target,
         card,
-        Question::Dice(dice, rolls_left, mulligan),
+        Some((dice, rolls_left, mulligan)),
         play_for,
+        &SolveOptions::default(),
     )
+}
+
+/// [`advise_in_turn`] (`position` the dice, rolls left and mulligan) or, with no
+/// position, [`advise_sixth_die`], within `options`: a best response (playing to win) is
+/// refused above its memory limit and stopped, with [`EngineError::Cancelled`], when its
+/// flag is set.
+pub fn advise_with(
+    advisor: &Advisor,
+    target: Option<&TargetTable>,
+    card: &Scorecard,
+    position: Option<(Dice, u8, TurnMulligan)>,
+    play_for: &PlayFor,
+    options: &SolveOptions,
+) -> Result<Report, EngineError> {
+    let question = match position {
+        Some((dice, rolls_left, mulligan)) => {
+            if rolls_left > 2 {
+                return Err(AdviceError::RollsLeft(rolls_left).into());
+            }
+            // The position is checked before any table is asked (a goal's included).
+            mulligan.state(card, &dice, rolls_left)?;
+            Question::Dice(dice, rolls_left, mulligan)
+        }
+        None => Question::SixthDie,
+    };
+    answer(advisor, target, card, question, play_for, options)
 }
 
 /// The sixth-die question (house rule "mega-yahtzee") before a turn's first roll: take it
@@ -199,7 +242,14 @@ pub fn advise_sixth_die(
     card: &Scorecard,
     play_for: &PlayFor,
 ) -> Result<Report, EngineError> {
-    answer(advisor, target, card, Question::SixthDie, play_for)
+    advise_with(
+        advisor,
+        target,
+        card,
+        None,
+        play_for,
+        &SolveOptions::default(),
+    )
 }
 
 /// What is asked: a position with dice showing, or the sixth-die question.
@@ -215,7 +265,10 @@ fn answer(
     card: &Scorecard,
     question: Question,
     play_for: &PlayFor,
+    options: &SolveOptions,
 ) -> Result<Report, EngineError> {
+    #[cfg(not(feature = "native"))]
+    let _ = options;
     check_play_for(advisor.table().rules(), play_for)?;
     let no_sixth_die = || {
         EngineError::BadInput(if card.rules().house.mega_yahtzee {
@@ -267,8 +320,9 @@ fn answer(
         }
         #[cfg(feature = "native")]
         PlayFor::Win(opponents) => {
-            let dists = opponent_distributions(advisor, opponents)?;
-            let win = WinAdvisor::solve(advisor, card, &dists, &|_| {})?;
+            let dists = opponent_distributions_with(advisor, opponents, &options.cancel)?;
+            let win = WinAdvisor::solve_with(advisor, card, &dists, &|_| {}, options)
+                .map_err(from_advice)?;
             let advice = match question {
                 Question::Dice(..) => win.advise_in_turn(card, dice, rolls_left, mulligan)?,
                 Question::SixthDie => win.advise_sixth_die(card)?.ok_or_else(no_sixth_die)?,
@@ -300,6 +354,16 @@ pub fn opponent_distributions(
     advisor: &Advisor,
     cards: &[String],
 ) -> Result<Vec<Vec<f64>>, EngineError> {
+    opponent_distributions_with(advisor, cards, &Cancel::new())
+}
+
+/// [`opponent_distributions`], stopped with [`EngineError::Cancelled`] when `cancel` is set.
+#[cfg(feature = "native")]
+pub fn opponent_distributions_with(
+    advisor: &Advisor,
+    cards: &[String],
+    cancel: &Cancel,
+) -> Result<Vec<Vec<f64>>, EngineError> {
     if cards.is_empty() {
         return Err(EngineError::BadInput(
             "playing to win needs at least one opponent card".into(),
@@ -316,7 +380,7 @@ pub fn opponent_distributions(
                     text: text.clone(),
                     error,
                 })?;
-            Ok(yahtzee_stats::exact(&strategy, &card, &|_| {}).distribution)
+            Ok(yahtzee_stats::exact_cancellable(&strategy, &card, &|_| {}, cancel)?.distribution)
         })
         .collect()
 }
@@ -332,6 +396,28 @@ pub fn stats(
     play_for: &PlayFor,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<Summary, EngineError> {
+    stats_with(
+        advisor,
+        target,
+        card,
+        play_for,
+        progress,
+        &SolveOptions::default(),
+    )
+}
+
+/// [`stats`] within `options`: a best response is refused above its memory limit, and
+/// every pass stops, with [`EngineError::Cancelled`], when its flag is set.
+#[cfg(feature = "native")]
+pub fn stats_with(
+    advisor: &Advisor,
+    target: Option<&TargetTable>,
+    card: &Scorecard,
+    play_for: &PlayFor,
+    progress: &(dyn Fn(u64) + Sync),
+    options: &SolveOptions,
+) -> Result<Summary, EngineError> {
+    let cancel = &options.cancel;
     check_not_over(card)?;
     let rules = advisor.table().rules();
     if card.rules() != rules {
@@ -344,7 +430,7 @@ pub fn stats(
     check_play_for(rules, play_for)?;
     let values = TableValues(advisor.table());
     let strategy = Strategy::new(rules, &values);
-    let exact = yahtzee_stats::exact(&strategy, card, progress);
+    let exact = yahtzee_stats::exact_cancellable(&strategy, card, progress, cancel)?;
     Ok(match play_for {
         PlayFor::Expected => Summary::exact(&exact),
         PlayFor::Target(t) => {
@@ -361,7 +447,7 @@ pub fn stats(
             table.verify_future(card.state())?;
             let vectors = TargetValues(table);
             let goal = Goal::new(&vectors, i64::from(*t) - i64::from(card.total()));
-            let e = yahtzee_stats::exact_goal(&strategy, &goal, card, progress);
+            let e = yahtzee_stats::exact_goal_cancellable(&strategy, &goal, card, progress, cancel)?;
             let mut summary = Summary::exact(&e);
             summary.aim = Some(Aim::Target {
                 target: *t,
@@ -376,11 +462,12 @@ pub fn stats(
             summary
         }
         PlayFor::Win(opponents) => {
-            let dists = opponent_distributions(advisor, opponents)?;
-            let win = WinAdvisor::solve(advisor, card, &dists, &|_| {})?;
+            let dists = opponent_distributions_with(advisor, opponents, cancel)?;
+            let win = WinAdvisor::solve_with(advisor, card, &dists, &|_| {}, options)
+                .map_err(from_advice)?;
             let payoff = win.payoff();
             let goal = Goal::new(win.table(), payoff.coordinate(card.total()));
-            let e = yahtzee_stats::exact_goal(&strategy, &goal, card, progress);
+            let e = yahtzee_stats::exact_goal_cancellable(&strategy, &goal, card, progress, cancel)?;
             let (mine, theirs) = (
                 payoff.chance_of_distribution(&e.distribution),
                 payoff.chance_of_distribution(&exact.distribution),

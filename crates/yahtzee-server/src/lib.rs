@@ -21,7 +21,11 @@
 //! work (statistics, best responses) is busy or over [`Limits::heavy_seconds`]. Tables are
 //! opened once and shared by every request; cheap questions (expected-score advice) are
 //! answered on the request's own task, heavy ones on the blocking pool, at most
-//! [`Limits::heavy_jobs`] at a time.
+//! [`Limits::heavy_jobs`] at a time. A heavy computation is cancelled (its flag, a
+//! [`yahtzee_engine::Cancel`], read between filled sets and levels) when its time limit
+//! passes or its client goes away (the request's future dropped), so its permit and CPU
+//! are free again within moments. A best response is refused above
+//! [`Limits::memory_limit`].
 
 use std::collections::HashSet;
 use std::sync::{Arc, LazyLock, Mutex};
@@ -36,7 +40,7 @@ use axum::{Json, Router};
 use serde::Deserialize;
 use tokio::sync::Semaphore;
 use yahtzee_advice::Advisor;
-use yahtzee_engine::{EngineError, Game, PlayFor, Tables, TargetTable};
+use yahtzee_engine::{Cancel, EngineError, Game, PlayFor, SolveOptions, Tables, TargetTable};
 use yahtzee_rules::RuleSet;
 
 /// Bounds on what one request may cost.
@@ -44,8 +48,15 @@ use yahtzee_rules::RuleSet;
 pub struct Limits {
     /// Largest request body accepted (bytes).
     pub body_bytes: usize,
-    /// Longest a heavy request (statistics, a best response) may take before a 503.
+    /// Longest a heavy request (statistics, a best response) may take before a 503; its
+    /// computation is then cancelled.
     pub heavy_seconds: u64,
+    /// The same limit in milliseconds, when set (it overrides `heavy_seconds`).
+    pub heavy_millis: Option<u64>,
+    /// Bytes a best response (playing to win) may take; above it the question is refused
+    /// with a 400 (default: [`yahtzee_advice::win::default_memory_limit`]: 3 GiB, or
+    /// `YAHTZEE_MEMORY_LIMIT` GiB).
+    pub memory_limit: u64,
     /// Heavy requests computed at once; more wait (within `heavy_seconds`).
     pub heavy_jobs: usize,
     /// How long a client may take to send a request's headers, and then its body.
@@ -57,6 +68,8 @@ impl Default for Limits {
         Limits {
             body_bytes: 64 * 1024,
             heavy_seconds: 30,
+            heavy_millis: None,
+            memory_limit: yahtzee_advice::win::default_memory_limit(),
             heavy_jobs: 1,
             read_seconds: 10,
         }
@@ -379,28 +392,44 @@ impl AppState {
         })
     }
 
-    /// Runs heavy work on the blocking pool, one permit at a time, within the time limit.
+    /// Runs heavy work on the blocking pool, one permit at a time, within the time limit:
+    /// past it, or when the request's future is dropped (its client went away), the work's
+    /// [`SolveOptions::cancel`] flag is set, and it stops at its next check, freeing its
+    /// permit.
     async fn heavy<T: Send + 'static>(
         &self,
-        work: impl FnOnce() -> Result<T, EngineError> + Send + 'static,
+        work: impl FnOnce(&SolveOptions) -> Result<T, EngineError> + Send + 'static,
     ) -> Result<T, ApiError> {
-        let limit = Duration::from_secs(self.limits.heavy_seconds);
+        let limit = match self.limits.heavy_millis {
+            Some(ms) => Duration::from_millis(ms),
+            None => Duration::from_secs(self.limits.heavy_seconds),
+        };
         let busy = || {
+            let shown = if limit.subsec_millis() == 0 {
+                format!("{} s", limit.as_secs())
+            } else {
+                format!("{} ms", limit.as_millis())
+            };
             ApiError::new(
                 StatusCode::SERVICE_UNAVAILABLE,
                 format!(
-                    "this question takes more than {} s here; try a position later in the game",
-                    limit.as_secs()
+                    "this question takes more than {shown} here; try a position later in the game"
                 ),
             )
         };
+        let options = SolveOptions {
+            memory_limit: self.limits.memory_limit,
+            cancel: Cancel::new(),
+        };
+        // Dropped on every way out of this future but a finished job: cancels the work.
+        let guard = options.cancel.on_drop();
         let deadline = tokio::time::Instant::now() + limit;
         let permit = tokio::time::timeout_at(deadline, self.heavy.clone().acquire_owned())
             .await
             .map_err(|_| busy())?
             .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
         let job = tokio::task::spawn_blocking(move || {
-            let out = work();
+            let out = work(&options);
             drop(permit);
             out
         });
@@ -410,7 +439,10 @@ impl AppState {
                 StatusCode::INTERNAL_SERVER_ERROR,
                 format!("internal error: {e}"),
             )),
-            Ok(Ok(out)) => Ok(out?),
+            Ok(Ok(out)) => {
+                guard.disarm();
+                Ok(out?)
+            }
         }
     }
 }
@@ -503,10 +535,10 @@ async fn advise(
     let req = advise_question(&bytes)?;
     let heavy = req.play_for != PlayFor::Expected;
     let (advisor, target) = s.tables_for(req.rules, &req.play_for)?;
-    let answer = move || req.answer(&advisor, target.as_deref());
+    let answer = move |options: &SolveOptions| req.answer_with(&advisor, target.as_deref(), options);
     // Expected-score advice takes microseconds: on this task. The rest is heavy.
     let report = if !heavy {
-        answer()?
+        answer(&SolveOptions::default())?
     } else {
         s.heavy(answer).await?
     };
@@ -522,19 +554,20 @@ async fn stats(
     if game != Game::Yahtzee {
         // Simulations (and a first solve of what they need): heavy work, bounded in time.
         let tables = s.tables.clone();
-        let answer = s.heavy(move || game.stats(&tables, &bytes)).await?;
+        let answer = s.heavy(move |_| game.stats(&tables, &bytes)).await?;
         return Ok(Json(answer).into_response());
     }
     let req = stats_question(&bytes)?;
     let (advisor, target) = s.tables_for(req.rules, &req.play_for)?;
     let summary = s
-        .heavy(move || {
-            yahtzee_engine::stats(
+        .heavy(move |options| {
+            yahtzee_engine::stats_with(
                 &advisor,
                 target.as_deref(),
                 &req.card,
                 &req.play_for,
                 &|_| {},
+                options,
             )
         })
         .await?;

@@ -5,6 +5,7 @@
 //! the solver and the advice use, so advice is computed by the very code that built the
 //! table.
 
+pub mod cancel;
 pub mod follow;
 pub mod max_points;
 pub mod mega;
@@ -15,12 +16,13 @@ pub mod points;
 pub mod solve;
 pub mod turn;
 
+pub use cancel::{Cancel, CancelOnDrop, Cancelled};
 pub use follow::{Follower, Outcome};
 pub use max_points::{max_remaining, MAX_POINTS_MEGA_BONUS, NO_STATE};
 pub use mega::MegaPlan;
 pub use points::{
-    payoff_size, solve_payoff, solve_target, PointsPlan, PointsTable, PointsValues,
+    payoff_size, solve_payoff, solve_payoff_cancellable, solve_target, PointsPlan, PointsTable, PointsValues,
     PointsWorkspace, Prob, WinTie, CHUNK,
 };
-pub use solve::{reachable_states, solve, UNREACHABLE};
+pub use solve::{reachable_states, solve, solve_cancellable, UNREACHABLE};
 pub use turn::{chance_chance_value, Lane, Lanes, TurnPlan, Values, Workspace, LANES};

@@ -25,6 +25,7 @@ use yahtzee_rules::{tables, RuleSet, State, KEEPS, MEGA_KEEPS, MEGA_ROLLS, ROLLS
 
 use crate::max_points::{max_remaining, NO_STATE};
 use crate::solve::reachable_states;
+use crate::cancel::{Cancel, Cancelled};
 use crate::turn::{max, Lane, TurnPlan, MAX_SCORE};
 
 /// Points coordinates evaluated together by one pass of the kernel.
@@ -626,6 +627,20 @@ pub fn solve_payoff<T: Prob>(
     include: impl Fn(State) -> bool + Sync,
     progress: &(dyn Fn(u64) + Sync),
 ) -> PointsTable<T> {
+    solve_payoff_cancellable(rules, max, terminal, include, progress, &Cancel::new())
+        .expect("never cancelled")
+}
+
+/// [`solve_payoff`], stopping with [`Cancelled`] soon after `cancel` is set (it is read
+/// before each filled set); never cancelled, the same values bit for bit.
+pub fn solve_payoff_cancellable<T: Prob>(
+    rules: &'static RuleSet,
+    max: &[u16],
+    terminal: &[T],
+    include: impl Fn(State) -> bool + Sync,
+    progress: &(dyn Fn(u64) + Sync),
+    cancel: &Cancel,
+) -> Result<PointsTable<T>, Cancelled> {
     let lengths: Vec<u32> = (0..rules.state_count())
         .map(|i| {
             let s = rules.state_at(i);
@@ -655,6 +670,9 @@ pub fn solve_payoff<T: Prob>(
             &sets,
             || plan.workspace(longest),
             |ws, &filled| {
+                if cancel.is_cancelled() {
+                    return Vec::new();
+                }
                 let block = reachable_states(rules, filled)
                     .into_iter()
                     .map(|s| (s, rules.state_index(s)))
@@ -669,11 +687,12 @@ pub fn solve_payoff<T: Prob>(
                 block
             },
         );
+        cancel.check()?;
         for (i, v) in blocks.into_iter().flatten() {
             table.at_mut(i).copy_from_slice(&v);
         }
     }
-    table
+    Ok(table)
 }
 
 /// The value of each option of one position at one coordinate `c`, for advice.

@@ -4,6 +4,7 @@
 use multiversion::multiversion;
 use yahtzee_rules::{RuleSet, State};
 
+use crate::cancel::{Cancel, Cancelled};
 use crate::turn::{Lanes, TurnPlan, Workspace, LANES};
 
 /// The value stored for states that no game can reach from the empty card (their upper
@@ -31,6 +32,16 @@ pub fn reachable_states(rules: &RuleSet, filled: u32) -> Vec<State> {
 /// with the number of filled sets just finished. The result is the same bit for bit
 /// whatever the number of threads.
 pub fn solve(rules: &'static RuleSet, progress: &(dyn Fn(u64) + Sync)) -> Vec<f64> {
+    solve_cancellable(rules, progress, &Cancel::new()).expect("never cancelled")
+}
+
+/// [`solve`], stopping with [`Cancelled`] soon after `cancel` is set (it is read before
+/// each filled set); never cancelled, the same values bit for bit.
+pub fn solve_cancellable(
+    rules: &'static RuleSet,
+    progress: &(dyn Fn(u64) + Sync),
+    cancel: &Cancel,
+) -> Result<Vec<f64>, Cancelled> {
     let plan = TurnPlan::new(rules);
     let lanes = rules.lanes_per_set();
     let nb = rules.box_count() as u32;
@@ -47,17 +58,21 @@ pub fn solve(rules: &'static RuleSet, progress: &(dyn Fn(u64) + Sync)) -> Vec<f6
             &sets,
             || Workspace::new(&plan),
             |ws, &filled| {
+                if cancel.is_cancelled() {
+                    return Vec::new();
+                }
                 let block = solve_set(&plan, ws, filled, done);
                 progress(1);
                 block
             },
         );
+        cancel.check()?;
         for (filled, block) in sets.iter().zip(blocks) {
             let start = *filled as usize * lanes;
             values[start..start + lanes].copy_from_slice(&block);
         }
     }
-    values
+    Ok(values)
 }
 
 /// The values of one filled set's block of lanes.

@@ -15,6 +15,7 @@
 use rayon::prelude::*;
 use yahtzee_advice::{FinalChoice, Strategy, TurnDecisions};
 use yahtzee_rules::{tables, Dice, Move, RuleSet, Scorecard, State, ROLLS};
+use yahtzee_solver::{Cancel, Cancelled};
 
 /// Mean, second moment and probability of zero of a quantity that takes whole values.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -194,6 +195,17 @@ impl Sums {
 /// Computes the exact statistics of the strategy's play from `card` to the end of the game.
 /// `progress` is called once per turn played (the number of boxes open on `card` in all).
 pub fn exact(strategy: &Strategy, card: &Scorecard, progress: &(dyn Fn(u64) + Sync)) -> Exact {
+    exact_cancellable(strategy, card, progress, &Cancel::new()).expect("never cancelled")
+}
+
+/// [`exact()`], stopping with [`Cancelled`] soon after `cancel` is set (it is read before
+/// each state's turn); never cancelled, the same statistics bit for bit.
+pub fn exact_cancellable(
+    strategy: &Strategy,
+    card: &Scorecard,
+    progress: &(dyn Fn(u64) + Sync),
+    cancel: &Cancel,
+) -> Result<Exact, Cancelled> {
     let rules = strategy.rules();
     let start = card.state();
     let mut level = vec![Node {
@@ -210,9 +222,15 @@ pub fn exact(strategy: &Strategy, card: &Scorecard, progress: &(dyn Fn(u64) + Sy
             .par_iter()
             .map_init(
                 || strategy.new_decisions(),
-                |d, node| turn(strategy, d, node),
+                |d, node| {
+                    if cancel.is_cancelled() {
+                        return (Vec::new(), Sums::new(0));
+                    }
+                    turn(strategy, d, node)
+                },
             )
             .collect();
+        cancel.check()?;
         let mut targets = Vec::new();
         for (src, (steps, s)) in turns.into_iter().enumerate() {
             sums.add(&s);
@@ -240,7 +258,7 @@ pub fn exact(strategy: &Strategy, card: &Scorecard, progress: &(dyn Fn(u64) + Sy
         level = next;
         progress(1);
     }
-    finish(strategy, card, &level, &sums)
+    Ok(finish(strategy, card, &level, &sums))
 }
 
 /// Plays one turn from `node`: its steps (merged by next state, points and bonus) and its

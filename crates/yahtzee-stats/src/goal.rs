@@ -23,7 +23,7 @@ use std::collections::HashMap;
 use rayon::prelude::*;
 use yahtzee_advice::{Strategy, TurnDecisions};
 use yahtzee_rules::{Scorecard, State};
-use yahtzee_solver::{Follower, PointsPlan, PointsValues, Prob, CHUNK};
+use yahtzee_solver::{Cancel, Cancelled, Follower, PointsPlan, PointsValues, Prob, CHUNK};
 
 use crate::exact::{assemble, turn, Node, Sums};
 use crate::{Exact, Moments};
@@ -126,6 +126,18 @@ pub fn exact_goal<T: Prob, V: PointsValues<T> + Sync + ?Sized>(
     card: &Scorecard,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Exact {
+    exact_goal_cancellable(strategy, goal, card, progress, &Cancel::new()).expect("never cancelled")
+}
+
+/// [`exact_goal()`], stopping with [`Cancelled`] soon after `cancel` is set (it is read
+/// before each batch of states); never cancelled, the same statistics bit for bit.
+pub fn exact_goal_cancellable<T: Prob, V: PointsValues<T> + Sync + ?Sized>(
+    strategy: &Strategy,
+    goal: &Goal<'_, T, V>,
+    card: &Scorecard,
+    progress: &(dyn Fn(u64) + Sync),
+    cancel: &Cancel,
+) -> Result<Exact, Cancelled> {
     let rules = strategy.rules();
     let plan = PointsPlan::new(rules);
     // No later state can score more than the starting one, so its vector is the longest.
@@ -141,6 +153,7 @@ pub fn exact_goal<T: Prob, V: PointsValues<T> + Sync + ?Sized>(
     while !rules.is_full(level[0].state) {
         let mut accs: HashMap<usize, Acc> = HashMap::new();
         for batch in level.chunks(BATCH) {
+            cancel.check()?;
             let sent: Vec<Sent> = batch
                 .par_iter()
                 .map_init(
@@ -193,7 +206,7 @@ pub fn exact_goal<T: Prob, V: PointsValues<T> + Sync + ?Sized>(
         mean_square: square * per * per,
         p_zero: none,
     };
-    assemble(strategy, card, distribution, bonus, &sums)
+    Ok(assemble(strategy, card, distribution, bonus, &sums))
 }
 
 /// Plays the turn of one node: each points value by the goal's decisions, or by the

@@ -16,10 +16,10 @@
 
 pub mod exact;
 
-pub use exact::{exact, Exact, Moments};
+pub use exact::{exact, exact_cancellable, Exact, Moments};
 pub mod goal;
 
-pub use goal::{exact_goal, Goal};
+pub use goal::{exact_goal, exact_goal_cancellable, Goal};
 pub mod simulate;
 
 pub use simulate::{simulate, Tally};
