@@ -79,9 +79,10 @@ impl EngineError {
         match self {
             EngineError::Table(yahtzee_table::TableError::MegaBonusTooLarge { .. }) => true,
             EngineError::Table(_) | EngineError::Cancelled => false,
-            EngineError::Advice(a) => {
-                !matches!(a, AdviceError::RulesMismatch { .. } | AdviceError::Cancelled)
-            }
+            EngineError::Advice(a) => !matches!(
+                a,
+                AdviceError::RulesMismatch { .. } | AdviceError::Cancelled
+            ),
             #[cfg(feature = "native")]
             EngineError::Yahtzix(e) => matches!(
                 e,
@@ -447,7 +448,8 @@ pub fn stats_with(
             table.verify_future(card.state())?;
             let vectors = TargetValues(table);
             let goal = Goal::new(&vectors, i64::from(*t) - i64::from(card.total()));
-            let e = yahtzee_stats::exact_goal_cancellable(&strategy, &goal, card, progress, cancel)?;
+            let e =
+                yahtzee_stats::exact_goal_cancellable(&strategy, &goal, card, progress, cancel)?;
             let mut summary = Summary::exact(&e);
             summary.aim = Some(Aim::Target {
                 target: *t,
@@ -467,7 +469,8 @@ pub fn stats_with(
                 .map_err(from_advice)?;
             let payoff = win.payoff();
             let goal = Goal::new(win.table(), payoff.coordinate(card.total()));
-            let e = yahtzee_stats::exact_goal_cancellable(&strategy, &goal, card, progress, cancel)?;
+            let e =
+                yahtzee_stats::exact_goal_cancellable(&strategy, &goal, card, progress, cancel)?;
             let (mine, theirs) = (
                 payoff.chance_of_distribution(&e.distribution),
                 payoff.chance_of_distribution(&exact.distribution),

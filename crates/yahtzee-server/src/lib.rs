@@ -535,7 +535,8 @@ async fn advise(
     let req = advise_question(&bytes)?;
     let heavy = req.play_for != PlayFor::Expected;
     let (advisor, target) = s.tables_for(req.rules, &req.play_for)?;
-    let answer = move |options: &SolveOptions| req.answer_with(&advisor, target.as_deref(), options);
+    let answer =
+        move |options: &SolveOptions| req.answer_with(&advisor, target.as_deref(), options);
     // Expected-score advice takes microseconds: on this task. The rest is heavy.
     let report = if !heavy {
         answer(&SolveOptions::default())?

@@ -73,7 +73,11 @@ fn post(addr: SocketAddr, path: &str, body: &str) -> (u16, String) {
     let _ = s.read_to_end(&mut out);
     let text = String::from_utf8_lossy(&out).into_owned();
     let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
-    let status = head.split(' ').nth(1).and_then(|c| c.parse().ok()).unwrap_or(0);
+    let status = head
+        .split(' ')
+        .nth(1)
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(0);
     (status, body.to_string())
 }
 
@@ -150,7 +154,9 @@ fn a_cancelled_engine_question_is_an_error_not_an_answer() {
     };
     for play_for in [
         PlayFor::Expected,
-        PlayFor::Win(vec!["ones=3 twos=6 threes=9 fours=12 fives=15 sixes=18 chance=20".into()]),
+        PlayFor::Win(vec![
+            "ones=3 twos=6 threes=9 fours=12 fives=15 sixes=18 chance=20".into(),
+        ]),
     ] {
         let late = yahtzee_engine::parse_card(
             rules,
@@ -158,7 +164,8 @@ fn a_cancelled_engine_question_is_an_error_not_an_answer() {
         )
         .unwrap();
         for card in [&card, &late] {
-            let out = yahtzee_engine::stats_with(&advisor, None, card, &play_for, &|_| {}, &options);
+            let out =
+                yahtzee_engine::stats_with(&advisor, None, card, &play_for, &|_| {}, &options);
             assert!(matches!(out, Err(EngineError::Cancelled)), "{out:?}");
             assert!(!out.unwrap_err().is_bad_input());
         }
@@ -175,8 +182,14 @@ fn a_cancelled_engine_question_is_an_error_not_an_answer() {
         None,
         &late,
         Some((dice, 2, yahtzee_engine::TurnMulligan::AsCard)),
-        &PlayFor::Win(vec!["ones=3 twos=6 threes=9 fours=12 fives=15 sixes=18 chance=20".into()]),
+        &PlayFor::Win(vec![
+            "ones=3 twos=6 threes=9 fours=12 fives=15 sixes=18 chance=20".into(),
+        ]),
         &options,
     );
-    assert!(matches!(out, Err(EngineError::Cancelled)), "{:?}", out.err());
+    assert!(
+        matches!(out, Err(EngineError::Cancelled)),
+        "{:?}",
+        out.err()
+    );
 }

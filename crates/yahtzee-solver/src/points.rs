@@ -23,9 +23,9 @@
 use multiversion::multiversion;
 use yahtzee_rules::{tables, RuleSet, State, KEEPS, MEGA_KEEPS, MEGA_ROLLS, ROLLS};
 
+use crate::cancel::{Cancel, Cancelled};
 use crate::max_points::{max_remaining, NO_STATE};
 use crate::solve::reachable_states;
-use crate::cancel::{Cancel, Cancelled};
 use crate::turn::{max, Lane, TurnPlan, MAX_SCORE};
 
 /// Points coordinates evaluated together by one pass of the kernel.

@@ -8,8 +8,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use yahtzee_advice::Strategy;
 use yahtzee_rules::{Category, RuleSet, Scorecard};
 use yahtzee_solver::{
-    max_remaining, solve, solve_cancellable, solve_payoff, solve_payoff_cancellable,
-    solve_target, Cancel, Cancelled,
+    max_remaining, solve, solve_cancellable, solve_payoff, solve_payoff_cancellable, solve_target,
+    Cancel, Cancelled,
 };
 use yahtzee_stats::{exact, exact_cancellable, exact_goal, exact_goal_cancellable, Goal};
 
@@ -55,9 +55,8 @@ fn the_points_solve_stops_when_cancelled_and_is_unchanged_otherwise() {
     let rules = rules();
     let max = max_remaining(rules);
     let plain = solve_payoff(rules, &max, &[1.0f32], |_| true, &|_| {});
-    let never =
-        solve_payoff_cancellable(rules, &max, &[1.0f32], |_| true, &|_| {}, &Cancel::new())
-            .unwrap();
+    let never = solve_payoff_cancellable(rules, &max, &[1.0f32], |_| true, &|_| {}, &Cancel::new())
+        .unwrap();
     for i in 0..rules.state_count() {
         let (a, b) = (plain.at(i), never.at(i));
         assert_eq!(
