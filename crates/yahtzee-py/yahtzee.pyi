@@ -1,19 +1,36 @@
 """Exact optimal play for Yahtzee and Yatzy.
 
-Cards are written as on the command line: ``"ones=3 fours=12 yahtzee=50 yahtzee_bonus=100"``
-(the empty string is a new card). Dice are five faces, ``"13346"`` or ``"1 3 3 4 6"``.
-Tables live in the data folder (``data_dir()``, or ``$YAHTZEE_DATA_DIR``) and are solved
-there on first use when missing.
+Cards are written as on the command line, ``"ones=3 fours=12 yahtzee=50 yahtzee_bonus=100"``,
+or as a dict of box: score, ``{"ones": 3, "fours": 12, "yahtzee": 50, "yahtzee_bonus": 100}``
+(the box names and aliases the command line reads; ``None`` for an open box; under the
+house rules ``"mulligan": True`` and ``"mega": True`` for ``mulligan=used`` / ``mega=used``);
+``None``, ``""`` and ``{}`` are a new card. Dice are five faces (six on a Mega-Yahtzee
+turn): ``"13346"``, ``"1 3 3 4 6"``, ``[1, 3, 3, 4, 6]`` or any sequence of ints. Rule sets
+are names (``"forced"``, ``"forced+mulligan"``) or ``Rules``; house rules a name
+(``"mulligan"``, ``"mulligan+fool-house"``) or a list of names. Anything else raises
+``InputError`` with a one-line message. Tables live in the data folder (``data_dir()``,
+or ``$YAHTZEE_DATA_DIR``) and are solved there on first use when missing.
 """
 
 import pathlib
 from os import PathLike
-from typing import Any, Iterator, Mapping, Optional, Sequence, Union
+from typing import Any, Iterator, Mapping, Optional, Sequence, Union, overload
 
 import numpy as np
 import numpy.typing as npt
 
 __version__: str
+
+DiceLike = Union[str, Sequence[int]]
+"""``"13346"``, ``"1 3 3 4 6"`` or a sequence of ints (list, tuple, numpy array)."""
+CardLike = Union[str, Mapping[str, Union[int, bool, str, None]], None]
+"""``"ones=3 yahtzee=50"``, ``{"ones": 3, "yahtzee": 50}`` or ``None`` (a new card)."""
+OpponentsLike = Union[str, Mapping[str, Union[int, bool, str, None]], Sequence[CardLike], None]
+"""Opponents' cards: one card, or a sequence of cards."""
+HouseLike = Union[str, Sequence[str], None]
+"""``"mulligan"``, ``"mulligan+fool-house"``, ``["mulligan", "fool-house"]`` or ``None``."""
+RulesLike = Union[str, "Rules", None]
+"""``"forced"``, ``"forced+mulligan"``, a ``Rules``, or ``None`` (``"forced"``)."""
 
 class Error(Exception):
     """Every error the engine raises."""
@@ -28,7 +45,7 @@ class Rules:
     """A rule set (``forced``, ``free``, ``no-bonus``, ``original-1956``, ``yatzy``) with
     house rules (``mulligan``, ``chance-chance``)."""
 
-    def __init__(self, name: str = "forced", house: Sequence[str] = ()) -> None: ...
+    def __init__(self, name: RulesLike = "forced", house: HouseLike = None) -> None: ...
     @property
     def name(self) -> str:
         """The full name, e.g. ``forced+mulligan``."""
@@ -78,7 +95,8 @@ class RankedOption:
     """Playing to win: P(tying for first)."""
 
 class Advice:
-    """Every option of a position, best first (``yahtzee advise --json``)."""
+    """Every option of a position, best first (``yahtzee advise --json``). Iterating,
+    ``len`` and indexing go over ``options``: ``advice[0]`` is the best option."""
 
     rules: str
     dice: list[int]
@@ -95,9 +113,17 @@ class Advice:
     def best(self) -> RankedOption: ...
     def to_dict(self) -> dict[str, Any]:
         """Exactly what ``yahtzee advise --json`` prints, as a dict."""
+    def __iter__(self) -> Iterator[RankedOption]: ...
+    def __len__(self) -> int: ...
+    @overload
+    def __getitem__(self, i: int) -> RankedOption: ...
+    @overload
+    def __getitem__(self, i: slice) -> list[RankedOption]: ...
 
 class Stats:
-    """The distribution of the final total and per-box figures (``yahtzee stats --json``)."""
+    """The distribution of the final total and per-box figures (``yahtzee stats --json``).
+    Not iterable: it holds a distribution, moments and per-box figures, none of which is
+    the one thing a loop over it would mean; iterate ``boxes`` or ``distribution``."""
 
     @property
     def distribution(self) -> npt.NDArray[np.float64]:
@@ -120,12 +146,12 @@ class Table:
     """A solved value table: memory-mapped, verified (checksum, rules, dimensions)."""
 
     @staticmethod
-    def open(path: _Path, rules: str = "forced", house: Sequence[str] = ()) -> Table:
+    def open(path: _Path, rules: RulesLike = "forced", house: HouseLike = None) -> Table:
         """Opens and verifies the table at ``path``; raises TableError when it is missing,
         damaged, or of other rules."""
     @staticmethod
     def load_or_solve(
-        rules: str = "forced", house: Sequence[str] = (), path: Optional[_Path] = None
+        rules: RulesLike = "forced", house: HouseLike = None, path: Optional[_Path] = None
     ) -> Table:
         """The table of ``rules`` (default path: the data folder), solved first when
         missing (about a second). The GIL is released while solving."""
@@ -139,17 +165,27 @@ class Table:
     def values(self) -> npt.NDArray[np.float64]:
         """Expected points still to come from the start of a turn, per state: a read-only
         view of the memory map (no copy); NaN where no game goes."""
-    def index(self, card: str) -> int:
+    def index(self, card: CardLike = None) -> int:
         """Where the state of ``card`` is in ``values``."""
-    def value(self, card: str) -> float:
+    def value(self, card: CardLike = None) -> float:
         """Expected points still to come from the start of a turn with ``card``."""
+    def to_frame(self, boxes_filled: Optional[int] = None) -> Any:
+        """The table as a ``pandas.DataFrame`` (pandas is imported here; ImportError
+        without it): one row per state a game reaches (the finite ``values``), indexed by
+        the state's position in ``values``, so ``frame.loc[table.index(card)]`` is a card's
+        row. Columns: one bool per box (filled or not, card order), ``boxes_filled``,
+        ``upper_total`` (capped at 63), the flags ``yahtzee_50`` (the Yahtzee box holds 50;
+        rules with a bonus), ``mulligan_used`` and ``mega_used`` (under those house rules),
+        and ``value`` (float64, expected points still to come). A state has no scores, so
+        there is no card text. The official table: 536,448 rows, about 0.3 s;
+        ``boxes_filled=n`` keeps the states with ``n`` boxes filled."""
     def advise(
         self,
-        card: str,
-        dice: str,
+        card: CardLike,
+        dice: DiceLike,
         rolls_left: int,
         target: Optional[int] = None,
-        opponents: Optional[Sequence[str]] = None,
+        opponents: OpponentsLike = None,
         *,
         mulligan_spent: bool = False,
     ) -> Advice:
@@ -160,52 +196,57 @@ class Table:
         mulligan): the dice are the mulligan's roll, spent this turn (``rolls_left`` 0, a
         card without ``mulligan=used``, which means an earlier turn); the boxes are valued
         with the mulligan gone."""
-    def sixth_die(self, card: Optional[str] = None) -> Advice:
+    def sixth_die(
+        self,
+        card: CardLike = None,
+        target: Optional[int] = None,
+        opponents: OpponentsLike = None,
+    ) -> Advice:
         """House rule mega-yahtzee, before a turn's first roll: "take the sixth die"
         against "roll five dice", best first."""
     def stats(
         self,
-        card: Optional[str] = None,
+        card: CardLike = None,
         target: Optional[int] = None,
-        opponents: Optional[Sequence[str]] = None,
+        opponents: OpponentsLike = None,
     ) -> Stats:
         """The exact distribution of the final total (GIL released)."""
-    def simulate(self, games: int, seed: int = 1, card: Optional[str] = None) -> Stats:
+    def simulate(self, games: int, seed: int = 1, card: CardLike = None) -> Stats:
         """Seeded games of optimal play (GIL released)."""
 
 def solve(
-    rules: str = "forced", house: Sequence[str] = (), path: Optional[_Path] = None
+    rules: RulesLike = "forced", house: HouseLike = None, path: Optional[_Path] = None
 ) -> Table:
     """Solves ``rules`` and writes the table atomically (default: the data folder)."""
 
 def advise(
-    card: str,
-    dice: str,
+    card: CardLike,
+    dice: DiceLike,
     rolls_left: int,
     target: Optional[int] = None,
-    opponents: Optional[Sequence[str]] = None,
-    rules: str = "forced",
-    house: Sequence[str] = (),
+    opponents: OpponentsLike = None,
+    rules: RulesLike = "forced",
+    house: HouseLike = None,
     *,
     mulligan_spent: bool = False,
 ) -> Advice:
     """``Table.advise`` on the default table of ``rules`` (opened once per session)."""
 
 def stats(
-    card: Optional[str] = None,
+    card: CardLike = None,
     target: Optional[int] = None,
-    opponents: Optional[Sequence[str]] = None,
-    rules: str = "forced",
-    house: Sequence[str] = (),
+    opponents: OpponentsLike = None,
+    rules: RulesLike = "forced",
+    house: HouseLike = None,
 ) -> Stats:
     """``Table.stats`` on the default table of ``rules``."""
 
 def simulate(
     games: int,
     seed: int = 1,
-    card: Optional[str] = None,
-    rules: str = "forced",
-    house: Sequence[str] = (),
+    card: CardLike = None,
+    rules: RulesLike = "forced",
+    house: HouseLike = None,
 ) -> Stats:
     """``Table.simulate`` on the default table of ``rules``."""
 
@@ -213,8 +254,6 @@ def data_dir() -> pathlib.Path:
     """The folder the module-level functions read tables from and write them to."""
 
 # Every game of the family through the engine's one door (docs/ENGINE.md).
-
-DiceLike = Union[str, Sequence[int]]
 
 class GameAnswer:
     """The engine's answer to one question of any game: every field of the CLI's
@@ -250,7 +289,7 @@ class _Triple:
     def advise(
         dice: DiceLike,
         rolls_left: int,
-        card: Union[str, Mapping[str, int], None] = None,
+        card: Union[str, Mapping[str, Optional[int]], None] = None,
         variant: str = "1978",
         strategy: str = "fitted",
     ) -> GameAnswer:

@@ -6,11 +6,11 @@
 
 use pyo3::exceptions::{PyAttributeError, PyIndexError, PyKeyError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PyString};
+use pyo3::types::{PyDict, PyList};
 use serde_json::{json, Map, Value};
 use yahtzee_engine::{EngineError, Game};
 
-use crate::{bad_input, err, json_loads, shared};
+use crate::{bad_input, err, input, json_loads, shared};
 
 /// The engine's answer to one question of any game: every field of the CLI's `--json` as
 /// an attribute (`advice.p_win`, `advice.expected_final`), its options best first
@@ -116,51 +116,15 @@ fn to_json(v: &Bound<'_, PyAny>) -> PyResult<Value> {
     serde_json::from_str(&text).map_err(|e| bad_input(&e.to_string()))
 }
 
-/// Dice as text: a string as given, or a sequence of ints (`[1, 3, 3, 4, 6]`).
+/// Dice as the JSON question's field: a string as given, or a list of faces.
 fn dice(v: &Bound<'_, PyAny>) -> PyResult<Value> {
-    if let Ok(s) = v.cast::<PyString>() {
-        return Ok(Value::from(s.to_str()?));
-    }
-    let mut faces = Vec::new();
-    for d in v
-        .try_iter()
-        .map_err(|_| bad_input("dice: a string like \"13346\" or a sequence of ints"))?
-    {
-        let d = d?;
-        if d.is_instance_of::<pyo3::types::PyBool>() {
-            return Err(bad_input("dice: faces are ints 1 to 6, not bools"));
-        }
-        let face: u8 = d
-            .extract()
-            .map_err(|_| bad_input(&format!("dice: {d} is not a face 1 to 6")))?;
-        faces.push(Value::from(face));
-    }
-    Ok(Value::Array(faces))
+    Ok(input::dice(v)?.json())
 }
 
 /// A Triple Yahtzee card: `None`, a string (`"1.ones=3 3.yahtzee=50"`), or a dict of
 /// `"COLUMN.box": score`.
 fn triple_card(v: Option<&Bound<'_, PyAny>>) -> PyResult<String> {
-    let Some(v) = v.filter(|v| !v.is_none()) else {
-        return Ok(String::new());
-    };
-    if let Ok(s) = v.cast::<PyString>() {
-        return Ok(s.to_str()?.to_string());
-    }
-    let d = v
-        .cast::<PyDict>()
-        .map_err(|_| bad_input("card: a string, a dict of \"COLUMN.box\": score, or None"))?;
-    let mut parts = Vec::new();
-    for (k, score) in d.iter() {
-        let k: String = k
-            .extract()
-            .map_err(|_| bad_input(&format!("card: box {k} is not a string")))?;
-        let score: u32 = score
-            .extract()
-            .map_err(|_| bad_input(&format!("card: {k}={score} is not a score")))?;
-        parts.push(format!("{k}={score}"));
-    }
-    Ok(parts.join(" "))
+    input::card(v, "card", "a dict of \"COLUMN.box\": score")
 }
 
 /// Asks `game` the question `q` through `door`, with the GIL released.

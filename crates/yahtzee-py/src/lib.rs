@@ -6,14 +6,15 @@
 //! crate's `pyproject.toml`.
 
 mod games;
+mod input;
 
 use std::path::PathBuf;
 use std::sync::{Arc, OnceLock};
 
 use pyo3::create_exception;
-use pyo3::exceptions::{PyException, PyValueError};
+use pyo3::exceptions::{PyException, PyImportError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PyTuple, PyType};
+use pyo3::types::{PyByteArray, PyDict, PyList, PyString, PyTuple, PyType};
 use yahtzee_advice::{Advisor, Report, ReportOption};
 use yahtzee_engine::{EngineError, PlayFor, Summary, Tables};
 use yahtzee_rules::{RuleSet, Scorecard};
@@ -30,15 +31,18 @@ create_exception!(
 static INPUT_ERROR: OnceLock<Py<PyType>> = OnceLock::new();
 static TABLE_ERROR: OnceLock<Py<PyType>> = OnceLock::new();
 
+/// The engine's error as `InputError` or `TableError`, its message on one line (control
+/// characters in quoted input escaped).
 fn err(e: EngineError) -> PyErr {
     let class = if e.is_bad_input() {
         &INPUT_ERROR
     } else {
         &TABLE_ERROR
     };
+    let message = yahtzee_rules::one_line(&e.to_string());
     match class.get() {
-        Some(c) => Python::attach(|py| PyErr::from_type(c.bind(py).clone(), e.to_string())),
-        None => Error::new_err(e.to_string()),
+        Some(c) => Python::attach(|py| PyErr::from_type(c.bind(py).clone(), message)),
+        None => Error::new_err(message),
     }
 }
 
@@ -73,9 +77,30 @@ fn shared() -> &'static Tables {
     TABLES.get_or_init(|| Tables::new(None))
 }
 
-fn rules_of(rules: &str, house: Vec<String>) -> PyResult<&'static RuleSet> {
+/// A rule set from Python: `rules` a name (`"forced"`, `"forced+mulligan"`), a `Rules`
+/// or `None` (`"forced"`), with the house rules `house` (see `input::house`) added.
+fn rules_of(
+    rules: Option<&Bound<'_, PyAny>>,
+    house: Option<&Bound<'_, PyAny>>,
+) -> PyResult<&'static RuleSet> {
+    let name = match rules.filter(|r| !r.is_none()) {
+        None => "forced".to_string(),
+        Some(r) => {
+            if let Ok(s) = r.cast::<PyString>() {
+                s.to_str()?.to_string()
+            } else if let Ok(r) = r.cast::<Rules>() {
+                r.get().rules.name.to_string()
+            } else {
+                return Err(bad_input(&format!(
+                    "rules: a name like \"forced\" or a yahtzee.Rules, not {}",
+                    r.get_type().name()?
+                )));
+            }
+        }
+    };
+    let house = input::house(house)?;
     let house: Vec<&str> = house.iter().map(String::as_str).collect();
-    yahtzee_engine::rules_named(rules, &house).map_err(err)
+    yahtzee_engine::rules_named(&name, &house).map_err(err)
 }
 
 /// A rule set: one of the base rules with house rules, as `yahtzee rules --json` lists it.
@@ -86,9 +111,11 @@ struct Rules {
 
 #[pymethods]
 impl Rules {
+    /// `name` a rule set's name (or a `Rules`), `house` house rules added: a name
+    /// (`"mulligan"`, `"mulligan+fool-house"`) or a list of names.
     #[new]
-    #[pyo3(signature = (name = "forced", house = Vec::new()))]
-    fn new(name: &str, house: Vec<String>) -> PyResult<Rules> {
+    #[pyo3(signature = (name = None, house = None), text_signature = "(name='forced', house=None)")]
+    fn new(name: Option<&Bound<'_, PyAny>>, house: Option<&Bound<'_, PyAny>>) -> PyResult<Rules> {
         Ok(Rules {
             rules: rules_of(name, house)?,
         })
@@ -237,6 +264,24 @@ impl Advice {
         json_loads(py, &self.json)
     }
 
+    /// The options, best first.
+    fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.options.bind(py).try_iter().map(Bound::into_any)
+    }
+
+    fn __len__(&self, py: Python<'_>) -> usize {
+        self.options.bind(py).len()
+    }
+
+    /// `advice[0]` is the best option, `advice[-1]` the worst, `advice[:3]` a list.
+    fn __getitem__<'py>(
+        &self,
+        py: Python<'py>,
+        i: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        self.options.bind(py).as_any().get_item(i)
+    }
+
     fn __repr__(&self, py: Python<'_>) -> String {
         format!(
             "Advice(rules='{}', dice={:?}, rolls_left={}, expected_final={:.4}, {} options)",
@@ -275,7 +320,9 @@ fn json_loads<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyAny>> {
     py.import("json")?.call_method1("loads", (text,))
 }
 
-/// The exact (or simulated) statistics of play from a card: `yahtzee stats --json`.
+/// The exact (or simulated) statistics of play from a card: `yahtzee stats --json`. Not
+/// iterable: it holds a distribution (`distribution`), moments (`mean`, `sd`) and per-box
+/// figures (`boxes`), none of which is the one thing a loop over it would mean.
 #[pyclass(frozen, module = "yahtzee")]
 struct Stats {
     summary: Summary,
@@ -380,8 +427,10 @@ impl Table {
         }
     }
 
-    fn card(&self, text: Option<&str>) -> PyResult<Scorecard> {
-        yahtzee_engine::parse_card(self.advisor.table().rules(), text.unwrap_or("")).map_err(err)
+    /// A card in any form `input::yahtzee_card` accepts, checked against these rules.
+    fn card(&self, card: Option<&Bound<'_, PyAny>>) -> PyResult<Scorecard> {
+        let text = input::yahtzee_card(card)?;
+        yahtzee_engine::parse_card(self.advisor.table().rules(), &text).map_err(err)
     }
 
     fn target_table(&self, py: Python<'_>) -> PyResult<Arc<yahtzee_table::TargetTable>> {
@@ -425,8 +474,16 @@ impl Table {
         py.detach(|| f(t.as_deref())).map_err(err)
     }
 
-    fn play_for(target: Option<u32>, opponents: Option<Vec<String>>) -> PyResult<PlayFor> {
-        match (target, opponents) {
+    /// What to play for: `target` a whole number of points, `opponents` their cards.
+    fn play_for(
+        target: Option<&Bound<'_, PyAny>>,
+        opponents: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<PlayFor> {
+        let target = target
+            .filter(|t| !t.is_none())
+            .map(|t| input::whole::<u32>(t, "target", "a whole number of points"))
+            .transpose()?;
+        match (target, input::opponents(opponents)?) {
             (Some(_), Some(_)) => Err(bad_input("play for a target or to win, not both")),
             (Some(t), None) => Ok(PlayFor::Target(t)),
             (None, Some(o)) => Ok(PlayFor::Win(o)),
@@ -440,8 +497,13 @@ impl Table {
     /// Opens and verifies the table at `path` (magic, version, objective, rules,
     /// dimensions, size, checksum), as the CLI does.
     #[staticmethod]
-    #[pyo3(signature = (path, rules = "forced", house = Vec::new()))]
-    fn open(py: Python<'_>, path: PathBuf, rules: &str, house: Vec<String>) -> PyResult<Table> {
+    #[pyo3(signature = (path, rules = None, house = None), text_signature = "(path, rules='forced', house=None)")]
+    fn open(
+        py: Python<'_>,
+        path: PathBuf,
+        rules: Option<&Bound<'_, PyAny>>,
+        house: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Table> {
         let rules = rules_of(rules, house)?;
         let table = py
             .detach(|| TableFile::open(&path, rules))
@@ -452,24 +514,15 @@ impl Table {
     /// The table of `rules` at `path` (default: the data folder, `$YAHTZEE_DATA_DIR`),
     /// solved and written there first when missing (about a second).
     #[staticmethod]
-    #[pyo3(signature = (rules = "forced", house = Vec::new(), path = None))]
+    #[pyo3(signature = (rules = None, house = None, path = None), text_signature = "(rules='forced', house=None, path=None)")]
     fn load_or_solve(
         py: Python<'_>,
-        rules: &str,
-        house: Vec<String>,
+        rules: Option<&Bound<'_, PyAny>>,
+        house: Option<&Bound<'_, PyAny>>,
         path: Option<PathBuf>,
     ) -> PyResult<Table> {
         let rules = rules_of(rules, house)?;
-        let advisor = match path {
-            None => py.detach(|| shared().advisor(rules)).map_err(err)?,
-            Some(path) => {
-                let table = py
-                    .detach(|| store::load_or_solve(rules, &path, &|_| {}, &|_| {}))
-                    .map_err(table_err)?;
-                Arc::new(Advisor::new(table))
-            }
-        };
-        Ok(Table::new(advisor))
+        Table::load_or_solve_rules(py, rules, path)
     }
 
     /// The rule set solved.
@@ -521,14 +574,66 @@ impl Table {
     }
 
     /// Where a card's state is in `values`.
-    fn index(&self, card: &str) -> PyResult<usize> {
-        let card = self.card(Some(card))?;
+    #[pyo3(signature = (card = None))]
+    fn index(&self, card: Option<&Bound<'_, PyAny>>) -> PyResult<usize> {
+        let card = self.card(card)?;
         Ok(self.advisor.table().rules().state_index(card.state()))
     }
 
     /// Expected points still to come from the start of a turn with this card.
-    fn value(&self, card: &str) -> PyResult<f64> {
-        Ok(self.advisor.value_of_card(&self.card(Some(card))?))
+    #[pyo3(signature = (card = None))]
+    fn value(&self, card: Option<&Bound<'_, PyAny>>) -> PyResult<f64> {
+        Ok(self.advisor.value_of_card(&self.card(card)?))
+    }
+
+    /// The table as a pandas DataFrame, one row per state a game reaches (the finite
+    /// entries of `values`), indexed by the state's position in `values` (so
+    /// `frame.loc[table.index(card)]` is a card's row): a bool column per box (filled or
+    /// not, in card order), `boxes_filled`, `upper_total` (capped at 63), the state's flags
+    /// (`yahtzee_50`: the Yahtzee box holds 50, where the rules pay a bonus;
+    /// `mulligan_used`, `mega_used` under those house rules) and `value`, the expected
+    /// points still to come. `boxes_filled` keeps only the states with that many boxes
+    /// filled. Needs pandas (imported here, not with the module).
+    #[pyo3(signature = (boxes_filled = None))]
+    fn to_frame<'py>(
+        &self,
+        py: Python<'py>,
+        boxes_filled: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let boxes = self.advisor.table().rules().box_count();
+        let only = boxes_filled
+            .filter(|b| !b.is_none())
+            .map(|b| {
+                let what = format!("a number of boxes 0 to {boxes}");
+                match input::whole::<u32>(b, "boxes_filled", &what)? {
+                    n if n as usize <= boxes => Ok(n),
+                    _ => Err(bad_input(&format!("boxes_filled: {b} is not {what}"))),
+                }
+            })
+            .transpose()?;
+        let pandas = py.import("pandas").map_err(|e| {
+            PyImportError::new_err(format!(
+                "Table.to_frame needs pandas (pip install pandas): {}",
+                yahtzee_rules::one_line(&e.to_string())
+            ))
+        })?;
+        let numpy = py.import("numpy")?;
+        let table = self.advisor.table();
+        let columns = py.detach(|| frame_columns(table, only));
+        let array = |(bytes, dtype): &(Vec<u8>, &str)| {
+            numpy.call_method1("frombuffer", (PyByteArray::new(py, bytes), *dtype))
+        };
+        let data = PyDict::new(py);
+        for (name, column) in &columns.columns {
+            data.set_item(name, array(column)?)?;
+        }
+        let kwargs = PyDict::new(py);
+        kwargs.set_item("name", "index")?;
+        let index = pandas.call_method("Index", (array(&columns.index)?,), Some(&kwargs))?;
+        let kwargs = PyDict::new(py);
+        kwargs.set_item("index", index)?;
+        kwargs.set_item("copy", false)?;
+        pandas.call_method("DataFrame", (data,), Some(&kwargs))
     }
 
     /// Every option of the position, best first. With `target`, ranked by P(final total
@@ -541,15 +646,16 @@ impl Table {
     fn advise(
         &self,
         py: Python<'_>,
-        card: &str,
-        dice: &str,
-        rolls_left: u8,
-        target: Option<u32>,
-        opponents: Option<Vec<String>>,
+        card: Option<&Bound<'_, PyAny>>,
+        dice: &Bound<'_, PyAny>,
+        rolls_left: &Bound<'_, PyAny>,
+        target: Option<&Bound<'_, PyAny>>,
+        opponents: Option<&Bound<'_, PyAny>>,
         mulligan_spent: bool,
     ) -> PyResult<Advice> {
-        let card = self.card(Some(card))?;
-        let dice = yahtzee_engine::parse_dice(dice).map_err(err)?;
+        let card = self.card(card)?;
+        let dice = yahtzee_engine::parse_dice(&input::dice(dice)?.text()).map_err(err)?;
+        let rolls_left = input::whole::<u8>(rolls_left, "rolls_left", "0, 1 or 2")?;
         let play_for = Table::play_for(target, opponents)?;
         let mulligan = if mulligan_spent {
             yahtzee_engine::TurnMulligan::SpentThisTurn
@@ -581,9 +687,9 @@ impl Table {
     fn sixth_die(
         &self,
         py: Python<'_>,
-        card: Option<&str>,
-        target: Option<u32>,
-        opponents: Option<Vec<String>>,
+        card: Option<&Bound<'_, PyAny>>,
+        target: Option<&Bound<'_, PyAny>>,
+        opponents: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Advice> {
         let card = self.card(card)?;
         let play_for = Table::play_for(target, opponents)?;
@@ -599,9 +705,9 @@ impl Table {
     fn stats(
         &self,
         py: Python<'_>,
-        card: Option<&str>,
-        target: Option<u32>,
-        opponents: Option<Vec<String>>,
+        card: Option<&Bound<'_, PyAny>>,
+        target: Option<&Bound<'_, PyAny>>,
+        opponents: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Stats> {
         let card = self.card(card)?;
         let play_for = Table::play_for(target, opponents)?;
@@ -613,14 +719,19 @@ impl Table {
 
     /// `games` seeded games of optimal play from `card` (default: a new card); the same
     /// seed gives the same games whatever the thread count.
-    #[pyo3(signature = (games, seed = 1, card = None))]
+    #[pyo3(signature = (games, seed = None, card = None), text_signature = "($self, games, seed=1, card=None)")]
     fn simulate(
         &self,
         py: Python<'_>,
-        games: u64,
-        seed: u64,
-        card: Option<&str>,
+        games: &Bound<'_, PyAny>,
+        seed: Option<&Bound<'_, PyAny>>,
+        card: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Stats> {
+        let games = input::whole::<u64>(games, "games", "a number of games")?;
+        let seed = match seed.filter(|s| !s.is_none()) {
+            Some(s) => input::whole::<u64>(s, "seed", "a whole number 0 to 2**64 - 1")?,
+            None => 1,
+        };
         let card = self.card(card)?;
         let summary = py
             .detach(|| yahtzee_engine::simulate(&self.advisor, &card, games, seed, &|_| {}))
@@ -637,14 +748,95 @@ impl Table {
     }
 }
 
+impl Table {
+    fn load_or_solve_rules(
+        py: Python<'_>,
+        rules: &'static RuleSet,
+        path: Option<PathBuf>,
+    ) -> PyResult<Table> {
+        let advisor = match path {
+            None => py.detach(|| shared().advisor(rules)).map_err(err)?,
+            Some(path) => {
+                let table = py
+                    .detach(|| store::load_or_solve(rules, &path, &|_| {}, &|_| {}))
+                    .map_err(table_err)?;
+                Arc::new(Advisor::new(table))
+            }
+        };
+        Ok(Table::new(advisor))
+    }
+}
+
+/// `Table.to_frame`'s columns as little-endian bytes with their numpy dtypes, and its
+/// index (the states' positions in `values`).
+struct FrameColumns {
+    columns: Vec<(String, (Vec<u8>, &'static str))>,
+    index: (Vec<u8>, &'static str),
+}
+
+fn frame_columns(table: &TableFile, boxes_filled: Option<u32>) -> FrameColumns {
+    let rules = table.rules();
+    let n = rules.state_count();
+    let boxes = rules.box_count();
+    let mut index = Vec::new();
+    let mut filled = vec![Vec::new(); boxes];
+    let mut count = Vec::new();
+    let mut upper = Vec::new();
+    let mut flags: [Vec<u8>; 3] = Default::default();
+    let mut value = Vec::new();
+    for i in 0..n {
+        let v = table.value_at(i);
+        if v.is_nan() {
+            continue;
+        }
+        let s = rules.state_at(i);
+        if boxes_filled.is_some_and(|n| n != s.filled().count_ones()) {
+            continue;
+        }
+        index.extend_from_slice(&(i as i64).to_le_bytes());
+        for (b, column) in filled.iter_mut().enumerate() {
+            column.push(u8::from(s.is_filled(b)));
+        }
+        count.extend_from_slice(&i64::from(s.filled().count_ones()).to_le_bytes());
+        upper.extend_from_slice(&i64::from(s.upper()).to_le_bytes());
+        flags[0].push(u8::from(s.yahtzee_50()));
+        flags[1].push(u8::from(s.mulligan_used()));
+        flags[2].push(u8::from(s.mega_used()));
+        value.extend_from_slice(&v.to_le_bytes());
+    }
+    let mut columns: Vec<(String, (Vec<u8>, &'static str))> = rules
+        .boxes
+        .iter()
+        .zip(filled)
+        .map(|(c, column)| (c.name().to_string(), (column, "?")))
+        .collect();
+    columns.push(("boxes_filled".into(), (count, "<i8")));
+    columns.push(("upper_total".into(), (upper, "<i8")));
+    let [yahtzee, mulligan, mega] = flags;
+    if rules.yahtzee_bonus > 0 {
+        columns.push(("yahtzee_50".into(), (yahtzee, "?")));
+    }
+    if rules.house.mulligan {
+        columns.push(("mulligan_used".into(), (mulligan, "?")));
+    }
+    if rules.house.mega_yahtzee {
+        columns.push(("mega_used".into(), (mega, "?")));
+    }
+    columns.push(("value".into(), (value, "<f8")));
+    FrameColumns {
+        columns,
+        index: (index, "<i8"),
+    }
+}
+
 /// Solves `rules` (always, even when a table exists) and writes the table atomically to
 /// `path` (default: the data folder), then opens it.
 #[pyfunction]
-#[pyo3(signature = (rules = "forced", house = Vec::new(), path = None))]
+#[pyo3(signature = (rules = None, house = None, path = None), text_signature = "(rules='forced', house=None, path=None)")]
 fn solve(
     py: Python<'_>,
-    rules: &str,
-    house: Vec<String>,
+    rules: Option<&Bound<'_, PyAny>>,
+    house: Option<&Bound<'_, PyAny>>,
     path: Option<PathBuf>,
 ) -> PyResult<Table> {
     let rules = rules_of(rules, house)?;
@@ -658,24 +850,31 @@ fn solve(
     Ok(Table::new(Arc::new(Advisor::new(table))))
 }
 
-fn default_table(py: Python<'_>, rules: &str, house: Vec<String>) -> PyResult<Table> {
-    Table::load_or_solve(py, rules, house, None)
+fn default_table(
+    py: Python<'_>,
+    rules: Option<&Bound<'_, PyAny>>,
+    house: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Table> {
+    Table::load_or_solve_rules(py, rules_of(rules, house)?, None)
 }
 
 /// Every option of a position, best first (see `Table.advise`), from the default table of
 /// `rules`, opened once per session.
 #[pyfunction]
-#[pyo3(signature = (card, dice, rolls_left, target = None, opponents = None, rules = "forced", house = Vec::new(), *, mulligan_spent = false))]
+#[pyo3(
+    signature = (card, dice, rolls_left, target = None, opponents = None, rules = None, house = None, *, mulligan_spent = false),
+    text_signature = "(card, dice, rolls_left, target=None, opponents=None, rules='forced', house=None, *, mulligan_spent=False)"
+)]
 #[allow(clippy::too_many_arguments)]
 fn advise(
     py: Python<'_>,
-    card: &str,
-    dice: &str,
-    rolls_left: u8,
-    target: Option<u32>,
-    opponents: Option<Vec<String>>,
-    rules: &str,
-    house: Vec<String>,
+    card: Option<&Bound<'_, PyAny>>,
+    dice: &Bound<'_, PyAny>,
+    rolls_left: &Bound<'_, PyAny>,
+    target: Option<&Bound<'_, PyAny>>,
+    opponents: Option<&Bound<'_, PyAny>>,
+    rules: Option<&Bound<'_, PyAny>>,
+    house: Option<&Bound<'_, PyAny>>,
     mulligan_spent: bool,
 ) -> PyResult<Advice> {
     default_table(py, rules, house)?.advise(
@@ -691,28 +890,34 @@ fn advise(
 
 /// Exact statistics (see `Table.stats`) from the default table of `rules`.
 #[pyfunction]
-#[pyo3(signature = (card = None, target = None, opponents = None, rules = "forced", house = Vec::new()))]
+#[pyo3(
+    signature = (card = None, target = None, opponents = None, rules = None, house = None),
+    text_signature = "(card=None, target=None, opponents=None, rules='forced', house=None)"
+)]
 fn stats(
     py: Python<'_>,
-    card: Option<&str>,
-    target: Option<u32>,
-    opponents: Option<Vec<String>>,
-    rules: &str,
-    house: Vec<String>,
+    card: Option<&Bound<'_, PyAny>>,
+    target: Option<&Bound<'_, PyAny>>,
+    opponents: Option<&Bound<'_, PyAny>>,
+    rules: Option<&Bound<'_, PyAny>>,
+    house: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Stats> {
     default_table(py, rules, house)?.stats(py, card, target, opponents)
 }
 
 /// Simulated games (see `Table.simulate`) from the default table of `rules`.
 #[pyfunction]
-#[pyo3(signature = (games, seed = 1, card = None, rules = "forced", house = Vec::new()))]
+#[pyo3(
+    signature = (games, seed = None, card = None, rules = None, house = None),
+    text_signature = "(games, seed=1, card=None, rules='forced', house=None)"
+)]
 fn simulate(
     py: Python<'_>,
-    games: u64,
-    seed: u64,
-    card: Option<&str>,
-    rules: &str,
-    house: Vec<String>,
+    games: &Bound<'_, PyAny>,
+    seed: Option<&Bound<'_, PyAny>>,
+    card: Option<&Bound<'_, PyAny>>,
+    rules: Option<&Bound<'_, PyAny>>,
+    house: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Stats> {
     default_table(py, rules, house)?.simulate(py, games, seed, card)
 }

@@ -82,7 +82,7 @@ def test_every_form_of_the_question_gives_the_same_answer():
         (lambda: yahtzee.triple.advise([1, 3, True, 4, 6], 2), "dice: faces are ints 1 to 6, not bools"),
         (lambda: yahtzee.triple.advise(13346, 2), "dice: a string like \"13346\" or a sequence of ints"),
         (lambda: yahtzee.triple.advise("13346", 2, card={"4.ones": 3}), "bad card"),
-        (lambda: yahtzee.triple.advise("13346", 2, card={"1.ones": "three"}), "card: 1.ones=three is not a score"),
+        (lambda: yahtzee.triple.advise("13346", 2, card={"1.ones": "three"}), "card: 1.ones='three' is not a score"),
         (lambda: yahtzee.triple.advise("13346", 2, card=[("1.ones", 3)]), "card: a string, a dict"),
         (lambda: yahtzee.triple.advise("13346", 2, variant="1999"), "unknown Triple Yahtzee variant '1999' (1978, forum)"),
         (lambda: yahtzee.yahtzix.advise(7, 0, target=300), "position"),

@@ -262,11 +262,12 @@ def test_bad_input_raises_input_error(forced, call, message):
     assert "\n" not in str(e.value)
 
 
-def test_wrong_types_raise_type_errors(forced):
-    with pytest.raises((TypeError, OverflowError)):
+def test_wrong_kinds_of_values_are_input_errors(forced):
+    # A value of the wrong kind is bad input like any other (test_pythonic.py has them all).
+    with pytest.raises(yahtzee.InputError, match="rolls_left: -1 is not"):
         forced.advise("", "13346", -1)
-    with pytest.raises(TypeError):
-        forced.advise(None, "13346", 2)
+    # None is a new card.
+    assert forced.advise(None, "13346", 2).to_dict() == forced.advise("", "13346", 2).to_dict()
 
 
 def test_bad_tables_raise_table_error(forced, free, tmp_path):
