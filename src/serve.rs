@@ -22,8 +22,8 @@ pub struct Args {
     /// Longest a heavy request (statistics, the chance to win) may take, in seconds.
     #[arg(long, default_value_t = 30)]
     heavy_seconds: u64,
-    /// Most memory one best response (playing to win) may take, in GiB [default: 3, or
-    /// $YAHTZEE_MEMORY_LIMIT]; a first turn needs about 8.4 GiB.
+    /// Most memory one best response (playing to win) may take, in GiB [default:
+    /// $YAHTZEE_MEMORY_LIMIT, or half the machine's]; a first turn needs 10.4 GiB.
     #[arg(long, value_name = "GIB", value_parser = yahtzee_advice::win::parse_gib)]
     memory_limit: Option<u64>,
 }

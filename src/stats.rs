@@ -49,8 +49,8 @@ pub struct StatsArgs {
     /// (repeat for several), who plays for expected score from there.
     #[arg(long, conflicts_with = "target")]
     opponent: Vec<String>,
-    /// Most memory the exact best response (--opponent) may take, in GiB [default: 3, or
-    /// $YAHTZEE_MEMORY_LIMIT]; a first turn needs about 8.4 GiB (README, "Playing to win").
+    /// Most memory the exact best response (--opponent) may take, in GiB [default:
+    /// $YAHTZEE_MEMORY_LIMIT, or half the machine's]; a first turn needs 10.4 GiB.
     #[arg(long, value_name = "GIB", value_parser = yahtzee_advice::win::parse_gib)]
     memory_limit: Option<u64>,
 }

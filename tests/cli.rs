@@ -844,9 +844,18 @@ fn bad_targets_and_opponents_are_refused() {
     }
     let msg = refused(&[&base[..], &["--opponent", "ones=7"]].concat());
     assert!(msg.contains("bad opponent card 'ones=7'"), "{msg}");
-    // The exact best response from the first turn needs more memory than allowed here.
-    let msg = refused(&[&base[..], &["--opponent", "ones=4"]].concat());
-    assert!(msg.contains("too early in the game"), "{msg}");
+    // The exact best response from the first turn needs 10.4 GiB: more than 3 GiB.
+    let early = ["--opponent", "", "--memory-limit", "3"];
+    let msg = refused(&[&base[..], &early].concat());
+    assert!(
+        msg.contains("needs 10.4 GiB of memory (limit 3.0 GiB)"),
+        "{msg}"
+    );
+    let msg = refused(&[&base[..], &["--memory-limit=-1"]].concat());
+    assert!(
+        msg.contains("a memory limit is a positive number of GiB"),
+        "{msg}"
+    );
     let msg = refused(&[&base[..], &["--opponent", "yahtzee=50", "--target", "300"]].concat());
     assert!(msg.contains("cannot be used with"), "{msg}");
     // A value table where a target table belongs, and the other way round.

@@ -17,11 +17,11 @@ use std::cell::RefCell;
 
 use yahtzee_rules::{Dice, RuleSet, Scorecard, State};
 use yahtzee_solver::{
-    payoff_size, solve_payoff_cancellable, Cancel, PointsPlan, PointsTable, PointsWorkspace, WinTie,
+    payoff_peak, solve_payoff_cancellable, Cancel, PointsPlan, PointsTable, PointsWorkspace, WinTie,
 };
 
-/// The most memory the exact best response may take by default (its values for every
-/// future state); a position that needs more is refused ([`AdviceError::TooEarly`]) unless
+/// The most memory the exact best response may take by default where the machine's memory
+/// is unknown; a position that needs more is refused ([`AdviceError::TooEarly`]) unless
 /// the limit is raised ([`SolveOptions::memory_limit`], the environment variable
 /// [`MEMORY_LIMIT_ENV`], the CLI's `--memory-limit`).
 pub const MEMORY_LIMIT: u64 = 3 << 30;
@@ -31,12 +31,34 @@ pub const MEMORY_LIMIT: u64 = 3 << 30;
 pub const MEMORY_LIMIT_ENV: &str = "YAHTZEE_MEMORY_LIMIT";
 
 /// The default memory limit in bytes: [`MEMORY_LIMIT_ENV`] when set to a positive number
-/// of GiB, else [`MEMORY_LIMIT`].
+/// of GiB, else half the memory this process may use ([`usable_memory`]: 12 GiB on a
+/// 24 GiB machine, room for a first-turn best response's 10.4 GiB), else [`MEMORY_LIMIT`].
+/// Half, because the rest belongs to the tables, the operating system and other work.
 pub fn default_memory_limit() -> u64 {
     std::env::var(MEMORY_LIMIT_ENV)
         .ok()
         .and_then(|v| parse_gib(&v).ok())
+        .or_else(|| usable_memory().map(|bytes| bytes / 2))
         .unwrap_or(MEMORY_LIMIT)
+}
+
+/// The memory this process may use, where the system says: the machine's (`MemTotal` in
+/// `/proc/meminfo`), or its control group's limit (`/sys/fs/cgroup/memory.max`, a
+/// container's) when smaller. `None` elsewhere (WebAssembly, other systems).
+pub fn usable_memory() -> Option<u64> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let kib: u64 = info
+        .lines()
+        .find_map(|line| line.strip_prefix("MemTotal:"))?
+        .trim()
+        .strip_suffix("kB")?
+        .trim()
+        .parse()
+        .ok()?;
+    let group = std::fs::read_to_string("/sys/fs/cgroup/memory.max")
+        .ok()
+        .and_then(|text| text.trim().parse::<u64>().ok());
+    Some(group.map_or(kib * 1024, |g| g.min(kib * 1024)))
 }
 
 /// A number of GiB (`"12"`, `"7.5"`) in bytes; positive and finite.
@@ -215,7 +237,7 @@ impl<'a> WinAdvisor<'a> {
         let payoff = Payoff::against(opponents);
         let max = advisor.max_remaining();
         let include = |s: State| follows(rules, from, s);
-        let bytes = payoff_size(rules, max, payoff.terminal.len(), include)
+        let bytes = payoff_peak(rules, max, payoff.terminal.len(), include)
             * std::mem::size_of::<WinTie>() as u64;
         if bytes > options.memory_limit {
             let gib = |b: u64| b as f64 / f64::from(1u32 << 30);

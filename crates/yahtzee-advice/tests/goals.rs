@@ -349,3 +349,38 @@ fn win_advice_asks_the_sixth_die_question_too() {
     // is the likelier way, so the die is taken now.
     assert_eq!(best.choice, Choice::SixthDie(true));
 }
+
+/// The memory limit's text and default: GiB as a player writes them, nonsense refused in
+/// one line, and by default half the memory the machine reports (Linux: /proc/meminfo).
+#[test]
+fn memory_limits_read_gib_and_default_to_half_the_machine() {
+    use yahtzee_advice::win::{default_memory_limit, parse_gib, usable_memory, MEMORY_LIMIT_ENV};
+    assert_eq!(parse_gib("12"), Ok(12 << 30));
+    assert_eq!(parse_gib(" 7.5 "), Ok(15 << 29));
+    for bad in ["0", "-1", "lots", "", "inf", "NaN"] {
+        let msg = parse_gib(bad).unwrap_err();
+        assert!(
+            msg.starts_with("a memory limit is a positive number of GiB"),
+            "{msg}"
+        );
+        assert_eq!(msg.lines().count(), 1);
+    }
+    if cfg!(target_os = "linux") && std::env::var_os(MEMORY_LIMIT_ENV).is_none() {
+        let total: u64 = std::fs::read_to_string("/proc/meminfo")
+            .unwrap()
+            .lines()
+            .next()
+            .unwrap()
+            .split_whitespace()
+            .nth(1)
+            .unwrap()
+            .parse()
+            .unwrap();
+        let usable = usable_memory().unwrap();
+        assert!(
+            usable <= total * 1024 && usable > 64 << 20,
+            "{usable} of {total} KiB"
+        );
+        assert_eq!(default_memory_limit(), usable / 2);
+    }
+}

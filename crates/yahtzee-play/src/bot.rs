@@ -12,7 +12,8 @@
 //! - [`Aim::WinExact`]: the exact best response ([`WinAdvisor`]) to opponents playing for
 //!   expected score from their cards, solved once per turn; when the bot still has more
 //!   than `exact_from` boxes open (or the solve would need more than
-//!   [`yahtzee_advice::win::default_memory_limit`]: 3 GiB, or `YAHTZEE_MEMORY_LIMIT` GiB)
+//!   [`yahtzee_advice::win::default_memory_limit`]: `YAHTZEE_MEMORY_LIMIT` GiB, or half
+//!   the machine's memory)
 //!   it plays the fast rule for that turn.
 
 use std::cell::RefCell;

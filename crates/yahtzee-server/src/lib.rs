@@ -54,8 +54,9 @@ pub struct Limits {
     /// The same limit in milliseconds, when set (it overrides `heavy_seconds`).
     pub heavy_millis: Option<u64>,
     /// Bytes a best response (playing to win) may take; above it the question is refused
-    /// with a 400 (default: [`yahtzee_advice::win::default_memory_limit`]: 3 GiB, or
-    /// `YAHTZEE_MEMORY_LIMIT` GiB).
+    /// with a 400 (default: [`yahtzee_advice::win::default_memory_limit`]:
+    /// `YAHTZEE_MEMORY_LIMIT` GiB, or half the machine's memory). With several
+    /// [`Limits::heavy_jobs`] each may take this much.
     pub memory_limit: u64,
     /// Heavy requests computed at once; more wait (within `heavy_seconds`).
     pub heavy_jobs: usize,

@@ -21,8 +21,8 @@ pub use follow::{Follower, Outcome};
 pub use max_points::{max_remaining, MAX_POINTS_MEGA_BONUS, NO_STATE};
 pub use mega::MegaPlan;
 pub use points::{
-    payoff_size, solve_payoff, solve_payoff_cancellable, solve_target, PointsPlan, PointsTable,
-    PointsValues, PointsWorkspace, Prob, WinTie, CHUNK,
+    payoff_peak, payoff_size, solve_payoff, solve_payoff_cancellable, solve_target, PointsPlan,
+    PointsTable, PointsValues, PointsWorkspace, Prob, WinTie, CHUNK,
 };
 pub use solve::{reachable_states, solve, solve_cancellable, UNREACHABLE};
 pub use turn::{chance_chance_value, Lane, Lanes, TurnPlan, Values, Workspace, LANES};

@@ -602,10 +602,6 @@ pub fn solve_target(rules: &'static RuleSet, progress: &(dyn Fn(u64) + Sync)) ->
     solve_payoff(rules, &max, &[1.0], |_| true, progress)
 }
 
-/// The points vectors of the reachable states that `include` accepts (and that are only
-/// followed by accepted states), for a final payoff `terminal` (`terminal[c]` is the
-/// payoff of a full card at coordinate `c`; 1 below 0, 0 past the end). Each state's vector
-/// has `terminal.len() + max[state]` entries.
 /// The number of values [`solve_payoff`] would hold for these arguments (its memory is
 /// this many `T`s).
 pub fn payoff_size(
@@ -615,11 +611,38 @@ pub fn payoff_size(
     include: impl Fn(State) -> bool,
 ) -> u64 {
     (0..rules.state_count())
-        .filter(|&i| max[i] != NO_STATE && include(rules.state_at(i)))
+        .filter(|&i| max[i] != NO_STATE)
+        .filter(|&i| include(rules.state_at(i)) && rules.is_reachable(rules.state_at(i)))
         .map(|i| terminal_len as u64 + u64::from(max[i]))
         .sum()
 }
 
+/// The most values [`solve_payoff`] holds at once for these arguments: the table
+/// ([`payoff_size`]) and, while a level of filled sets is solved, that level's new vectors
+/// (the largest level's). Its peak memory is this many `T`s and little more.
+pub fn payoff_peak(
+    rules: &RuleSet,
+    max: &[u16],
+    terminal_len: usize,
+    include: impl Fn(State) -> bool,
+) -> u64 {
+    let nb = rules.box_count();
+    let mut per_level = vec![0u64; nb + 1];
+    for i in (0..rules.state_count()).filter(|&i| max[i] != NO_STATE) {
+        let s = rules.state_at(i);
+        if include(s) && rules.is_reachable(s) {
+            per_level[s.filled().count_ones() as usize] += terminal_len as u64 + u64::from(max[i]);
+        }
+    }
+    // The full card's vectors are written in place; every other level is held twice.
+    let largest = per_level[..nb].iter().copied().max().unwrap_or(0);
+    per_level.iter().sum::<u64>() + largest
+}
+
+/// The points vectors of the reachable states that `include` accepts (and that are only
+/// followed by accepted states), for a final payoff `terminal` (`terminal[c]` is the
+/// payoff of a full card at coordinate `c`; 1 below 0, 0 past the end). Each state's vector
+/// has `terminal.len() + max[state]` entries.
 pub fn solve_payoff<T: Prob>(
     rules: &'static RuleSet,
     max: &[u16],

@@ -6,7 +6,9 @@ use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use yahtzee_rules::{mega_tables, tables, Category, RuleSet, State, MEGA_ROLLS, ROLLS};
-use yahtzee_solver::{max_remaining, solve_payoff, solve_target, PointsTable, NO_STATE};
+use yahtzee_solver::{
+    max_remaining, payoff_peak, payoff_size, solve_payoff, solve_target, PointsTable, NO_STATE,
+};
 
 fn rules(name: &str) -> &'static RuleSet {
     RuleSet::by_name(name).unwrap()
@@ -298,21 +300,41 @@ fn forced_table() -> &'static PointsTable {
     TABLE.get_or_init(|| {
         let r = rules("forced");
         let max = max_remaining(r);
-        let lower = all_but(
-            r,
-            &[
-                Category::Ones,
-                Category::Twos,
-                Category::Threes,
-                Category::Fours,
-                Category::Fives,
-                Category::Sixes,
-                Category::Yahtzee,
-                Category::Chance,
-            ],
-        );
+        let lower = table_lower(r);
         solve_payoff(r, &max, &[1.0], |s| s.filled() & lower == lower, &|_| {})
     })
+}
+
+/// The boxes filled in every state of [`forced_table`]: all but the upper section, Yahtzee
+/// and Chance.
+fn table_lower(r: &RuleSet) -> u32 {
+    use Category::*;
+    all_but(
+        r,
+        &[Ones, Twos, Threes, Fours, Fives, Sixes, Yahtzee, Chance],
+    )
+}
+
+/// The memory the best response is refused on is what the solve holds: the table's values
+/// exactly, and at the peak the table plus the largest level of filled sets (its new vectors
+/// are built beside the table before they are copied in; the full card is written in place).
+#[test]
+fn payoff_size_and_peak_count_what_the_solve_holds() {
+    let r = rules("forced");
+    let table = forced_table();
+    let max = max_remaining(r);
+    let lower = table_lower(r);
+    let include = |s: State| s.filled() & lower == lower;
+    let size = payoff_size(r, &max, 1, include);
+    assert_eq!(size, table.values.len() as u64);
+    let nb = r.box_count();
+    let mut levels = vec![0u64; nb + 1];
+    for i in 0..r.state_count() {
+        levels[r.state_at(i).filled().count_ones() as usize] += table.at(i).len() as u64;
+    }
+    let largest = levels[..nb].iter().copied().max().unwrap();
+    assert!(largest > 0 && levels[nb] > 0);
+    assert_eq!(payoff_peak(r, &max, 1, include), size + largest);
 }
 
 #[test]
