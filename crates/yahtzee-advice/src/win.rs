@@ -44,8 +44,15 @@ pub fn default_memory_limit() -> u64 {
 
 /// The memory this process may use, where the system says: the machine's (`MemTotal` in
 /// `/proc/meminfo`), or its control group's limit (`/sys/fs/cgroup/memory.max`, a
-/// container's) when smaller. `None` elsewhere (WebAssembly, other systems).
+/// container's) when smaller. `None` elsewhere (WebAssembly, other systems). Read once:
+/// every question's default options ask for it, and expected-score advice takes
+/// microseconds.
 pub fn usable_memory() -> Option<u64> {
+    static USABLE: std::sync::OnceLock<Option<u64>> = std::sync::OnceLock::new();
+    *USABLE.get_or_init(read_usable_memory)
+}
+
+fn read_usable_memory() -> Option<u64> {
     let info = std::fs::read_to_string("/proc/meminfo").ok()?;
     let kib: u64 = info
         .lines()
