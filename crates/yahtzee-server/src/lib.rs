@@ -262,6 +262,14 @@ impl ApiError {
         ApiError::new(StatusCode::BAD_REQUEST, message)
     }
 
+    /// A 503 with `Retry-After`: what the question needs is being built.
+    fn building(message: String) -> ApiError {
+        ApiError {
+            building: true,
+            ..ApiError::new(StatusCode::SERVICE_UNAVAILABLE, message)
+        }
+    }
+
     /// The HTTP status code.
     pub fn status(&self) -> u16 {
         self.status.as_u16()
@@ -368,29 +376,36 @@ impl AppState {
         what: String,
         open: fn(&Tables, &'static RuleSet) -> Result<(), EngineError>,
     ) -> Result<T, ApiError> {
-        let fresh = self
-            .building
+        self.build_once(what.clone(), move |tables| open(tables, rules));
+        Err(ApiError::building(format!(
+            "the table for {what} is being built; try again in a few seconds"
+        )))
+    }
+
+    /// Runs `job` on the blocking pool unless a job named `what` is already under way.
+    fn build_once(
+        self: &Arc<Self>,
+        what: String,
+        job: impl FnOnce(&Tables) -> Result<(), EngineError> + Send + 'static,
+    ) {
+        let building = self.building.clone();
+        if !building
             .lock()
             .unwrap_or_else(|p| p.into_inner())
-            .insert(what.clone());
-        if fresh {
-            let (tables, building, name) =
-                (self.tables.clone(), self.building.clone(), what.clone());
-            tokio::task::spawn_blocking(move || {
-                if let Err(e) = open(&tables, rules) {
-                    eprintln!("building {name} failed: {e}");
-                }
-                building
-                    .lock()
-                    .unwrap_or_else(|p| p.into_inner())
-                    .remove(&name);
-            });
+            .insert(what.clone())
+        {
+            return;
         }
-        Err(ApiError {
-            status: StatusCode::SERVICE_UNAVAILABLE,
-            message: format!("the table for {what} is being built; try again in a few seconds"),
-            building: true,
-        })
+        let tables = self.tables.clone();
+        tokio::task::spawn_blocking(move || {
+            if let Err(e) = job(&tables) {
+                eprintln!("building {what} failed: {e}");
+            }
+            building
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .remove(&what);
+        });
     }
 
     /// Runs heavy work on the blocking pool, one permit at a time, within the time limit:
@@ -464,33 +479,14 @@ impl AppState {
     /// milliseconds: no heavy permit).
     async fn advise_game(self: &Arc<Self>, game: Game, body: Bytes) -> Result<Response, ApiError> {
         if !game.ready(&self.tables, &body)? {
-            let what = game.name().to_string();
-            let fresh = self
-                .building
-                .lock()
-                .unwrap_or_else(|p| p.into_inner())
-                .insert(what.clone());
-            if fresh {
-                let (tables, building, body) =
-                    (self.tables.clone(), self.building.clone(), body.clone());
-                tokio::task::spawn_blocking(move || {
-                    if let Err(e) = game.prepare(&tables, &body) {
-                        eprintln!("building the tables of {what} failed: {e}");
-                    }
-                    building
-                        .lock()
-                        .unwrap_or_else(|p| p.into_inner())
-                        .remove(&what);
-                });
-            }
-            return Err(ApiError {
-                status: StatusCode::SERVICE_UNAVAILABLE,
-                message: format!(
-                    "the tables for {} are being built (Yahtzix: about 20 s at 1,000 the first time); try again in a few seconds",
-                    game.label()
-                ),
-                building: true,
+            let question = body.clone();
+            self.build_once(format!("the tables of {}", game.name()), move |tables| {
+                game.prepare(tables, &question)
             });
+            return Err(ApiError::building(format!(
+                "the tables for {} are being built (Yahtzix: about 20 s at 1,000 the first time); try again in a few seconds",
+                game.label()
+            )));
         }
         let tables = self.tables.clone();
         let answer = tokio::task::spawn_blocking(move || game.advise(&tables, &body))

@@ -15,20 +15,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_record_is_written_whole_in_a_new_folder_and_replaced() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("records").join("game.txt");
-        write_record(&path, "first\n").unwrap();
-        write_record(&path, "second\n").unwrap();
-        assert_eq!(std::fs::read_to_string(&path).unwrap(), "second\n");
-        let names: Vec<_> = std::fs::read_dir(path.parent().unwrap())
-            .unwrap()
-            .map(|e| e.unwrap().file_name())
-            .collect();
-        assert_eq!(names, ["game.txt"], "no temporary file left");
-    }
-
-    #[test]
     fn an_unwritable_record_is_one_line_naming_the_file() {
         let dir = tempfile::tempdir().unwrap();
         let blocker = dir.path().join("file");
