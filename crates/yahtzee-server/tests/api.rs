@@ -11,27 +11,10 @@ use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
 use yahtzee_engine::{PlayFor, Tables};
-use yahtzee_server::{AppState, Limits};
+use yahtzee_server::Limits;
 
-/// Starts a server on a free loopback port with tables in `dir`; returns its address.
-fn start(dir: &Path, limits: Limits) -> SocketAddr {
-    let state = AppState::new(Tables::new(Some(dir.to_path_buf())), limits);
-    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-    let addr = listener.local_addr().unwrap();
-    listener.set_nonblocking(true).unwrap();
-    std::thread::spawn(move || {
-        let rt = tokio::runtime::Builder::new_multi_thread()
-            .worker_threads(2)
-            .enable_all()
-            .build()
-            .unwrap();
-        rt.block_on(async {
-            let listener = tokio::net::TcpListener::from_std(listener).unwrap();
-            yahtzee_server::serve(listener, state).await.unwrap();
-        });
-    });
-    addr
-}
+mod common;
+use common::{request, start};
 
 /// The shared server, its official table built through the API's background build.
 fn server() -> SocketAddr {
@@ -81,29 +64,11 @@ fn wait_ready_within(addr: SocketAddr, body: &str, seconds: u64) -> u16 {
 
 /// One HTTP/1.1 request; (status, headers, body).
 fn http(addr: SocketAddr, method: &str, path: &str, body: &[u8]) -> (u16, String, String) {
-    let mut raw = format!(
-        "{method} {path} HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
-        body.len()
-    )
-    .into_bytes();
-    raw.extend_from_slice(body);
-    send(addr, &raw)
+    send(addr, &request(method, path, body))
 }
 
 fn send(addr: SocketAddr, raw: &[u8]) -> (u16, String, String) {
-    let mut s = TcpStream::connect(addr).unwrap();
-    s.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
-    let _ = s.write_all(raw);
-    let mut out = Vec::new();
-    let _ = s.read_to_end(&mut out);
-    let text = String::from_utf8_lossy(&out).into_owned();
-    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
-    let status = head
-        .split(' ')
-        .nth(1)
-        .and_then(|c| c.parse().ok())
-        .unwrap_or(0);
-    (status, head.to_string(), body.to_string())
+    common::send(addr, raw, Duration::from_secs(60))
 }
 
 fn post(path: &str, body: Value) -> (u16, Value) {

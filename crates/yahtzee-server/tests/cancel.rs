@@ -7,14 +7,16 @@
 //! request must be answered in under `d / 4` (it takes milliseconds; without cancelling it
 //! would wait most of `d` for the only permit).
 
-use std::io::{Read, Write};
+use std::io::Write;
 use std::net::{Shutdown, SocketAddr, TcpStream};
-use std::path::Path;
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 use yahtzee_engine::{Cancel, EngineError, PlayFor, SolveOptions, Tables};
-use yahtzee_server::{AppState, Limits};
+use yahtzee_server::Limits;
+
+mod common;
+use common::{request, send, start};
 
 /// The abandoned job: exact statistics from the empty card.
 const HEAVY: &str = r#"{"scorecard": ""}"#;
@@ -37,48 +39,14 @@ fn setup() -> &'static (tempfile::TempDir, Duration) {
     })
 }
 
-fn start(dir: &Path, limits: Limits) -> SocketAddr {
-    let state = AppState::new(Tables::new(Some(dir.to_path_buf())), limits);
-    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-    let addr = listener.local_addr().unwrap();
-    listener.set_nonblocking(true).unwrap();
-    std::thread::spawn(move || {
-        let rt = tokio::runtime::Builder::new_multi_thread()
-            .worker_threads(2)
-            .enable_all()
-            .build()
-            .unwrap();
-        rt.block_on(async {
-            let listener = tokio::net::TcpListener::from_std(listener).unwrap();
-            yahtzee_server::serve(listener, state).await.unwrap();
-        });
-    });
-    addr
-}
-
-fn request(path: &str, body: &str) -> Vec<u8> {
-    format!(
-        "POST {path} HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        body.len()
-    )
-    .into_bytes()
-}
-
 /// The status and body of a POST.
 fn post(addr: SocketAddr, path: &str, body: &str) -> (u16, String) {
-    let mut s = TcpStream::connect(addr).unwrap();
-    s.set_read_timeout(Some(Duration::from_secs(120))).unwrap();
-    s.write_all(&request(path, body)).unwrap();
-    let mut out = Vec::new();
-    let _ = s.read_to_end(&mut out);
-    let text = String::from_utf8_lossy(&out).into_owned();
-    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
-    let status = head
-        .split(' ')
-        .nth(1)
-        .and_then(|c| c.parse().ok())
-        .unwrap_or(0);
-    (status, body.to_string())
+    let (status, _, body) = send(
+        addr,
+        &request("POST", path, body.as_bytes()),
+        Duration::from_secs(120),
+    );
+    (status, body)
 }
 
 /// The quick heavy request, answered 200 in under a quarter of the heavy job's time.
@@ -131,7 +99,8 @@ fn a_client_that_goes_away_frees_the_heavy_worker() {
     let (status, text) = post(addr, "/api/advise", r#"{"dice": "13346", "rolls_left": 2}"#);
     assert_eq!(status, 200, "{text}");
     let mut s = TcpStream::connect(addr).unwrap();
-    s.write_all(&request("/api/stats", HEAVY)).unwrap();
+    s.write_all(&request("POST", "/api/stats", HEAVY.as_bytes()))
+        .unwrap();
     // The job is under way, then its client leaves.
     std::thread::sleep(*heavy / 10);
     s.shutdown(Shutdown::Both).unwrap();
