@@ -1120,34 +1120,10 @@ fn completions_and_man_page() {
     refused(&["completions", "tcsh"]);
 }
 
-/// P(five of a kind within `rolls` rolls), keeping the largest group of equal dice: a
-/// Markov chain over the size of that group.
-fn p_yahtzee(rolls: u32) -> f64 {
-    let mut p = [1.0, 0.0, 0.0, 0.0, 0.0, 0.0];
-    for _ in 0..rolls {
-        let mut next = [0.0; 6];
-        for (kept, &pk) in p.iter().enumerate() {
-            if kept == 5 {
-                next[5] += pk;
-                continue;
-            }
-            let free = 5 - kept;
-            let outcomes = 6usize.pow(free as u32);
-            for o in 0..outcomes {
-                let mut counts = [0usize; 6];
-                counts[0] = kept;
-                let mut x = o;
-                for _ in 0..free {
-                    counts[x % 6] += 1;
-                    x /= 6;
-                }
-                next[*counts.iter().max().unwrap()] += pk / outcomes as f64;
-            }
-        }
-        p = next;
-    }
-    p[5]
-}
+/// P(five of a kind within 3 and 4 rolls), keeping the largest group of equal dice: the
+/// Markov chain of crates/yahtzee-advice/tests/mulligan_this_turn.rs, as exact fractions.
+const P_YAHTZEE_3: f64 = 347_897.0 / 7_558_272.0;
+const P_YAHTZEE_4: f64 = 82_099_001.0 / 816_293_376.0;
 
 #[test]
 fn advise_after_the_mulligan_spent_this_turn() {
@@ -1179,7 +1155,7 @@ fn advise_after_the_mulligan_spent_this_turn() {
     let options = r["options"].as_array().unwrap();
     assert_eq!(options.len(), 2, "{r}");
     assert_eq!(options[0]["category"], "chance");
-    let chance = 29.0 + 50.0 * p_yahtzee(3);
+    let chance = 29.0 + 50.0 * P_YAHTZEE_3;
     assert!((options[0]["ev_remaining"].as_f64().unwrap() - chance).abs() < 1e-9);
     assert_eq!(options[1]["category"], "yahtzee");
     assert!((options[1]["ev_remaining"].as_f64().unwrap() - 70.0 / 3.0).abs() < 1e-9);
@@ -1193,7 +1169,7 @@ fn advise_after_the_mulligan_spent_this_turn() {
         .iter()
         .find(|o| o["category"] == "chance")
         .unwrap();
-    let want = 29.0 + 50.0 * p_yahtzee(4);
+    let want = 29.0 + 50.0 * P_YAHTZEE_4;
     assert!((chance["ev_remaining"].as_f64().unwrap() - want).abs() < 1e-9);
     // The human output names the position.
     let mut human = args[..args.len() - 1].to_vec();

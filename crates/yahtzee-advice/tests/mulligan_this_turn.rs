@@ -79,6 +79,13 @@ fn close(a: f64, b: f64, what: &str) {
 fn the_reference_numbers_are_the_known_ones() {
     // 2,783,176 / 6^10: the classic chance of a Yahtzee in a turn.
     close(p_yahtzee(3), 2_783_176.0 / 60_466_176.0, "P(yahtzee in 3)");
+    // The engine's and the CLI's tests use these two as fractions.
+    close(p_yahtzee(3), 347_897.0 / 7_558_272.0, "P(yahtzee in 3)");
+    close(
+        p_yahtzee(4),
+        82_099_001.0 / 816_293_376.0,
+        "P(yahtzee in 4)",
+    );
     close(die_value(3), 14.0 / 3.0, "one die, 3 rolls");
     close(die_value(4), 89.0 / 18.0, "one die, 4 rolls");
 }

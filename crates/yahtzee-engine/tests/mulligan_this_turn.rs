@@ -10,34 +10,10 @@ use yahtzee_engine::{api, Game, PlayFor, Tables, TurnMulligan};
 /// Every box filled but Chance and Yahtzee, the upper bonus earned: 213 points.
 const CARD: &str = "ones=3 twos=6 threes=9 fours=12 fives=15 sixes=18 3k=20 4k=0 fh=25 ss=30 ls=40";
 
-/// P(five of a kind within `rolls` rolls), keeping the largest group of equal dice: a
-/// Markov chain over the size of that group.
-fn p_yahtzee(rolls: u32) -> f64 {
-    let mut p = [1.0, 0.0, 0.0, 0.0, 0.0, 0.0];
-    for _ in 0..rolls {
-        let mut next = [0.0; 6];
-        for (kept, &pk) in p.iter().enumerate() {
-            if kept == 5 {
-                next[5] += pk;
-                continue;
-            }
-            let free = 5 - kept;
-            let outcomes = 6usize.pow(free as u32);
-            for o in 0..outcomes {
-                let mut counts = [0usize; 6];
-                counts[0] = kept;
-                let mut x = o;
-                for _ in 0..free {
-                    counts[x % 6] += 1;
-                    x /= 6;
-                }
-                next[*counts.iter().max().unwrap()] += pk / outcomes as f64;
-            }
-        }
-        p = next;
-    }
-    p[5]
-}
+/// P(five of a kind within 3 and 4 rolls), keeping the largest group of equal dice: the
+/// Markov chain of crates/yahtzee-advice/tests/mulligan_this_turn.rs, as exact fractions.
+const P_YAHTZEE_3: f64 = 347_897.0 / 7_558_272.0;
+const P_YAHTZEE_4: f64 = 82_099_001.0 / 816_293_376.0;
 
 fn ask(tables: &Tables, body: Value) -> Result<Value, yahtzee_engine::EngineError> {
     Game::Yahtzee.advise(tables, body.to_string().as_bytes())
@@ -68,7 +44,7 @@ fn the_api_answers_the_mulligan_spent_this_turn() {
     assert_eq!(a["rolls_left"], 0);
     assert_eq!(a["points_so_far"], 213);
     // Chance 29 then a Yahtzee turn of three rolls; Yahtzee 0 then Chance (14/3 a die).
-    let chance = 29.0 + 50.0 * p_yahtzee(3);
+    let chance = 29.0 + 50.0 * P_YAHTZEE_3;
     assert_eq!(a["options"].as_array().unwrap().len(), 2, "{a}");
     assert!((ev(&a, "chance") - chance).abs() < 1e-9, "{a}");
     assert!((ev(&a, "yahtzee") - 70.0 / 3.0).abs() < 1e-9, "{a}");
@@ -100,7 +76,7 @@ fn the_api_answers_the_mulligan_spent_this_turn() {
         .unwrap()
         .iter()
         .any(|o| o["mulligan"] == true));
-    assert!((ev(&a, "chance") - (29.0 + 50.0 * p_yahtzee(4))).abs() < 1e-9);
+    assert!((ev(&a, "chance") - (29.0 + 50.0 * P_YAHTZEE_4)).abs() < 1e-9);
 }
 
 #[test]
