@@ -280,32 +280,36 @@ fn repo() -> PathBuf {
         .unwrap()
 }
 
-#[test]
-fn the_c_example_compiles_and_answers() {
-    let dir = tempfile::tempdir().unwrap();
-    let exe = dir.path().join("advise");
+/// Compiles `examples/<name>.c` against the static library (warnings are errors), runs it
+/// with `arg` and returns its standard output; it must succeed.
+fn compile_and_run(dir: &Path, name: &str, arg: &Path) -> String {
+    let exe = dir.join(name);
     let lib = lib_dir().join("libyahtzee.a");
     assert!(lib.exists(), "{} missing", lib.display());
     let status = Command::new(std::env::var("CC").unwrap_or_else(|_| "cc".into()))
         .args(["-std=c99", "-Wall", "-Wextra", "-Werror", "-O2", "-I"])
         .arg(repo().join("include"))
-        .arg(repo().join("examples/advise.c"))
+        .arg(repo().join(format!("examples/{name}.c")))
         .arg(&lib)
         .args(["-lpthread", "-ldl", "-lm", "-o"])
         .arg(&exe)
         .status()
         .expect("a C compiler (cc)");
-    assert!(status.success());
-    let out = Command::new(&exe)
-        .arg(dir.path().join("forced.table"))
-        .output()
-        .unwrap();
+    assert!(status.success(), "examples/{name}.c did not compile");
+    let out = Command::new(&exe).arg(arg).output().unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(
         out.status.success(),
         "{text}{}",
         String::from_utf8_lossy(&out.stderr)
     );
+    text
+}
+
+#[test]
+fn the_c_example_compiles_and_answers() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = compile_and_run(dir.path(), "advise", &dir.path().join("forced.table"));
     assert!(
         text.contains("optimal expected score 254.5877287"),
         "{text}"
@@ -502,24 +506,7 @@ fn every_game_through_one_door() {
 #[test]
 fn the_c_games_example_compiles_and_answers() {
     let dir = tempfile::tempdir().unwrap();
-    let exe = dir.path().join("games");
-    let status = Command::new(std::env::var("CC").unwrap_or_else(|_| "cc".into()))
-        .args(["-std=c99", "-Wall", "-Wextra", "-Werror", "-O2", "-I"])
-        .arg(repo().join("include"))
-        .arg(repo().join("examples/games.c"))
-        .arg(lib_dir().join("libyahtzee.a"))
-        .args(["-lpthread", "-ldl", "-lm", "-o"])
-        .arg(&exe)
-        .status()
-        .expect("a C compiler (cc)");
-    assert!(status.success());
-    let out = Command::new(&exe).arg(dir.path()).output().unwrap();
-    let text = String::from_utf8(out.stdout).unwrap();
-    assert!(
-        out.status.success(),
-        "{text}{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let text = compile_and_run(dir.path(), "games", dir.path());
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 3, "{text}");
     let tables = yahtzee_engine::Tables::new(Some(dir.path().to_path_buf()));
@@ -630,24 +617,7 @@ fn the_mulligan_spent_this_turn() {
 #[test]
 fn the_c_mulligan_example_compiles_and_answers() {
     let dir = tempfile::tempdir().unwrap();
-    let exe = dir.path().join("mulligan");
-    let status = Command::new(std::env::var("CC").unwrap_or_else(|_| "cc".into()))
-        .args(["-std=c99", "-Wall", "-Wextra", "-Werror", "-O2", "-I"])
-        .arg(repo().join("include"))
-        .arg(repo().join("examples/mulligan.c"))
-        .arg(lib_dir().join("libyahtzee.a"))
-        .args(["-lpthread", "-ldl", "-lm", "-o"])
-        .arg(&exe)
-        .status()
-        .expect("a C compiler (cc)");
-    assert!(status.success());
-    let out = Command::new(&exe).arg(dir.path()).output().unwrap();
-    let text = String::from_utf8(out.stdout).unwrap();
-    assert!(
-        out.status.success(),
-        "{text}{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let text = compile_and_run(dir.path(), "mulligan", dir.path());
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 4, "{text}");
     let p3 = 2_783_176.0 / 60_466_176.0;
