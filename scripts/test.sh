@@ -34,10 +34,19 @@ venv=$root/target/pyenv
 if [ ! -x "$venv/bin/python" ]; then
     python3 -m venv "$venv" 2>/dev/null || { need_apt python3-venv; python3 -m venv "$venv"; }
 fi
-if ! "$venv/bin/python" -c "import maturin, numpy, pytest, selenium" 2>/dev/null; then
-    "$venv/bin/pip" install -q --disable-pip-version-check "maturin>=1.5,<2" numpy pytest selenium
+# pandas for Table.to_frame's test, mypy to check the type stub on a user's script.
+if ! "$venv/bin/python" -c "import maturin, mypy, numpy, pandas, pytest, selenium" 2>/dev/null; then
+    "$venv/bin/pip" install -q --disable-pip-version-check "maturin>=1.5,<2" mypy numpy pandas pytest selenium
 fi
 (cd crates/yahtzee-py && VIRTUAL_ENV=$venv "$venv/bin/maturin" develop --profile ci -q)
+# The wheel a machine without Rust installs: tests/test_wheel.py puts it into a fresh venv
+# ($YAHTZEE_WHEEL). A release build, as published (about 1.5 min of CPU from clean, 2.5 min
+# on 2 busy cores; most of the workspace is not in it).
+wheels=$root/target/wheels
+rm -f "$wheels"/yahtzee-*.whl
+(cd crates/yahtzee-py && "$venv/bin/maturin" build --release -q -i "$venv/bin/python" -o "$wheels")
+YAHTZEE_WHEEL=$(ls "$wheels"/yahtzee-*.whl)
+export YAHTZEE_WHEEL
 # The CLI the Python and browser tests run is the one cargo just built.
 export YAHTZEE_BIN=$root/target/ci/yahtzee
 "$venv/bin/python" -m pytest -q crates/yahtzee-py/tests

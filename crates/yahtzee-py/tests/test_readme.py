@@ -1,6 +1,7 @@
 """The README's Python session runs as written (a doctest of its marked block)."""
 
 import doctest
+import importlib.util
 import pathlib
 import re
 
@@ -13,6 +14,8 @@ def test_readme_python_session():
     assert block, "the README has no marked Python session"
     test = doctest.DocTestParser().get_doctest(block.group(1), {}, "README", str(README), 0)
     assert len(test.examples) >= 10
+    if importlib.util.find_spec("pandas") is None:  # Table.to_frame's lines need pandas
+        test.examples = [e for e in test.examples if "frame" not in e.source]
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
     runner.run(test)
     assert runner.failures == 0
