@@ -34,7 +34,15 @@ pub const MEMORY_LIMIT_ENV: &str = "YAHTZEE_MEMORY_LIMIT";
 /// of GiB, else half the memory this process may use ([`usable_memory`]: 12 GiB on a
 /// 24 GiB machine, room for a first-turn best response's 10.4 GiB), else [`MEMORY_LIMIT`].
 /// Half, because the rest belongs to the tables, the operating system and other work.
+///
+/// In WebAssembly for browsers (`wasm32-unknown-unknown`, no environment variables, no
+/// files) it is [`MEMORY_LIMIT`] without asking: asking would link the environment and
+/// file stubs and, through [`parse_gib`], the standard library's float parser with its
+/// 10 KB power-of-five table, about 18 KB of module (docs/WEB.md, "Size").
 pub fn default_memory_limit() -> u64 {
+    if cfg!(all(target_family = "wasm", target_os = "unknown")) {
+        return MEMORY_LIMIT;
+    }
     std::env::var(MEMORY_LIMIT_ENV)
         .ok()
         .and_then(|v| parse_gib(&v).ok())
