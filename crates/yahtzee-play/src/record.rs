@@ -23,7 +23,10 @@
 //! included); `keep` the dice kept for the next roll (nothing after it: keep none);
 //! `score BOX` fills a box and ends the turn; `quit` ends an unfinished game. House rules:
 //! `mulligan FACES` keeps those dice for the once-per-game fourth roll, `chance-chance`
-//! rerolls all five for Chance (the next `roll` is that roll). Blank lines
+//! rerolls all five for Chance (the next `roll` is that roll). `undo` takes back the last
+//! decision of a person (a keep, box, mulligan, chance-chance or sixth die) and everything
+//! recorded after it, bots' turns included; the undone decision stays in the record, so a
+//! review still counts what it cost. Blank lines
 //! and lines starting with `#` are ignored. Every line is checked when read, and replaying
 //! checks it against the rules, so an error names its line.
 
@@ -70,7 +73,23 @@ pub enum Event {
     ChanceChance,
     /// House rule "mega-yahtzee": take the sixth die for this turn (before its first roll).
     SixthDie,
+    /// Take back the last decision of a person and everything after it.
+    Undo,
     Quit,
+}
+
+impl Event {
+    /// A player's choice (what `undo` takes back), not a roll, a turn's start or an end.
+    pub fn is_decision(&self) -> bool {
+        matches!(
+            self,
+            Event::Keep(_)
+                | Event::Score(_)
+                | Event::Mulligan(_)
+                | Event::ChanceChance
+                | Event::SixthDie
+        )
+    }
 }
 
 /// A whole game.
@@ -183,6 +202,7 @@ impl Record {
                 }
                 "chance-chance" if rest.is_empty() => events.push((line, Event::ChanceChance)),
                 "sixth-die" if rest.is_empty() => events.push((line, Event::SixthDie)),
+                "undo" if rest.is_empty() => events.push((line, Event::Undo)),
                 "quit" | "end" => {
                     if word == "quit" {
                         events.push((line, Event::Quit));
@@ -191,7 +211,7 @@ impl Record {
                 _ => {
                     return Err(err(
                         line,
-                        format!("'{l}': expected rules, seed, player, bot, turn, roll, keep, score, mulligan, chance-chance or quit here"),
+                        format!("'{l}': expected rules, seed, player, bot, turn, roll, keep, score, mulligan, chance-chance, undo or quit here"),
                     ))
                 }
             }
@@ -233,6 +253,7 @@ impl Record {
                 Event::Mulligan(d) => writeln!(out, "mulligan {}", d.spaced()),
                 Event::ChanceChance => writeln!(out, "chance-chance"),
                 Event::SixthDie => writeln!(out, "sixth-die"),
+                Event::Undo => writeln!(out, "undo"),
                 Event::Quit => writeln!(out, "quit"),
             };
         }
@@ -247,13 +268,18 @@ impl Record {
         mut before: impl FnMut(&Game, usize, &Event) -> Result<(), RecordError>,
     ) -> Result<Game, RecordError> {
         let mut game = Game::new(self.rules, self.players.clone());
+        // The game before each decision of a person, for `undo`.
+        let mut undo: Vec<Game> = Vec::new();
         let at = |line: usize, e: PlayError| err(line, e.to_string());
         for (line, e) in &self.events {
             let line = *line;
-            if game.is_over() {
+            if game.is_over() && *e != Event::Undo {
                 return Err(err(line, "the game is already over"));
             }
             before(&game, line, e)?;
+            if e.is_decision() && !game.current().bot {
+                undo.push(game.clone());
+            }
             match e {
                 Event::Turn { round, player } => {
                     let who = &game.current().name;
@@ -282,6 +308,11 @@ impl Record {
                 Event::Mulligan(d) => game.mulligan(*d).map_err(|e| at(line, e))?,
                 Event::ChanceChance => game.chance_chance().map_err(|e| at(line, e))?,
                 Event::SixthDie => game.take_sixth_die().map_err(|e| at(line, e))?,
+                Event::Undo => {
+                    game = undo
+                        .pop()
+                        .ok_or_else(|| err(line, "undo: no decision of a person to take back"))?;
+                }
                 Event::Quit => return Ok(game),
             }
         }

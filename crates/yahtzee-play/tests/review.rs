@@ -331,3 +331,55 @@ fn keep_all_names_only_every_die_showing() {
         "reroll all"
     );
 }
+
+/// `undo` takes back the last decision of a person and what followed it (the bot's turn
+/// too): the game goes on from the position before it, and the review still counts the
+/// undone decision's cost.
+#[test]
+fn undo_takes_back_a_decision_whose_cost_still_counts() {
+    let head = "# yahtzee game record 1\nrules forced\nseed 3\nplayer Ann\nbot Robo\n";
+    // Ann scores 1 1 2 3 6 in Yahtzee (a poor choice: 0 points and the box gone), Robo
+    // plays a turn, Ann takes her box back and scores Chance instead.
+    let undone = "turn 1 Ann\nroll 11236\nscore yahtzee\nturn 1 Robo\nroll 66666\nscore yahtzee\n\
+                  turn 2 Ann\nroll 22222\nscore twos\nundo\nundo\nscore chance\n";
+    let text = format!("{head}{undone}");
+    // Two undos: Ann's second-turn Twos, then (past Robo's turn) her first-turn box.
+    let record = Record::parse(&text).unwrap();
+    let game = record.replay(|_, _, _| Ok(())).unwrap();
+    assert_eq!(game.round(), 1);
+    assert_eq!(game.current().name, "Robo");
+    assert_eq!(game.players()[0].card.score(Category::Chance), Some(13));
+    assert_eq!(game.players()[0].card.score(Category::Yahtzee), None);
+    assert_eq!(game.players()[1].card.score(Category::Yahtzee), None);
+    assert_eq!(
+        Record::parse(&record.to_text()).unwrap().events,
+        record.events
+    );
+
+    let r = review(&record, advisor()).unwrap();
+    let ann: Vec<f64> = r
+        .decisions
+        .iter()
+        .filter(|d| d.player == "Ann")
+        .map(|d| d.cost)
+        .collect();
+    // Three judged decisions of Ann's, all counted: the undone Yahtzee zero (it costs
+    // points), the undone Twos, Chance.
+    assert_eq!(ann.len(), 3);
+    assert!(
+        ann[0] > 1.0,
+        "scoring 0 in Yahtzee on the first turn costs: {}",
+        ann[0]
+    );
+    let total: f64 = ann.iter().sum();
+    assert!((r.players[0].cost - total).abs() < 1e-12);
+
+    // Nothing of a person's to take back: the line is named.
+    let e = review(&Record::parse(&format!("{head}undo\n")).unwrap(), advisor()).unwrap_err();
+    assert_eq!(e.line, 6);
+    assert!(
+        e.message.contains("no decision of a person"),
+        "{}",
+        e.message
+    );
+}
