@@ -2,6 +2,7 @@
 //! of every decision, and a game record; `--auto` lets bots play one another. The game is
 //! `yahtzee_terminal::yahtzee`; this is its arguments and tables.
 
+use std::io::IsTerminal;
 use std::path::PathBuf;
 
 use anyhow::Result;
@@ -48,6 +49,14 @@ pub struct Args {
     /// Less output: no cards and no bot moves (with --auto, only the results).
     #[arg(long, short)]
     quiet: bool,
+    /// Lines instead of the full-screen game (which is used when standard input and output
+    /// are a terminal): commands typed, with line editing in a terminal.
+    #[arg(long)]
+    plain: bool,
+    /// No coaching: no verdict after each choice, no cost column, no suggested dice
+    /// (`h` still gives a hint; `t` turns them on and off full screen).
+    #[arg(long)]
+    no_hints: bool,
 }
 
 pub fn run(args: Args) -> Result<()> {
@@ -88,7 +97,21 @@ pub fn run(args: Args) -> Result<()> {
         dice_from_input: args.dice_from_stdin,
         verbose: !args.quiet,
         record: args.record,
+        full_screen: false,
+        hints: !args.no_hints,
     };
-    terminal::play_games(&games, &mut std::io::stdin().lock(), &mut std::io::stdout())?;
+    let terminal = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
+    let person = seats.seats.iter().any(|(_, bot)| !bot);
+    let games = terminal::Games {
+        full_screen: terminal && person && !args.plain && !args.auto && !args.dice_from_stdin,
+        ..games
+    };
+    let mut out = std::io::stdout();
+    if terminal && !games.full_screen && !args.auto {
+        let mut editor = yahtzee_terminal::line::Editor::new()?;
+        terminal::play_games(&games, &mut editor, &mut out)?;
+    } else {
+        terminal::play_games(&games, &mut std::io::stdin().lock(), &mut out)?;
+    }
     Ok(())
 }

@@ -1,6 +1,55 @@
-//! Game records, written whole or not at all ([`yahtzee_table::atomic`]).
+//! Game records, written whole or not at all ([`yahtzee_table::atomic`]), and kept for an
+//! interrupt: a game in progress hands its record here after every move
+//! ([`keep_for_interrupt`]), so Ctrl-C (SIGINT), SIGTERM or a closed terminal (SIGHUP)
+//! writes it, ended by `quit`, before the program stops.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, Once};
+
+/// The record of the game in progress and where it goes.
+static PENDING: Mutex<Option<(PathBuf, String)>> = Mutex::new(None);
+
+/// Set while the full-screen game holds the terminal (raw mode, alternate screen): an
+/// interrupt gives the terminal back first.
+pub(crate) static FULL_SCREEN: AtomicBool = AtomicBool::new(false);
+
+/// Keeps `text` (a record so far, not yet ended) to be written to `path` if the program is
+/// interrupted; installs the signal handler on first use.
+pub fn keep_for_interrupt(path: &Path, text: &str) {
+    static HANDLER: Once = Once::new();
+    HANDLER.call_once(|| {
+        // A handler that cannot be installed (another one is) leaves the default: the
+        // record is then lost on an interrupt, as before, and the game goes on.
+        let _ = ctrlc::set_handler(|| std::process::exit(save_on_interrupt()));
+    });
+    if let Ok(mut p) = PENDING.lock() {
+        *p = Some((path.to_path_buf(), text.to_string()));
+    }
+}
+
+/// The game is over and its record written: nothing to save on an interrupt.
+pub fn forget_for_interrupt() {
+    if let Ok(mut p) = PENDING.lock() {
+        *p = None;
+    }
+}
+
+/// Gives the terminal back, writes the kept record ended by `quit` and says where; returns
+/// the exit code of an interrupted program (130).
+pub fn save_on_interrupt() -> i32 {
+    if FULL_SCREEN.swap(false, Ordering::SeqCst) {
+        crate::screen::restore();
+    }
+    let pending = PENDING.lock().ok().and_then(|mut p| p.take());
+    if let Some((path, text)) = pending {
+        match write_record(&path, &format!("{text}quit\n")) {
+            Ok(()) => eprintln!("\ngame stopped: record {}", path.display()),
+            Err(e) => eprintln!("\nerror: {e}"),
+        }
+    }
+    130
+}
 
 /// Writes a game record (creating its folder); the error names the file.
 pub fn write_record(path: &Path, text: &str) -> Result<(), crate::Error> {

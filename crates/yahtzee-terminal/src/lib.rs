@@ -7,7 +7,11 @@
 //!   (`yahtzee-triple`);
 //! - [`yahtzix`]: `yahtzee yahtzix play`, Yahtzix against the optimal bot
 //!   (`yahtzee-yahtzix`);
-//! - [`file`](mod@file): game records, written whole or not at all.
+//! - [`screen`]: what the full-screen games share (the terminal held and given back, the
+//!   loop of keys and timed steps, dice drawn large); [`yahtzee::screen`] is `yahtzee
+//!   play` full screen;
+//! - [`line`]: line editing for the line mode in a terminal (`--plain`);
+//! - [`file`](mod@file): game records, written whole or not at all, and saved on Ctrl-C.
 //!
 //! The command line (`src/` of the root package) parses the arguments, opens the tables and
 //! hands these loops its standard input and output.
@@ -16,6 +20,8 @@
 //! [`Write`]: std::io::Write
 
 pub mod file;
+pub mod line;
+pub mod screen;
 pub mod triple;
 pub mod yahtzee;
 pub mod yahtzix;

@@ -5,13 +5,16 @@
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
 
-use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
 use yahtzee_advice::{Advice, Advisor};
-use yahtzee_play::{judge, label, Aim, Bots, Event, Game, Record};
+use yahtzee_play::{label, Aim, Bots, Event, Game, Record};
 use yahtzee_rules::{Category, Dice, RuleSet, Scorecard};
 
 use crate::Error;
+
+pub mod screen;
+pub mod table;
+
+use table::Table;
 
 /// Who sits at the table, in turn order: each seat's name and whether it is a bot, and what
 /// each seat's bot plays for.
@@ -21,14 +24,17 @@ pub struct Seats {
     pub aims: Vec<Aim>,
 }
 
-/// The seats of `people` (names) then `bots` (name and aim); with none, "You" alone, or,
-/// with `auto` (bots only), two expected-score bots. Names must be non-empty, one line and
-/// different.
+/// The seats of `people` (names; "You" when none are named) then `bots` (name and aim);
+/// with `auto` (bots only), the bots, or two expected-score bots. Names must be non-empty,
+/// one line and different.
 pub fn seats(people: &[String], bots: &[(String, Aim)], auto: bool) -> Result<Seats, Error> {
     let mut seats: Vec<(String, bool)> = people
         .iter()
         .map(|n| (n.trim().to_string(), false))
         .collect();
+    if seats.is_empty() && !auto {
+        seats.push(("You".into(), false));
+    }
     if auto && !seats.is_empty() {
         return Err(Error::Game(
             "--auto plays bots only: name them with --bot".into(),
@@ -76,6 +82,11 @@ pub struct Games<'a> {
     pub verbose: bool,
     /// The record file given (default: `records/game-<seed>.txt`; numbered with more games).
     pub record: Option<PathBuf>,
+    /// Full screen ([`screen`]) instead of lines: for one game with a person, in a terminal.
+    pub full_screen: bool,
+    /// Hints on: the verdict after each decision (line mode and full screen), the cost
+    /// column and the suggested dice (full screen). `h` asks for a hint either way.
+    pub hints: bool,
 }
 
 /// One finished (or stopped) game.
@@ -100,12 +111,30 @@ pub fn play_games(
     let mut results = Vec::new();
     for g in 0..games.games {
         let game_seed = games.seed.wrapping_add(g);
-        let mut table = Session::new(games, game_seed, out);
-        let finished = table.play(input)?;
         let file = record_path(&games.record, game_seed, many, g);
-        crate::file::write_record(&file, &table.record.to_text())?;
+        if games.full_screen && !many {
+            let t = screen::play(games, game_seed, games.hints, file.clone())?;
+            let finished = t.game.is_over();
+            let mut table = Session::from_table(games, t, file.clone(), out);
+            table.standings(finished);
+            table.say(format!("game record: {}", file.display()));
+            table.flush()?;
+            crate::file::forget_for_interrupt();
+            results.push(Played {
+                game: table.t.game,
+                record: table.t.record,
+                costs: table.t.costs,
+                finished,
+            });
+            continue;
+        }
+        let mut table = Session::new(games, game_seed, file.clone(), out);
+        let finished = table.play(input)?;
+        crate::file::write_record(&file, &table.t.record.to_text())?;
+        crate::file::forget_for_interrupt();
         if games.auto {
             let totals: Vec<String> = table
+                .t
                 .game
                 .players()
                 .iter()
@@ -122,10 +151,11 @@ pub fn play_games(
             table.say(format!("game record: {}", file.display()));
         }
         table.flush()?;
+        crate::file::forget_for_interrupt();
         results.push(Played {
-            game: table.game,
-            record: table.record,
-            costs: table.costs,
+            game: table.t.game,
+            record: table.t.record,
+            costs: table.t.costs,
             finished,
         });
     }
@@ -172,20 +202,15 @@ pub fn record_path(given: &Option<PathBuf>, seed: u64, many: bool, g: u64) -> Pa
     base.with_file_name(format!("{stem}-{}{ext}", g + 1))
 }
 
-/// One game at the table.
+/// One game at the table, told line by line.
 struct Session<'a, 'o> {
     out: &'o mut dyn Write,
-    advisor: &'a Advisor,
-    bots: &'a Bots<'a>,
-    /// What each seat's bot plays for.
-    aims: &'a [Aim],
-    game: Game,
-    record: Record,
-    rng: ChaCha8Rng,
-    /// Expected points each player lost against optimal play.
-    costs: Vec<f64>,
+    t: Table<'a>,
+    hints: bool,
     dice_from_stdin: bool,
     verbose: bool,
+    /// Where the record goes, kept current for Ctrl-C ([`crate::file::keep_for_interrupt`]).
+    record_path: PathBuf,
     /// What is told, written out at each question and turn's end.
     text: String,
 }
@@ -193,35 +218,57 @@ struct Session<'a, 'o> {
 /// What a person typed.
 enum Command {
     Keep(Dice),
+    KeepAll,
     Score(Category),
     Mulligan(Dice),
     ChanceChance,
     Hint,
     Card,
+    Undo,
     Help,
     Quit,
 }
 
-/// The help line, also shown after a command that is not one.
-pub const HELP: &str = "commands: keep 3 3 5 (or k 335) · roll (reroll all) · score full_house \
-(or just fh) · hint · card · help · quit; house rules: mulligan 3 3 (after the third roll) · \
-chance-chance (cc) · the sixth die is offered before a turn's first roll (mega-yahtzee)";
+/// The commands, one a line (`help`, and after a command that is not one).
+pub const HELP: &str = "commands:
+  keep 3 3 5     keep those dice and roll the others (or k 335); keep all
+  roll           reroll all five (or r)
+  score BOX      fill a box: score full_house, or just fh, or its name
+  hint           the best and the next best choice (or h)
+  undo           take back your last choice (its cost still counts)
+  card           everyone's card (or c)
+  help           this list (or ?)
+  quit           stop; the game is recorded (or q)
+house rules:
+  mulligan 3 3   after the third roll: keep those and roll the others once more
+  cc             chance-chance: reroll all five into Chance
+  sixth die      offered before a turn's first roll (mega-yahtzee)";
 
 impl<'a, 'o> Session<'a, 'o> {
-    fn new(games: &Games<'a>, seed: u64, out: &'o mut dyn Write) -> Session<'a, 'o> {
-        let all: &'a Seats = games.seats;
-        let seats = &all.seats;
+    fn new(games: &Games<'a>, seed: u64, record_path: PathBuf, out: &'o mut dyn Write) -> Self {
+        let t = Table::new(
+            games.advisor,
+            games.bots,
+            &games.seats.aims,
+            &games.seats.seats,
+            seed,
+        );
+        Session::from_table(games, t, record_path, out)
+    }
+
+    fn from_table(
+        games: &Games,
+        t: Table<'a>,
+        record_path: PathBuf,
+        out: &'o mut dyn Write,
+    ) -> Self {
         Session {
             out,
-            advisor: games.advisor,
-            bots: games.bots,
-            aims: &all.aims,
-            game: Game::new(games.rules, seats.clone()),
-            record: Record::new(games.rules, Some(seed), seats.clone()),
-            rng: ChaCha8Rng::seed_from_u64(seed),
-            costs: vec![0.0; seats.len()],
+            t,
+            hints: games.hints,
             dice_from_stdin: games.dice_from_input,
             verbose: games.verbose,
+            record_path,
             text: String::new(),
         }
     }
@@ -232,29 +279,27 @@ impl<'a, 'o> Session<'a, 'o> {
     }
 
     fn flush(&mut self) -> Result<(), Error> {
+        crate::file::keep_for_interrupt(&self.record_path, &self.t.record.to_text());
         let text = std::mem::take(&mut self.text);
         print(self.out, &text)
     }
 
     /// Plays to the end, or until a person quits; returns whether the game finished.
     fn play(&mut self, input: &mut impl BufRead) -> Result<bool, Error> {
-        while !self.game.is_over() {
-            let p = self.game.current().clone();
-            self.record.push(Event::Turn {
-                round: self.game.round(),
-                player: p.name.clone(),
-            });
+        while !self.t.game.is_over() {
+            let p = self.t.game.current().clone();
+            self.t.start_turn();
             if self.verbose && !p.bot {
-                let rounds = self.game.rules().box_count();
+                let rounds = self.t.game.rules().box_count();
                 self.say(format!(
                     "\n── round {}/{rounds} · {} ──",
-                    self.game.round(),
+                    self.t.game.round(),
                     p.name
                 ));
                 self.say(card_text(&p.card));
             }
             if !self.sixth_die(input, p.bot)? || !self.roll(input)? {
-                self.record.push(Event::Quit);
+                self.t.record.push(Event::Quit);
                 return Ok(false);
             }
             let done = if p.bot {
@@ -263,7 +308,7 @@ impl<'a, 'o> Session<'a, 'o> {
                 self.human_turn(input)?
             };
             if !done {
-                self.record.push(Event::Quit);
+                self.t.record.push(Event::Quit);
                 return Ok(false);
             }
             self.flush()?;
@@ -274,18 +319,13 @@ impl<'a, 'o> Session<'a, 'o> {
     /// House rule "mega-yahtzee": with the sixth die in hand, before the turn's first roll,
     /// the bot decides or the person is asked. False if the person quit.
     fn sixth_die(&mut self, input: &mut impl BufRead, bot: bool) -> Result<bool, Error> {
-        let card = &self.game.current().card;
-        if !card.rules().house.mega_yahtzee || card.mega_used() {
+        if !self.t.sixth_die_question() {
             return Ok(true);
         }
         let take = if bot {
-            let aim = self.aims[self.game.current_seat()];
-            let take = self
-                .bots
-                .takes_sixth_die(aim, &self.game)
-                .map_err(|e| Error::Game(format!("the bot cannot decide: {e}")))?;
+            let take = self.t.bot_takes_sixth_die()?;
             if take && self.verbose {
-                let name = self.game.current().name.clone();
+                let name = self.t.game.current().name.clone();
                 self.say(format!("{name} takes the sixth die this turn"));
             }
             take
@@ -308,31 +348,23 @@ impl<'a, 'o> Session<'a, 'o> {
         if take {
             self.act(Event::SixthDie, !bot).map_err(Error::Game)?;
         } else if !bot {
-            // Keeping it in hand is a decision too: judged as the turn's first roll.
-            let judged = judge(self.advisor, &self.game, &Event::Roll(Dice::EMPTY));
-            let so_far = f64::from(self.game.current().card.total());
-            self.charge(judged, so_far, self.game.current_seat(), true);
+            self.t.decline_sixth_die();
         }
         Ok(true)
     }
 
     fn hint_sixth_die(&mut self) {
-        let card = &self.game.current().card;
-        let Ok(Some(advice)) = self.advisor.advise_sixth_die(card) else {
+        let card = &self.t.game.current().card;
+        let Ok(Some(advice)) = self.t.advisor.advise_sixth_die(card) else {
             return;
         };
         let so_far = f64::from(card.total());
         self.say_best_two(&advice, so_far);
     }
 
-    /// How many dice are rolled: five, or six on the Mega turn.
-    fn showing(&self) -> usize {
-        self.game.dice().map_or(5, |d| d.len())
-    }
-
     /// The best and the next best option, with their expected final totals.
     fn say_best_two(&mut self, advice: &Advice, so_far: f64) {
-        let showing = self.showing();
+        let showing = self.t.showing();
         for (o, what) in advice.options.iter().zip(["best", "next best"]) {
             self.say(format!(
                 "  {what}: {} — expected final total {:.2}",
@@ -345,40 +377,33 @@ impl<'a, 'o> Session<'a, 'o> {
     /// Rolls the dice not kept (or reads them), and records the roll. False if the player
     /// quit instead of typing dice.
     fn roll(&mut self, input: &mut impl BufRead) -> Result<bool, Error> {
-        let kept = self.game.to_keep();
-        let all = self.game.dice_per_roll();
+        if !self.dice_from_stdin {
+            self.t.roll()?;
+            return Ok(true);
+        }
+        let kept = self.t.game.to_keep();
+        let all = self.t.game.dice_per_roll();
         loop {
-            let dice = if self.dice_from_stdin {
-                let n = all - kept.len();
-                self.say(format!(
-                    "roll {n} dice and type all {} showing{}:",
-                    if all == 5 { "five" } else { "six" },
-                    if kept.is_empty() {
-                        String::new()
-                    } else {
-                        format!(" (kept {kept})")
-                    }
-                ));
-                self.flush()?;
-                let Some(line) = read_line(input)?.filter(|l| !matches!(l.as_str(), "quit" | "q"))
-                else {
-                    return Ok(false);
-                };
-                match Dice::parse_dice(&line, all) {
-                    Ok(d) => d,
-                    Err(e) => {
-                        self.say(format!("✗ {e}"));
-                        continue;
-                    }
+            let n = all - kept.len();
+            self.say(format!(
+                "roll {n} dice and type all {} showing{}:",
+                if all == 5 { "five" } else { "six" },
+                if kept.is_empty() {
+                    String::new()
+                } else {
+                    format!(" (kept {kept})")
                 }
-            } else {
-                yahtzee_play::bot::roll_up_to(kept, all, &mut self.rng)
+            ));
+            self.flush()?;
+            let Some(line) = read_line(input)?.filter(|l| !matches!(l.as_str(), "quit" | "q"))
+            else {
+                return Ok(false);
             };
-            match self.game.roll(dice) {
-                Ok(()) => {
-                    self.record.push(Event::Roll(dice));
-                    return Ok(true);
-                }
+            match Dice::parse_dice(&line, all).map_err(|e| e.to_string()) {
+                Ok(dice) => match self.t.rolled(dice) {
+                    Ok(()) => return Ok(true),
+                    Err(e) => self.say(format!("✗ {e}")),
+                },
                 Err(e) => self.say(format!("✗ {e}")),
             }
         }
@@ -387,110 +412,55 @@ impl<'a, 'o> Session<'a, 'o> {
     /// The optimal strategy's turn; false if the game cannot go on.
     fn bot_turn(&mut self, input: &mut impl BufRead) -> Result<bool, Error> {
         loop {
-            let dice = self.game.dice().ok_or_else(not_rolled)?;
-            let aim = self.aims[self.game.current_seat()];
-            let event = self
-                .bots
-                .decide(aim, &self.game)
-                .map_err(|e| Error::Game(format!("the bot cannot decide: {e}")))?;
+            let dice = self.t.game.dice().ok_or_else(not_rolled)?;
+            let event = self.t.bot_decision()?;
             if self.verbose {
-                let name = self.game.current().name.clone();
-                let what = match &event {
-                    Event::Keep(k) if k.is_empty() => "rerolls all".to_string(),
-                    Event::Keep(k) => format!("keeps {k}"),
-                    Event::Score(c) => format!("scores {c}"),
-                    Event::Mulligan(k) => format!("spends the mulligan keeping {}", k.spaced()),
-                    Event::ChanceChance => "goes chance-chance".to_string(),
-                    Event::SixthDie => "takes the sixth die".to_string(),
-                    _ => String::new(),
-                };
-                self.say(format!("{name} rolled {dice}, {what}"));
+                let name = self.t.game.current().name.clone();
+                self.say(format!("{name} rolled {dice}, {}", bot_move(&event)));
             }
             if let Err(e) = self.act(event, false) {
                 return Err(Error::Game(format!("the bot's move was refused: {e}")));
             }
-            if self.game.dice().is_none() {
+            if self.t.game.dice().is_none() {
                 return Ok(true);
             }
             if !self.roll(input)? {
                 return Ok(false);
             }
-            if self.game.in_chance_chance() {
-                self.score_chance_chance(false)?;
+            if self.t.game.in_chance_chance() {
+                self.t.score_chance_chance()?;
                 return Ok(true);
             }
         }
     }
 
-    /// A chance-chance roll goes in Chance: scored at once.
-    fn score_chance_chance(&mut self, tell: bool) -> Result<(), Error> {
-        let dice = self.game.dice().ok_or_else(not_rolled)?;
-        if tell {
-            self.say(format!("  chance-chance roll: {dice}"));
-        }
-        self.act(Event::Score(Category::Chance), tell)
-            .map_err(|e| Error::Game(format!("chance-chance: {e}")))
-    }
-
-    /// Applies a decision: judges it, applies it to the game and records it. Tells a
-    /// person what it cost.
+    /// Applies a decision and, with `tell`, says what it cost and the points scored.
     fn act(&mut self, event: Event, tell: bool) -> Result<(), String> {
-        let judged = judge(self.advisor, &self.game, &event);
-        let so_far = f64::from(self.game.current().card.total());
-        let seat = self.game.current_seat();
-        let result = match &event {
-            Event::Keep(k) => self.game.keep(*k).map(|()| None),
-            Event::Score(c) => self.game.score(*c).map(Some),
-            Event::Mulligan(k) => self.game.mulligan(*k).map(|()| None),
-            Event::ChanceChance => self.game.chance_chance().map(|()| None),
-            Event::SixthDie => self.game.take_sixth_die().map(|()| None),
-            _ => Ok(None),
-        };
-        let scored = result.map_err(|e| e.to_string())?;
-        self.record.push(event);
-        self.charge(judged, so_far, seat, tell);
-        if let (Some(m), true) = (scored, tell) {
-            self.say(format!(
-                "  {} points in {}",
-                m.points(),
-                self.game.rules().boxes[m.box_index]
-            ));
+        let (verdict, scored) = self.t.act(event)?;
+        if !tell {
+            return Ok(());
+        }
+        if let (Some(v), true) = (verdict, self.hints) {
+            self.say(format!("  {}", v.text()));
+        }
+        if let Some(m) = scored {
+            let label = self.t.game.rules().boxes[m.box_index].label();
+            self.say(format!("  {} points in {label}", m.points()));
         }
         Ok(())
     }
 
-    /// Adds a judged decision's cost to `seat`'s total and, with `tell`, says it.
-    fn charge(&mut self, judged: Option<(Advice, usize)>, so_far: f64, seat: usize, tell: bool) {
-        let Some((advice, i)) = judged else {
-            return;
-        };
-        let best = advice.best();
-        let chosen = &advice.options[i];
-        let cost = (best.ev_remaining - chosen.ev_remaining).max(0.0);
-        self.costs[seat] += cost;
-        if !tell {
-            return;
-        }
-        if cost > 0.0 {
-            self.say(format!(
-                "  that cost {cost:.2} expected points: expected final total {:.2}, best was {} for {:.2}",
-                so_far + chosen.ev_remaining,
-                label(&best.choice, self.showing()),
-                so_far + best.ev_remaining
-            ));
-        } else {
-            self.say("  optimal");
-        }
-    }
-
     /// A person's turn; false if they quit.
     fn human_turn(&mut self, input: &mut impl BufRead) -> Result<bool, Error> {
+        let seat = self.t.game.current_seat();
         loop {
-            let dice = self.game.dice().ok_or_else(not_rolled)?;
-            let left = self.game.rolls_left();
+            // An undo back past this turn's start (to the seat's last score) may leave no
+            // dice rolled this turn: there is nothing else to take back then.
+            let dice = self.t.game.dice().ok_or_else(not_rolled)?;
+            let left = self.t.game.rolls_left();
             self.say(format!(
                 "{}: {}  ({left} roll{} left) >",
-                self.game.current().name,
+                self.t.game.current().name,
                 dice.spaced(),
                 if left == 1 { "" } else { "s" }
             ));
@@ -506,11 +476,14 @@ impl<'a, 'o> Session<'a, 'o> {
                     continue;
                 }
             };
+            let keep_all = matches!(command, Command::KeepAll)
+                || matches!(command, Command::Keep(k) if k.len() == dice.len());
             match command {
                 Command::Help => self.say(HELP),
                 Command::Quit => return Ok(false),
                 Command::Card => {
                     let cards: Vec<String> = self
+                        .t
                         .game
                         .players()
                         .iter()
@@ -519,8 +492,21 @@ impl<'a, 'o> Session<'a, 'o> {
                     self.say(cards.join("\n"));
                 }
                 Command::Hint => self.hint(),
+                Command::Undo => {
+                    if self.t.undo() {
+                        self.say("  taken back (its cost still counts)");
+                        if self.t.game.current_seat() != seat {
+                            return Err(Error::Game("undo left the seat".into()));
+                        }
+                    } else {
+                        self.say("✗ nothing of yours to take back this turn");
+                    }
+                }
+                Command::Keep(_) | Command::KeepAll if keep_all => {
+                    self.say("  keeping all: choose a box (score BOX), it ends your turn")
+                }
                 Command::Keep(_) if left == 0 => {
-                    let card = &self.game.current().card;
+                    let card = &self.t.game.current().card;
                     let mulligan = card.rules().house.mulligan && !card.mulligan_used();
                     self.say(if mulligan {
                         "✗ no rolls left this turn: choose a box, or spend your mulligan (mulligan 3 3)"
@@ -528,27 +514,23 @@ impl<'a, 'o> Session<'a, 'o> {
                         "✗ no rolls left this turn: choose a box (hint helps)"
                     })
                 }
-                Command::Keep(k) if k.len() == dice.len() => {
-                    self.say("✗ keeping all the dice ends rolling: choose a box instead")
-                }
-                Command::Keep(k) => match self.act(Event::Keep(k), true) {
-                    Ok(()) => {
-                        if !self.roll(input)? {
-                            return Ok(false);
+                Command::Keep(k) | Command::Mulligan(k) => {
+                    let event = match command {
+                        Command::Keep(_) => Event::Keep(k),
+                        _ => Event::Mulligan(k),
+                    };
+                    match self.act(event, true) {
+                        Ok(()) => {
+                            if !self.roll(input)? {
+                                return Ok(false);
+                            }
                         }
+                        Err(e) => self.say(format!("✗ {e}")),
                     }
-                    Err(e) => self.say(format!("✗ {e}")),
-                },
+                }
+                Command::KeepAll => unreachable!("keep all is answered above"),
                 Command::Score(c) => match self.act(Event::Score(c), true) {
                     Ok(()) => return Ok(true),
-                    Err(e) => self.say(format!("✗ {e}")),
-                },
-                Command::Mulligan(k) => match self.act(Event::Mulligan(k), true) {
-                    Ok(()) => {
-                        if !self.roll(input)? {
-                            return Ok(false);
-                        }
-                    }
                     Err(e) => self.say(format!("✗ {e}")),
                 },
                 Command::ChanceChance => match self.act(Event::ChanceChance, true) {
@@ -556,7 +538,11 @@ impl<'a, 'o> Session<'a, 'o> {
                         if !self.roll(input)? {
                             return Ok(false);
                         }
-                        self.score_chance_chance(true)?;
+                        let dice = self.t.game.dice().ok_or_else(not_rolled)?;
+                        self.say(format!("  chance-chance roll: {dice}"));
+                        if let Some(m) = self.t.score_chance_chance()? {
+                            self.say(format!("  {} points in Chance", m.points()));
+                        }
                         return Ok(true);
                     }
                     Err(e) => self.say(format!("✗ {e}")),
@@ -566,35 +552,48 @@ impl<'a, 'o> Session<'a, 'o> {
     }
 
     fn hint(&mut self) {
-        let Some(dice) = self.game.dice() else {
+        let Some(advice) = self.t.advice() else {
             return;
         };
-        let card = &self.game.current().card;
-        let Ok(advice) = self.advisor.advise(card, dice, self.game.rolls_left()) else {
-            return;
-        };
-        let so_far = f64::from(card.total());
+        let so_far = f64::from(self.t.game.current().card.total());
         self.say_best_two(&advice, so_far);
     }
 
     fn standings(&mut self, finished: bool) {
-        let mut order: Vec<usize> = (0..self.game.players().len()).collect();
-        order.sort_by_key(|&i| std::cmp::Reverse(self.game.players()[i].card.total()));
-        self.say(if finished {
-            "\nfinal standings:"
+        let game = &self.t.game;
+        let mut order: Vec<usize> = (0..game.players().len()).collect();
+        order.sort_by_key(|&i| std::cmp::Reverse(game.players()[i].card.total()));
+        let mut lines = vec![if finished {
+            "\nfinal standings:".to_string()
         } else {
-            "\nstandings when the game stopped:"
-        });
+            "\nstandings when the game stopped:".to_string()
+        }];
         for (rank, i) in order.into_iter().enumerate() {
-            let p = &self.game.players()[i];
-            self.say(format!(
-                "  {}. {:<12} {:>4} points, {:.2} expected points lost against optimal play",
+            let p = &game.players()[i];
+            lines.push(format!(
+                "  {}. {:<12} {:>4} points, {:.2} expected points lost",
                 rank + 1,
                 p.name,
                 p.card.total(),
-                self.costs[i]
+                self.t.costs[i]
             ));
         }
+        for l in lines {
+            self.say(l);
+        }
+    }
+}
+
+/// A bot's decision as the table tells it.
+pub fn bot_move(event: &Event) -> String {
+    match event {
+        Event::Keep(k) if k.is_empty() => "rerolls all".to_string(),
+        Event::Keep(k) => format!("keeps {k}"),
+        Event::Score(c) => format!("scores {}", c.label()),
+        Event::Mulligan(k) => format!("spends the mulligan keeping {}", k.spaced()),
+        Event::ChanceChance => "goes chance-chance".to_string(),
+        Event::SixthDie => "takes the sixth die".to_string(),
+        _ => String::new(),
     }
 }
 
@@ -626,6 +625,8 @@ fn parse_command(line: &str) -> Result<Command, String> {
         "card" | "c" | "cards" => Ok(Command::Card),
         "quit" | "q" | "exit" => Ok(Command::Quit),
         "roll" | "r" | "reroll" => Ok(Command::Keep(Dice::EMPTY)),
+        "undo" | "u" => Ok(Command::Undo),
+        "keep" | "k" if rest.eq_ignore_ascii_case("all") => Ok(Command::KeepAll),
         "keep" | "k" | "mulligan" | "m" => {
             let keep = Dice::parse_keep_up_to(rest, yahtzee_rules::MEGA_DICE)
                 .map_err(|e| e.to_string())?;
@@ -641,7 +642,7 @@ fn parse_command(line: &str) -> Result<Command, String> {
             .ok_or_else(|| format!("unknown box '{rest}'")),
         _ => Category::from_name(line)
             .map(Command::Score)
-            .ok_or_else(|| format!("'{line}' is not a command. {HELP}")),
+            .ok_or_else(|| format!("'{line}' is not a command (help lists them)")),
     }
 }
 
@@ -652,7 +653,7 @@ pub fn card_text(card: &Scorecard) -> String {
     let mut cells = Vec::new();
     for &c in rules.boxes {
         let v = card.score(c).map_or("·".to_string(), |s| s.to_string());
-        cells.push(format!("{:>15} {:>3}", c.name(), v));
+        cells.push(format!("{:>15} {:>3}", c.label(), v));
     }
     let mut lines: Vec<String> = cells.chunks(3).map(|c| c.join("  ")).collect();
     let upper = card.upper_total();
@@ -677,6 +678,13 @@ pub fn card_text(card: &Scorecard) -> String {
         };
     }
     tail += &format!(" · total {}", card.total());
-    lines.push(tail);
+    // Two lines where one would pass 80 columns.
+    match tail.char_indices().rfind(|&(i, c)| c == '·' && i < 76) {
+        Some((i, _)) if tail.chars().count() > 78 => {
+            lines.push(tail[..i].trim_end().to_string());
+            lines.push(format!("  {}", tail[i + '·'.len_utf8()..].trim_start()));
+        }
+        _ => lines.push(tail),
+    }
     lines.join("\n")
 }

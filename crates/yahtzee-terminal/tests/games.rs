@@ -45,6 +45,8 @@ fn play(seats: &Seats, script: &str, games: u64) -> (Vec<terminal::Played>, Stri
         dice_from_input: false,
         verbose: true,
         record: Some(dir.path().join("game.txt")),
+        full_screen: false,
+        hints: true,
     };
     let mut out = Vec::new();
     let played = terminal::play_games(&setup, &mut Cursor::new(script), &mut out).unwrap();
@@ -75,7 +77,7 @@ fn a_person_scoring_as_told_finishes_and_is_recorded() {
     let script = "jump\nscore chance\nscore yahtzee\ntwos\n";
     let (played, out) = play(&seats, script, 1);
     assert!(
-        out.contains(&format!("'jump' is not a command. {}", terminal::HELP)),
+        out.contains("'jump' is not a command (help lists them)"),
         "{out}"
     );
     let p = &played[0];
@@ -265,4 +267,42 @@ fn yahtzix_quitting_leaves_the_game() {
         "{out}"
     );
     assert_eq!(bot, 0, "the bot never played: {out}");
+}
+
+/// A bot added with no people named seats you too (it used to play alone).
+#[test]
+fn a_bot_alone_on_the_command_line_plays_against_you() {
+    let bots = [("Robo".to_string(), Aim::Expected)];
+    let s = terminal::seats(&[], &bots, false).unwrap();
+    assert_eq!(s.seats, [("You".into(), false), ("Robo".into(), true)]);
+    assert_eq!(s.aims, [Aim::Expected, Aim::Expected]);
+    // With --auto the bots play alone, as asked.
+    let auto = terminal::seats(&[], &bots, true).unwrap();
+    assert_eq!(auto.seats, [("Robo".into(), true)]);
+}
+
+/// `keep all`, as a hint can say it, is accepted (the dice stand; a box ends the turn);
+/// `undo` takes back a box and the record says so; `help` lists a command a line.
+#[test]
+fn the_line_mode_takes_keep_all_undo_and_lists_its_commands() {
+    let seats = terminal::seats(&["Ann".into()], &[], false).unwrap();
+    let script = "help\nkeep all\nk all\nscore yahtzee\nundo\nundo\nscore chance\nyahtzee\ntwos\n";
+    let (played, out) = play(&seats, script, 1);
+    assert!(
+        out.contains("\n  undo           take back your last choice"),
+        "{out}"
+    );
+    assert!(out.lines().all(|l| l.chars().count() <= 80), "{out}");
+    assert_eq!(out.matches("keeping all: choose a box").count(), 2, "{out}");
+    assert!(out.contains("taken back (its cost still counts)"), "{out}");
+    assert!(out.contains("nothing of yours to take back"), "{out}");
+    let p = &played[0];
+    assert!(p.finished, "{out}");
+    let text = p.record.to_text();
+    assert_eq!(text.matches("undo\n").count(), 1, "{text}");
+    // The undone Yahtzee went into Chance: the card holds what was scored after the undo.
+    let card = &p.game.players()[0].card;
+    let replayed = p.record.replay(|_, _, _| Ok(())).unwrap();
+    assert_eq!(replayed.players()[0].card.total(), card.total());
+    assert!(card.score(Category::Chance).is_some() && card.score(Category::Yahtzee).is_some());
 }

@@ -1,0 +1,265 @@
+//! The full-screen game of Yahtzee drawn on ratatui's `TestBackend` at 80×24 and compared
+//! with the snapshots in `tests/snapshots/` (`UPDATE_SNAPSHOTS=1` rewrites them; look at
+//! the difference before committing one): the start of a turn, dice held, hints on and
+//! off, the end of a game, a terminal too small. Each test also checks the facts the
+//! screen must show, so a snapshot cannot silently bless a wrong screen.
+
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+use std::time::Duration;
+
+use ratatui::backend::TestBackend;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::Terminal;
+use yahtzee_advice::Advisor;
+use yahtzee_play::{Aim, Bots, Record};
+use yahtzee_rules::{Category, RuleSet};
+use yahtzee_table::{table_bytes, Table};
+use yahtzee_terminal::screen::{Game as _, Palette};
+use yahtzee_terminal::yahtzee::screen::Screen;
+use yahtzee_terminal::yahtzee::{seats, Games, Seats};
+
+fn advisor() -> &'static Advisor {
+    static A: OnceLock<Advisor> = OnceLock::new();
+    A.get_or_init(|| {
+        let rules = RuleSet::by_name("forced").unwrap();
+        let bytes = table_bytes(rules, &yahtzee_solver::solve(rules, &|_| {}));
+        Advisor::new(Table::from_bytes(bytes, Path::new("forced.table"), rules).unwrap())
+    })
+}
+
+fn you_and_robo() -> &'static Seats {
+    static S: OnceLock<Seats> = OnceLock::new();
+    S.get_or_init(|| seats(&[], &[("Robo".into(), Aim::Expected)], false).unwrap())
+}
+
+/// A game of You against Robo with the dice of seed 7, hints on, bots at once.
+fn with_screen<T>(dir: &Path, f: impl FnOnce(&mut Screen) -> T) -> T {
+    let bots = Bots::new(advisor(), None);
+    let games = Games {
+        rules: RuleSet::by_name("forced").unwrap(),
+        advisor: advisor(),
+        bots: &bots,
+        seats: you_and_robo(),
+        seed: 7,
+        games: 1,
+        auto: false,
+        dice_from_input: false,
+        verbose: true,
+        record: None,
+        full_screen: true,
+        hints: true,
+    };
+    let mut s = Screen::new(&games, 7, true, record(dir))
+        .with_palette(Palette { colour: false })
+        .with_pace(Duration::ZERO);
+    f(&mut s)
+}
+
+fn record(dir: &Path) -> PathBuf {
+    dir.join("game.txt")
+}
+
+fn press(s: &mut Screen, keys: &str) {
+    for c in keys.chars() {
+        s.key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE));
+    }
+}
+
+/// The screen as text, one line a row, trailing blanks cut.
+fn draw(s: &Screen, width: u16, height: u16) -> String {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+    terminal.draw(|f| s.draw(f)).unwrap();
+    let buffer = terminal.backend().buffer();
+    let mut text = String::new();
+    for y in 0..height {
+        let row: String = (0..width)
+            .map(|x| buffer[(x, y)].symbol().to_string())
+            .collect();
+        text += row.trim_end();
+        text.push('\n');
+    }
+    text
+}
+
+/// Compares `screen` with the snapshot `name` (or writes it with `UPDATE_SNAPSHOTS`).
+fn snapshot(name: &str, screen: &str) {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/snapshots")
+        .join(format!("{name}.txt"));
+    if std::env::var_os("UPDATE_SNAPSHOTS").is_some() {
+        std::fs::write(&path, screen).unwrap();
+    }
+    let want = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("{}: {e} (UPDATE_SNAPSHOTS=1 writes it)", path.display()));
+    assert_eq!(screen, want, "the screen differs from {}", path.display());
+}
+
+fn line_with<'a>(screen: &'a str, start: &str) -> &'a str {
+    screen
+        .lines()
+        .find(|l| l.starts_with(start))
+        .unwrap_or_else(|| panic!("no line starting {start:?} in\n{screen}"))
+}
+
+#[test]
+fn the_start_of_a_turn_shows_the_dice_and_what_each_box_would_score() {
+    let dir = tempfile::tempdir().unwrap();
+    with_screen(dir.path(), |s| {
+        let screen = draw(s, 80, 24);
+        assert!(screen.lines().all(|l| l.chars().count() <= 80));
+        let dice = s.table().game.dice().unwrap();
+        // Seed 7 rolls 1 1 2 2 2: Ones 2, Twos 6, Full House 25, Chance 8.
+        assert_eq!(dice.faces(), [1, 1, 2, 2, 2]);
+        assert!(line_with(&screen, "a Ones").contains(" 2 "), "{screen}");
+        assert!(
+            line_with(&screen, "k Full house").contains("25"),
+            "{screen}"
+        );
+        assert!(line_with(&screen, "p Chance").contains(" 8 "), "{screen}");
+        assert!(screen.contains("Round 1/13 · You") && screen.contains("2 rolls left"));
+        // Hints on: each box's cost, and no box is best with two rolls left here.
+        assert!(line_with(&screen, "  box").contains("cost"));
+        assert!(!screen.contains("  best"), "{screen}");
+        snapshot("start", &screen);
+    });
+}
+
+#[test]
+fn held_dice_are_marked_and_the_cost_of_rolling_them_is_shown() {
+    let dir = tempfile::tempdir().unwrap();
+    with_screen(dir.path(), |s| {
+        press(s, "345");
+        let screen = draw(s, 80, 24);
+        assert_eq!(
+            screen.matches("held").count(),
+            4,
+            "three dice and the line:\n{screen}"
+        );
+        // Keeping 2 2 2 is the optimal keep of 1 1 2 2 2 with two rolls left.
+        assert!(screen.contains("roll with these held: best"), "{screen}");
+        snapshot("held", &screen);
+        // Releasing one: rolling 2 2 now costs something.
+        press(s, "5");
+        let screen = draw(s, 80, 24);
+        assert_eq!(screen.matches("held").count(), 3, "{screen}");
+        assert!(screen.contains("roll with these held: -"), "{screen}");
+    });
+}
+
+#[test]
+fn hints_off_hide_the_costs_and_the_verdicts() {
+    let dir = tempfile::tempdir().unwrap();
+    with_screen(dir.path(), |s| {
+        press(s, "t");
+        let screen = draw(s, 80, 24);
+        assert!(screen.contains("hints off"), "{screen}");
+        assert!(!line_with(&screen, "  box").contains("cost"), "{screen}");
+        assert!(!screen.contains("roll with these held"), "{screen}");
+        // What the dice would score is no hint: it stays.
+        assert!(
+            line_with(&screen, "k Full house").contains("25"),
+            "{screen}"
+        );
+        snapshot("hints-off", &screen);
+        // A costly choice is not judged aloud, but it is counted.
+        press(s, "o");
+        s.skip_bots();
+        let screen = draw(s, 80, 24);
+        assert!(!screen.contains("cost "), "{screen}");
+        assert!(s.table().costs[0] > 10.0, "a Yahtzee zero on turn one");
+    });
+}
+
+#[test]
+fn undo_takes_back_a_box_and_the_record_counts_it() {
+    let dir = tempfile::tempdir().unwrap();
+    with_screen(dir.path(), |s| {
+        // Yahtzee filled with 0 at once, Robo's turn shown, then taken back.
+        press(s, "o");
+        s.skip_bots();
+        assert_eq!(s.table().game.round(), 2);
+        press(s, "u");
+        let game = &s.table().game;
+        assert_eq!((game.round(), game.current().name.as_str()), (1, "You"));
+        assert_eq!(game.dice().unwrap().faces(), [1, 1, 2, 2, 2]);
+        assert_eq!(game.players()[0].card.score(Category::Yahtzee), None);
+        let cost = s.table().costs[0];
+        assert!(cost > 10.0);
+        // Nothing more of mine to take back this turn.
+        press(s, "u");
+        assert!(draw(s, 80, 24).contains("nothing of yours to take back"));
+        // Full House instead; quitting writes the record, whose review counts the undone
+        // Yahtzee zero.
+        press(s, "kq");
+        let text = std::fs::read_to_string(record(dir.path())).unwrap();
+        assert!(
+            text.contains("score yahtzee\n") && text.contains("undo\n"),
+            "{text}"
+        );
+        assert!(text.ends_with("quit\n"), "{text}");
+        let review = yahtzee_play::review(&Record::parse(&text).unwrap(), advisor()).unwrap();
+        assert!((review.players[0].cost - s.table().costs[0]).abs() < 1e-9);
+        assert!(review.players[0].cost >= cost);
+    });
+}
+
+#[test]
+fn a_whole_game_ends_on_the_final_card_with_its_record_written() {
+    let dir = tempfile::tempdir().unwrap();
+    with_screen(dir.path(), |s| {
+        // Fill the box under the cursor (the first open one) every turn.
+        for _ in 0..13 {
+            s.key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE));
+            s.skip_bots();
+        }
+        assert!(s.is_over());
+        let screen = draw(s, 80, 24);
+        assert!(screen.contains("Game over"), "{screen}");
+        let players = s.table().game.players();
+        let total = |i: usize| players[i].card.total();
+        assert!(line_with(&screen, "  total").contains(&total(0).to_string()));
+        assert!(line_with(&screen, "  total").contains(&total(1).to_string()));
+        assert!(screen.contains(&format!("Robo {}", total(1))), "{screen}");
+        // The record's folder is a new temporary one each run.
+        let dir_name = dir.path().display().to_string();
+        snapshot("game-over", &screen.replace(&dir_name, "/tmp/.tmpXXXXXX"));
+        let text = std::fs::read_to_string(record(dir.path())).unwrap();
+        let replayed = Record::parse(&text)
+            .unwrap()
+            .replay(|_, _, _| Ok(()))
+            .unwrap();
+        assert!(replayed.is_over());
+        assert_eq!(replayed.players()[0].card.total(), total(0));
+    });
+}
+
+#[test]
+fn a_terminal_below_80_by_24_is_told_so() {
+    let dir = tempfile::tempdir().unwrap();
+    with_screen(dir.path(), |s| {
+        let screen = draw(s, 60, 20);
+        let words = screen.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(
+            words.contains("at least 80×24; this one is 60×20"),
+            "{screen}"
+        );
+        snapshot("too-small", &screen);
+        // The game goes on when it grows.
+        assert!(draw(s, 80, 24).contains("Round 1/13"));
+    });
+}
+
+#[test]
+fn the_key_list_opens_and_closes() {
+    let dir = tempfile::tempdir().unwrap();
+    with_screen(dir.path(), |s| {
+        press(s, "?");
+        let screen = draw(s, 80, 24);
+        assert!(screen.contains("undo your last choice"), "{screen}");
+        press(s, "x");
+        assert!(!draw(s, 80, 24).contains("undo your last choice"));
+        // The closing key did nothing else.
+        assert_eq!(s.table().game.rolls_left(), 2);
+    });
+}
