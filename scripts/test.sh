@@ -2,10 +2,11 @@
 # The whole test suite, from a fresh clone: the Rust workspace (which compiles and runs the
 # C example against the C library, checks its header, and tests the HTTP API), then the
 # Python package under pytest, then the web pages in headless Chromium, then the engine as
-# WebAssembly (Node.js, and the static site in Chromium with no server). Installs what is
+# WebAssembly (Node.js, and the static site in Chromium with no server), after `cargo fmt
+# --check` and clippy. Installs what is
 # missing from the registries: the Python tools from PyPI into a virtual environment under
 # target/, and (as root, on Debian) python3-venv, a C compiler, chromium, chromium-driver,
-# Node.js and the WebAssembly toolchain (rustc-web, rust-web-src, cargo-web, lld).
+# tmux, Node.js and the WebAssembly toolchain (rustc-web, rust-web-src, cargo-web, lld).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -23,6 +24,13 @@ need_apt() {
 command -v cc >/dev/null || need_apt gcc libc6-dev
 command -v python3 >/dev/null || need_apt python3
 command -v chromedriver >/dev/null || need_apt chromium chromium-driver
+# tmux: the full-screen game is driven in a real pseudo-terminal (tests/full_screen.rs).
+command -v tmux >/dev/null || need_apt tmux
+
+# 0. Style: formatting and lints, as the project's standards ask (the whole workspace, every
+#    target).
+cargo fmt --all --check
+cargo clippy --workspace --all-targets --profile ci -- -D warnings
 
 # 1. Rust: every crate's tests, the CLI end to end, the C library and its example. The
 #    `ci` profile is release without LTO (Cargo.toml): the same optimised code, built in

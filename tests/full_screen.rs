@@ -1,0 +1,150 @@
+//! `yahtzee play` full screen in a real pseudo-terminal: tmux runs it at 80×24, keys are
+//! sent as a person types them (`send-keys`) and the screen is read back (`capture-pane`).
+//! A game against a bot: dice held, a roll, an undo, a box scored, the bot's turn, then
+//! Ctrl-C in the middle of the next turn; the record is written, ends with `quit`, and
+//! `yahtzee review` reads it.
+//!
+//! tmux is installed by `scripts/test.sh`; without it the test is skipped with a line
+//! saying so, except under CI (`CI` set), where it fails.
+
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+struct Tmux {
+    socket: String,
+}
+
+impl Tmux {
+    fn run(&self, args: &[&str]) -> String {
+        let out = Command::new("tmux")
+            .args(["-L", &self.socket])
+            .args(args)
+            .output()
+            .expect("tmux runs");
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    fn screen(&self) -> String {
+        self.run(&["capture-pane", "-p", "-t", "game"])
+    }
+
+    fn keys(&self, keys: &[&str]) {
+        for k in keys {
+            self.run(&["send-keys", "-t", "game", k]);
+            std::thread::sleep(Duration::from_millis(150));
+        }
+    }
+
+    /// Waits (up to a minute: the first run builds the table) until the screen shows
+    /// `text`; returns the screen.
+    fn wait_for(&self, text: &str) -> String {
+        let start = Instant::now();
+        loop {
+            let screen = self.screen();
+            if screen.contains(text) {
+                return screen;
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(60),
+                "waited for {text:?}; the screen:\n{screen}"
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+}
+
+impl Drop for Tmux {
+    fn drop(&mut self) {
+        self.run(&["kill-server"]);
+    }
+}
+
+fn tmux_missing() -> bool {
+    let missing = Command::new("tmux").arg("-V").output().is_err();
+    if missing {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "tmux is needed (scripts/test.sh installs it)"
+        );
+        eprintln!("skipped: tmux is not installed (scripts/test.sh installs it)");
+    }
+    missing
+}
+
+#[test]
+fn a_game_against_a_bot_played_with_keys_is_recorded_when_stopped_by_ctrl_c() {
+    if tmux_missing() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let record = dir.path().join("game.txt");
+    let exit = dir.path().join("exit");
+    let bin = env!("CARGO_BIN_EXE_yahtzee");
+    let command = format!(
+        "YAHTZEE_DATA_DIR='{data}' NO_COLOR=1 '{bin}' play --bot Robo --seed 7 --record '{record}'; \
+         echo $? > '{exit}'; sleep 60",
+        data = dir.path().display(),
+        record = record.display(),
+        exit = exit.display(),
+    );
+    let tmux = Tmux {
+        socket: format!("yahtzee-test-{}", std::process::id()),
+    };
+    tmux.run(&[
+        "new-session", "-d", "-s", "game", "-x", "80", "-y", "24", &command,
+    ]);
+    // Seed 7 rolls 1 1 2 2 2 for You; Robo sits beside you.
+    let screen = tmux.wait_for("Round 1/13 · You");
+    assert!(screen.contains("Robo") && screen.contains("2 rolls left"), "{screen}");
+    assert!(screen.lines().all(|l| l.chars().count() <= 80), "{screen}");
+
+    tmux.keys(&["3", "4", "5"]);
+    let screen = tmux.wait_for("roll with these held: best");
+    assert_eq!(screen.matches("held").count(), 4, "{screen}");
+
+    tmux.keys(&["r"]);
+    tmux.wait_for("1 roll left");
+    tmux.keys(&["u"]);
+    let screen = tmux.wait_for("taken back");
+    assert!(screen.contains("2 rolls left"), "{screen}");
+
+    // Chance (key p) ends the turn; Robo's turn is shown step by step, a key shows the
+    // rest at once.
+    tmux.keys(&["p"]);
+    tmux.wait_for("Round 1/13 · Robo");
+    tmux.keys(&["Space"]);
+    tmux.wait_for("Round 2/13 · You");
+
+    tmux.keys(&["C-c"]);
+    let start = Instant::now();
+    while !exit.exists() {
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "still running after Ctrl-C:\n{}",
+            tmux.screen()
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    // The terminal is given back: the standings are printed on the main screen.
+    let screen = tmux.wait_for("standings when the game stopped");
+    assert!(screen.contains("game record:"), "{screen}");
+
+    let text = std::fs::read_to_string(&record).expect("the record was written");
+    assert!(text.contains("player You\nbot Robo\n"), "{text}");
+    assert!(text.contains("keep 2 2 2\n") && text.contains("undo\n"), "{text}");
+    assert!(text.contains("score chance\n") && text.ends_with("quit\n"), "{text}");
+    let review = Command::new(bin)
+        .env("YAHTZEE_DATA_DIR", dir.path())
+        .args(["review", "--json"])
+        .arg(&record)
+        .output()
+        .unwrap();
+    assert!(review.status.success(), "{}", String::from_utf8_lossy(&review.stderr));
+    let json: serde_json::Value = serde_json::from_slice(&review.stdout).unwrap();
+    assert_eq!(json["finished"], false);
+    let you = &json["players"][0];
+    assert_eq!(you["name"], "You");
+    // Two decisions of yours were judged: the keep (undone, still counted), then Chance
+    // with two rolls left.
+    assert_eq!(you["decisions"], 2, "{json}");
+}
