@@ -1,6 +1,7 @@
 //! `yahtzee triple advise|simulate|play|review`: Triple Yahtzee (three columns scored ×1,
 //! ×2, ×3) with the approximate-value strategy of `yahtzee-triple`.
 
+use std::io::IsTerminal;
 use std::path::PathBuf;
 
 use anyhow::{Context, Result};
@@ -12,6 +13,7 @@ use yahtzee_triple::{standard_player, Kind, Player, Variant};
 use crate::table_file;
 
 #[derive(clap::Args)]
+#[command(arg_required_else_help = true)]
 pub struct Args {
     #[command(subcommand)]
     command: Sub,
@@ -35,7 +37,8 @@ struct Common {
     /// Rules: the 1978 E.S. Lowe rules, or the forum variant (docs/RULES.md, "Triple Yahtzee").
     #[arg(long, value_enum, default_value = "1978")]
     variant: VariantArg,
-    /// Solitaire table of the official rules [default: data/forced.table, built if missing].
+    /// Solitaire table of the official rules [default: <data folder>/forced.table, built
+    /// if missing].
     #[arg(long)]
     table: Option<PathBuf>,
     /// No progress bar if the table has to be built.
@@ -100,13 +103,13 @@ struct AdviseArgs {
     #[command(flatten)]
     common: Common,
     /// Filled boxes as COLUMN.box=score, e.g. "1.ones=3 3.yahtzee=50 bonus=100" (empty: a new card).
-    #[arg(long, default_value = "")]
+    #[arg(long, short = 's', visible_alias = "scorecard", default_value = "")]
     card: String,
     /// The five dice showing, e.g. 13346.
-    #[arg(long)]
+    #[arg(long, short)]
     dice: String,
     /// Rerolls left this turn: 2 after the first roll, 0 after the last.
-    #[arg(long, value_parser = clap::value_parser!(u8).range(0..=2))]
+    #[arg(long, short, value_parser = clap::value_parser!(u8).range(0..=2))]
     rolls_left: u8,
     /// Strategy whose values rank the options.
     #[arg(long, value_enum, default_value = "fitted")]
@@ -115,7 +118,7 @@ struct AdviseArgs {
     #[arg(long)]
     all: bool,
     /// Print JSON: every option with its value.
-    #[arg(long)]
+    #[arg(long, short)]
     json: bool,
 }
 
@@ -133,7 +136,7 @@ struct SimulateArgs {
     #[arg(long, value_enum, value_delimiter = ',')]
     strategy: Vec<StrategyArg>,
     /// Print JSON: one summary per strategy.
-    #[arg(long)]
+    #[arg(long, short)]
     json: bool,
 }
 
@@ -150,20 +153,29 @@ struct PlayArgs {
     /// Let the strategy play every decision (no questions).
     #[arg(long)]
     auto: bool,
+    /// Lines instead of the full-screen game (which is used when standard input and output
+    /// are a terminal): commands typed, with line editing in a terminal.
+    #[arg(long)]
+    plain: bool,
+    /// No coaching: no verdicts, no cost of each box (`h` still gives a hint; `t` turns
+    /// them on and off full screen).
+    #[arg(long)]
+    no_hints: bool,
 }
 
 #[derive(clap::Args)]
 struct ReviewArgs {
     /// The game record (written by `yahtzee triple play`).
     file: PathBuf,
-    /// Solitaire table of the official rules [default: data/forced.table, built if missing].
+    /// Solitaire table of the official rules [default: <data folder>/forced.table, built
+    /// if missing].
     #[arg(long)]
     table: Option<PathBuf>,
     /// How many of the costliest decisions to list.
     #[arg(long, default_value_t = 5)]
     top: usize,
     /// Print JSON: every decision with its cost.
-    #[arg(long)]
+    #[arg(long, short)]
     json: bool,
     /// No progress bar if the table has to be built.
     #[arg(long, short)]
@@ -280,18 +292,44 @@ fn play(a: PlayArgs) -> Result<()> {
     let variant = a.common.variant();
     let player = a.common.player(variant, Kind::Fitted)?;
     let seed = a.seed.unwrap_or_else(yahtzee_terminal::clock_seed);
-    let mut stdout = std::io::stdout();
-    let game = yahtzee_terminal::triple::play(
-        &player,
-        variant,
-        seed,
-        a.auto,
-        &mut std::io::stdin().lock(),
-        &mut stdout,
-    )?;
     let path = a
         .record
         .unwrap_or_else(|| PathBuf::from(format!("records/triple-{seed}.txt")));
+    let terminal = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
+    if terminal && !a.plain && !a.auto {
+        let hints = !a.no_hints;
+        let (card, cost) =
+            yahtzee_terminal::triple::screen::play(&player, variant, seed, hints, path.clone())?;
+        crate::print_stdout(&format!(
+            "final total {} · {cost:.3} expected points lost against the strategy\n",
+            card.total()
+        ))?;
+        return crate::print_stdout(&format!("game record: {}\n", path.display()));
+    }
+    let mut stdout = std::io::stdout();
+    let game = if terminal && !a.auto {
+        let mut editor = yahtzee_terminal::line::Editor::new()?;
+        yahtzee_terminal::triple::play(
+            &player,
+            variant,
+            seed,
+            false,
+            Some(&path),
+            &mut editor,
+            &mut stdout,
+        )?
+    } else {
+        yahtzee_terminal::triple::play(
+            &player,
+            variant,
+            seed,
+            a.auto,
+            Some(&path),
+            &mut std::io::stdin().lock(),
+            &mut stdout,
+        )?
+    };
     yahtzee_terminal::file::write_record(&path, &game.record_text(&player))?;
+    yahtzee_terminal::file::forget_for_interrupt();
     crate::print_stdout(&format!("game record: {}\n", path.display()))
 }

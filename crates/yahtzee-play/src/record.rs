@@ -141,8 +141,7 @@ impl Record {
             match word {
                 "rules" if rules.is_none() => {
                     rules = Some(
-                        RuleSet::by_name(rest)
-                            .ok_or_else(|| err(line, format!("unknown rules '{rest}'")))?,
+                        RuleSet::named(rest).map_err(|e| err(line, e.to_string()))?,
                     );
                 }
                 "seed" if !body && seed.is_none() && players.is_empty() => {
@@ -258,6 +257,15 @@ impl Record {
             };
         }
         out
+    }
+
+    /// The record as the text of a game stopped here: ended by `quit`, unless it is.
+    pub fn stopped_text(&self) -> String {
+        let text = self.to_text();
+        match self.events.last() {
+            Some((_, Event::Quit)) => text,
+            _ => text + "quit\n",
+        }
     }
 
     /// Plays the record through a [`Game`], calling `before` with the game as it stands

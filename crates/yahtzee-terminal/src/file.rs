@@ -1,7 +1,7 @@
 //! Game records, written whole or not at all ([`yahtzee_table::atomic`]), and kept for an
 //! interrupt: a game in progress hands its record here after every move
 //! ([`keep_for_interrupt`]), so Ctrl-C (SIGINT), SIGTERM or a closed terminal (SIGHUP)
-//! writes it, ended by `quit`, before the program stops.
+//! writes it, as a stopped game's record, before the program stops.
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -14,8 +14,9 @@ static PENDING: Mutex<Option<(PathBuf, String)>> = Mutex::new(None);
 /// interrupt gives the terminal back first.
 pub(crate) static FULL_SCREEN: AtomicBool = AtomicBool::new(false);
 
-/// Keeps `text` (a record so far, not yet ended) to be written to `path` if the program is
-/// interrupted; installs the signal handler on first use.
+/// Keeps `text` (the record of the game so far, as a stopped game's record: a Yahtzee
+/// record ends with `quit`) to be written to `path` if the program is interrupted;
+/// installs the signal handler on first use.
 pub fn keep_for_interrupt(path: &Path, text: &str) {
     static HANDLER: Once = Once::new();
     HANDLER.call_once(|| {
@@ -35,7 +36,7 @@ pub fn forget_for_interrupt() {
     }
 }
 
-/// Gives the terminal back, writes the kept record ended by `quit` and says where; returns
+/// Gives the terminal back, writes the kept record and says where; returns
 /// the exit code of an interrupted program (130).
 pub fn save_on_interrupt() -> i32 {
     if FULL_SCREEN.swap(false, Ordering::SeqCst) {
@@ -43,7 +44,7 @@ pub fn save_on_interrupt() -> i32 {
     }
     let pending = PENDING.lock().ok().and_then(|mut p| p.take());
     if let Some((path, text)) = pending {
-        match write_record(&path, &format!("{text}quit\n")) {
+        match write_record(&path, &text) {
             Ok(()) => eprintln!("\ngame stopped: record {}", path.display()),
             Err(e) => eprintln!("\nerror: {e}"),
         }

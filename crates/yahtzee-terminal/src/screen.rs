@@ -167,6 +167,64 @@ pub fn too_small(frame: &mut Frame, area: Rect) -> bool {
     true
 }
 
+/// Where a dice game's screen puts things: the dice across the top with a panel of
+/// text to their right, the card below, the keys on the last line.
+pub struct Areas {
+    pub dice: Rect,
+    pub side: Rect,
+    pub card: Rect,
+    pub keys: Rect,
+}
+
+impl Areas {
+    /// The areas of `area` for a card of `card_rows` rows (its header included).
+    pub fn new(area: Rect, card_rows: u16) -> Areas {
+        let [top, card, rest] = Layout::vertical([
+            Constraint::Length(5),
+            Constraint::Length(card_rows),
+            Constraint::Fill(1),
+        ])
+        .areas(area);
+        let dice_width = 6 * (DIE_WIDTH + DIE_GAP);
+        let [dice, side] =
+            Layout::horizontal([Constraint::Length(dice_width), Constraint::Fill(1)]).areas(top);
+        let keys = Rect::new(
+            rest.x,
+            rest.y + rest.height.saturating_sub(1),
+            rest.width,
+            1,
+        );
+        Areas {
+            dice,
+            side,
+            card,
+            keys,
+        }
+    }
+}
+
+/// The panel right of the dice: a title, then lines of text (wrapped).
+pub fn side(frame: &mut Frame, area: Rect, lines: Vec<Line<'static>>) {
+    frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: true }), area);
+}
+
+/// The keys that matter now, on the last line.
+pub fn key_line(frame: &mut Frame, area: Rect, text: &'static str, palette: Palette) {
+    frame.render_widget(
+        Paragraph::new(Line::from(Span::styled(text, palette.dim()))),
+        area,
+    );
+}
+
+/// A cost as a card shows it, six columns: "best", or the expected points lost.
+pub fn cost_text(cost: f64) -> String {
+    if cost <= 1e-9 {
+        "  best".to_string()
+    } else {
+        format!("{:>6}", format!("-{cost:.2}"))
+    }
+}
+
 /// The pips of a face, three rows of a die drawn five columns wide inside its frame.
 fn pips(face: u8) -> [&'static str; 3] {
     match face {

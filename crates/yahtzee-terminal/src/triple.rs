@@ -3,6 +3,7 @@
 //! itself (`auto`). The game's record comes back to be written.
 
 use std::io::{BufRead, Write};
+use std::path::Path;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -14,9 +15,17 @@ use yahtzee_triple::{Player, TripleCard, Variant};
 
 use crate::Error;
 
-/// The help line, also shown after a command that is not one.
-pub const HELP: &str = "commands: keep 3 3 5 (or k 335) · roll (reroll all) · score 2 full_house \
-(or s 2 fh: column, box) · hint · card · help · quit";
+/// The commands, one a line (`help`, and after a command that is not one).
+pub const HELP: &str = "commands:
+  keep 3 3 5         keep those dice and roll the others (or k 335); keep all stops
+  roll               reroll all five (or r)
+  score 2 full_house fill a column's box (or s 2 fh: column 1-3, box)
+  hint               the strategy's five best choices (or h)
+  card               the card (or c)
+  help               this list (or ?)
+  quit               stop; the game is recorded (or q)";
+
+pub mod screen;
 
 /// How a game ended.
 pub struct Outcome {
@@ -43,10 +52,12 @@ pub fn play(
     variant: Variant,
     seed: u64,
     auto: bool,
+    record_path: Option<&Path>,
     input: &mut impl BufRead,
     out: &mut impl Write,
 ) -> Result<Outcome, Error> {
     let mut t = Table {
+        record_path,
         player,
         card: TripleCard::new(player.game()),
         record: Record::new(variant, Some(seed)),
@@ -57,7 +68,7 @@ pub fn play(
     };
     writeln!(
         t.out,
-        "Triple Yahtzee ({} rules), seed {seed}. {HELP}",
+        "Triple Yahtzee ({} rules), seed {seed}.\n{HELP}",
         variant.name()
     )?;
     let mut turn = 0;
@@ -83,6 +94,8 @@ pub fn play(
 
 /// A game in the terminal.
 struct Table<'a, W: Write> {
+    /// Where the record goes, kept current for Ctrl-C ([`crate::file::keep_for_interrupt`]).
+    record_path: Option<&'a Path>,
     player: &'a Player,
     card: TripleCard,
     record: Record,
@@ -96,6 +109,8 @@ struct Table<'a, W: Write> {
 /// What a person typed.
 enum Input {
     Keep(Dice),
+    /// Keep all five: stop rolling.
+    KeepAll,
     Score(usize, usize),
     Hint,
     Card,
@@ -115,6 +130,10 @@ impl<W: Write> Table<'_, W> {
         loop {
             if rolled {
                 self.record.push(Event::Roll(dice));
+                if let Some(path) = self.record_path {
+                    let text = self.record.to_text(&self.player.game());
+                    crate::file::keep_for_interrupt(path, &text);
+                }
                 writeln!(
                     self.out,
                     "roll: {}   ({left} reroll(s) left)",
@@ -167,6 +186,10 @@ impl<W: Write> Table<'_, W> {
                 self.auto_choice(dice, best_keep)?
             } else {
                 read(&self.player.game(), input, &mut self.out, left)?
+            };
+            let got = match got {
+                Input::KeepAll => Input::Keep(*dice),
+                other => other,
             };
             match got {
                 Input::Hint => self.hint(dice, left)?,
@@ -286,6 +309,7 @@ fn read(
         let parsed = match word.to_ascii_lowercase().as_str() {
             "" => continue,
             "k" | "keep" if rest.trim().is_empty() => Ok(Input::Keep(Dice::EMPTY)),
+            "k" | "keep" if rest.trim().eq_ignore_ascii_case("all") => Ok(Input::KeepAll),
             "k" | "keep" => Dice::parse_keep(rest)
                 .map(Input::Keep)
                 .map_err(|e| e.to_string()),
@@ -303,7 +327,7 @@ fn read(
         };
         match parsed {
             Ok(i) => return Ok(i),
-            Err(e) => writeln!(out, "{e}; {HELP}")?,
+            Err(e) => writeln!(out, "✗ {e} (help lists the commands)")?,
         }
     }
 }

@@ -279,7 +279,7 @@ impl<'a, 'o> Session<'a, 'o> {
     }
 
     fn flush(&mut self) -> Result<(), Error> {
-        crate::file::keep_for_interrupt(&self.record_path, &self.t.record.to_text());
+        crate::file::keep_for_interrupt(&self.record_path, &self.t.record.stopped_text());
         let text = std::mem::take(&mut self.text);
         print(self.out, &text)
     }

@@ -167,6 +167,7 @@ fn triple_auto_games_fill_the_card_at_no_cost_and_repeat_by_seed() {
             Variant::Lowe1978,
             5,
             true,
+            None,
             &mut Cursor::new(""),
             &mut out,
         )
@@ -194,16 +195,21 @@ fn triple_answers_a_bad_command_with_the_help_and_quits_at_the_end_of_input() {
         Variant::Lowe1978,
         5,
         false,
+        None,
         &mut Cursor::new(script),
         &mut out,
     )
     .unwrap();
     let out = String::from_utf8(out).unwrap();
-    let help = yahtzee_terminal::triple::HELP;
     assert!(
-        out.contains(&format!("unknown command 'fly'; {help}")),
+        out.contains("✗ unknown command 'fly' (help lists the commands)"),
         "{out}"
     );
+    assert!(
+        out.contains(yahtzee_terminal::triple::HELP),
+        "shown at the start: {out}"
+    );
+    assert!(out.lines().all(|l| l.chars().count() <= 80), "{out}");
     assert!(out.contains("column"), "the bad column is refused: {out}");
     // One box scored (column 1 Chance, worth the dice), then the input ended.
     assert!(!game.card.is_full());

@@ -9,10 +9,10 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
-use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::layout::Constraint;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Cell, Paragraph, Row, Table as Grid, Wrap};
+use ratatui::widgets::{Cell, Row, Table as Grid};
 use ratatui::Frame;
 use yahtzee_advice::{Advice, Choice};
 use yahtzee_play::{label, Event};
@@ -20,7 +20,7 @@ use yahtzee_rules::{Category, Dice};
 
 use super::table::Table;
 use super::{bot_move, Games};
-use crate::screen::{self, DieView, Flow, Palette};
+use crate::screen::{self, cost_text, DieView, Flow, Palette};
 use crate::Error;
 
 /// The keys that score a box, in the card's order: letters that are no command (`c`
@@ -157,7 +157,7 @@ impl<'a> Screen<'a> {
             self.turn_started = true;
         }
         let flush = |s: &Self| {
-            crate::file::keep_for_interrupt(&s.record_path, &s.t.record.to_text());
+            crate::file::keep_for_interrupt(&s.record_path, &s.t.record.stopped_text());
         };
         if self.t.game.current().bot {
             self.phase = Phase::Bot(now + self.pace);
@@ -462,29 +462,11 @@ impl screen::Game for Screen<'_> {
         if screen::too_small(frame, area) {
             return;
         }
-        let card_rows = self.card_rows() as u16 + 1;
-        let [top, card, keys] = Layout::vertical([
-            Constraint::Length(5),
-            Constraint::Length(card_rows),
-            Constraint::Fill(1),
-        ])
-        .areas(area);
-        let dice_width = 6 * (screen::DIE_WIDTH + screen::DIE_GAP);
-        let [dice_area, side] =
-            Layout::horizontal([Constraint::Length(dice_width), Constraint::Fill(1)]).areas(top);
-        screen::dice(frame, dice_area, &self.dice_views(), self.palette);
-        frame.render_widget(
-            Paragraph::new(self.side_lines()).wrap(Wrap { trim: true }),
-            side,
-        );
-        frame.render_widget(self.card_grid(), card);
-        let bottom = Rect::new(
-            keys.x,
-            keys.y + keys.height.saturating_sub(1),
-            keys.width,
-            1,
-        );
-        frame.render_widget(Paragraph::new(self.key_line()), bottom);
+        let a = screen::Areas::new(area, self.card_rows() as u16 + 1);
+        screen::dice(frame, a.dice, &self.dice_views(), self.palette);
+        screen::side(frame, a.side, self.side_lines());
+        frame.render_widget(self.card_grid(), a.card);
+        screen::key_line(frame, a.keys, self.key_line(), self.palette);
         if self.show_help {
             screen::help(frame, "keys", KEYS, self.palette);
         }
@@ -817,25 +799,15 @@ impl Screen<'_> {
         Row::new(row)
     }
 
-    fn key_line(&self) -> Line<'static> {
-        let text = match self.phase {
+    fn key_line(&self) -> &'static str {
+        match self.phase {
             Phase::Over => "q quit · ? keys",
             Phase::SixthDie => "y take it · n roll five · h hint · ? keys · q quit",
             Phase::Bot(_) => "space: the bots' moves at once · ? keys · q quit",
             Phase::Decide => {
                 "1-5 hold · r roll · letter/enter score · h hint · u undo · t hints · ? · q quit"
             }
-        };
-        Line::from(Span::styled(text, self.palette.dim()))
-    }
-}
-
-/// A cost as the card shows it: "best", or the expected points lost.
-fn cost_text(cost: f64) -> String {
-    if cost <= 1e-9 {
-        "  best".to_string()
-    } else {
-        format!("{:>6}", format!("-{cost:.2}"))
+        }
     }
 }
 
