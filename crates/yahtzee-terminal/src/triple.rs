@@ -17,7 +17,7 @@ use crate::Error;
 
 /// The commands, one a line (`help`, and after a command that is not one).
 pub const HELP: &str = "commands:
-  keep 3 3 5         keep those dice and roll the others (or k 335); keep all stops
+  keep 3 3 5         keep those, roll the others (or k 335); keep all: stop
   roll               reroll all five (or r)
   score 2 full_house fill a column's box (or s 2 fh: column 1-3, box)
   hint               the strategy's five best choices (or h)
