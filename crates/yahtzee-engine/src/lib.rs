@@ -44,8 +44,9 @@ use yahtzee_table::TableError;
 /// mistakes (a 4xx, a `ValueError`) from the engine's (a missing or damaged table).
 #[derive(Debug, Error)]
 pub enum EngineError {
-    #[error("unknown rule set '{0}' (forced, free, no-bonus, original-1956, yatzy)")]
-    UnknownRules(String),
+    /// A rule-set name none of ours; its message suggests the closest names.
+    #[error(transparent)]
+    UnknownRules(#[from] yahtzee_rules::UnknownRules),
     #[error("unknown house rule '{0}' (mulligan, chance-chance, fool-house, mega-yahtzee)")]
     UnknownHouse(String),
     #[error("bad scorecard: {0}")]
@@ -119,11 +120,11 @@ impl From<yahtzee_advice::TargetError> for EngineError {
     }
 }
 
-/// The rule set `name` (`forced`, `yatzy`, or a full name such as `forced+mulligan`) with
-/// the house rules `house` added.
+/// The rule set `name` (`forced`, `yatzy`, a full name such as `forced+mulligan`, or
+/// another name of the official game: `yahtzee`, `official`, `american`) with the house
+/// rules `house` added.
 pub fn rules_named(name: &str, house: &[&str]) -> Result<&'static RuleSet, EngineError> {
-    let rules =
-        RuleSet::by_name(name.trim()).ok_or_else(|| EngineError::UnknownRules(name.into()))?;
+    let rules = RuleSet::named(name)?;
     let mut with = rules.house;
     for h in house {
         if !with.set(h.trim()) {

@@ -95,7 +95,8 @@ fn every_malformed_line_is_reported_with_its_number() {
     for (text, line, msg) in [
         ("", 1, "no 'rules' line"),
         ("roll 12345\n", 1, "starts with 'rules NAME'"),
-        ("rules bogus\n", 1, "unknown rules 'bogus'"),
+        ("rules bogus\n", 1, "unknown rule set 'bogus'"),
+        ("rules yatsy\n", 1, "did you mean yatzy?"),
         ("rules forced\n", 1, "no 'player' or 'bot' line"),
         ("rules forced\nseed -4\nplayer A\n", 2, "not a seed"),
         (

@@ -205,7 +205,7 @@ WRONG = [
     (lambda t: t.advise("", "13346", 2, target=200, opponents={"ones": 3}), "not both"),
     # rule sets and house rules
     (lambda t: yahtzee.Rules(3), 'rules: a name like "forced" or a yahtzee.Rules, not int'),
-    (lambda t: yahtzee.Rules("official"), "unknown rule set 'official'"),
+    (lambda t: yahtzee.Rules("poker"), "unknown rule set 'poker'"),
     (lambda t: yahtzee.Rules("forced", house=3), 'house: a string like "mulligan" or a list of them, not int'),
     (lambda t: yahtzee.Rules("forced", house=[3]), "not a list holding 3"),
     (lambda t: yahtzee.Rules("forced", house={"mulligan": True}), "or a list of them, not dict"),

@@ -250,7 +250,8 @@ def test_long_computations_release_the_gil(forced):
         (lambda t: t.advise("", "13346", 1, opponents=["ones=9"]), "bad opponent card"),
         (lambda t: t.stats("ones=3 twos=6 threes=9 fours=12 fives=15 sixes=18 three_of_a_kind=20 four_of_a_kind=20 full_house=25 small_straight=30 large_straight=40 yahtzee=50 chance=20"), "game is over"),
         (lambda t: t.simulate(1), "at least 2 games"),
-        (lambda t: yahtzee.Rules("official"), "unknown rule set"),
+        (lambda t: yahtzee.Rules("poker"), "unknown rule set"),
+        (lambda t: yahtzee.Rules("yatsy"), "did you mean yatzy?"),
         (lambda t: yahtzee.Rules("forced", house=["triple"]), "unknown house rule"),
     ],
 )

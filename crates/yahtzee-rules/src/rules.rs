@@ -398,6 +398,89 @@ const HOUSE_VALUES: [(&str, f64); 75] = [
     ),
 ];
 
+/// Other names players give the official rules (`forced`): what the box lid, or a friend,
+/// calls the game. Each is accepted wherever a rule set is named ([`RuleSet::named`]).
+pub const ALIASES: [(&str, &str); 3] = [
+    ("yahtzee", "forced"),
+    ("official", "forced"),
+    ("american", "forced"),
+];
+
+/// A rule-set name that is none of ours, with the closest names to suggest.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownRules {
+    /// The name as given.
+    pub name: String,
+    /// Base rule sets or aliases close to the name, closest first (at most three).
+    pub suggestions: Vec<&'static str>,
+}
+
+impl UnknownRules {
+    /// `name` refused; suggestions are the base names and aliases within a few typing
+    /// mistakes of `head` (the name before any `+house` part; empty: none).
+    fn new(name: &str, head: &str) -> UnknownRules {
+        let candidates = RULE_SETS
+            .iter()
+            .map(|r| r.name)
+            .chain(ALIASES.iter().map(|&(alias, _)| alias));
+        // A third of the name's letters may be wrong (at least one, at most three): closer
+        // than that is a typo; further is a different word, and a suggestion would mislead.
+        if head.is_empty() {
+            return UnknownRules {
+                name: name.to_string(),
+                suggestions: Vec::new(),
+            };
+        }
+        let allowed = (head.chars().count() / 3).clamp(1, 3);
+        let mut close: Vec<(usize, &'static str)> = candidates
+            .map(|c| (edit_distance(head, c), c))
+            .filter(|&(d, _)| d <= allowed)
+            .collect();
+        close.sort_by_key(|&(d, _)| d);
+        UnknownRules {
+            name: name.to_string(),
+            suggestions: close.into_iter().take(3).map(|(_, c)| c).collect(),
+        }
+    }
+}
+
+impl fmt::Display for UnknownRules {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "unknown rule set '{}'", crate::one_line(&self.name))?;
+        match self.suggestions.as_slice() {
+            [] => {}
+            [one] => write!(f, ": did you mean {one}?")?,
+            [rest @ .., last] => write!(f, ": did you mean {} or {last}?", rest.join(", "))?,
+        }
+        let names: Vec<&str> = RULE_SETS.iter().map(|r| r.name).collect();
+        let aliases: Vec<&str> = ALIASES.iter().map(|&(a, _)| a).collect();
+        write!(
+            f,
+            " (rule sets: {}; {} mean forced)",
+            names.join(", "),
+            aliases.join(", ")
+        )
+    }
+}
+
+impl std::error::Error for UnknownRules {}
+
+/// Levenshtein distance (insertions, deletions, substitutions) between two short names.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let substitute = diagonal + usize::from(ca != cb);
+            diagonal = row[j + 1];
+            row[j + 1] = substitute.min(row[j] + 1).min(diagonal + 1);
+        }
+    }
+    row[b.len()]
+}
+
 /// The largest Mega bonus a rule-set name may ask for.
 pub const MAX_MEGA_BONUS: u32 = 100_000;
 
@@ -465,6 +548,38 @@ impl RuleSet {
         let bonus: u32 = text.parse().ok().filter(|b| *b <= MAX_MEGA_BONUS)?;
         // Spelled in one way only, so that a table's name is the rule set's name.
         (bonus.to_string() == text).then(|| rules.with_mega_bonus(bonus))
+    }
+
+    /// The rule set a player names: a rule set's name (any case), or another name people
+    /// use for the official game (`yahtzee`, `official`, `american`: [`ALIASES`]), alone or
+    /// before house rules (`official+mulligan`). An unknown name is an [`UnknownRules`]
+    /// that suggests the closest names, so a typo gets a one-line fix rather than a list
+    /// to read through.
+    pub fn named(name: &str) -> Result<&'static RuleSet, UnknownRules> {
+        let name = name.trim();
+        if let Some(r) = RuleSet::by_name(name) {
+            return Ok(r);
+        }
+        let lower = name.to_ascii_lowercase();
+        let (head, tail) = lower
+            .split_once('+')
+            .map_or((&lower[..], None), |(h, t)| (h, Some(t)));
+        let base = ALIASES
+            .iter()
+            .find(|(alias, _)| *alias == head)
+            .map(|&(_, base)| base)
+            .or_else(|| RULE_SETS.iter().map(|r| r.name).find(|n| *n == head));
+        let canonical = match (base, tail) {
+            (Some(base), None) => Some(base.to_string()),
+            (Some(base), Some(tail)) => Some(format!("{base}+{tail}")),
+            (None, _) => None,
+        };
+        if let Some(r) = canonical.as_deref().and_then(RuleSet::by_name) {
+            return Ok(r);
+        }
+        // A known game with unknown house rules: nothing to suggest for the game's name.
+        let head = if base.is_some() { "" } else { head };
+        Err(UnknownRules::new(name, head))
     }
 
     /// This rule set's base (no house rules) with `house` added (and this rule set's Mega

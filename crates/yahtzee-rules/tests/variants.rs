@@ -270,3 +270,60 @@ fn mega_yahtzee_rule_sets_name_their_bonus_and_cards_record_the_sixth_die() {
         "these rules have no sixth die (add the house rule: --house mega-yahtzee)"
     );
 }
+
+#[test]
+fn other_names_of_the_official_game_mean_forced() {
+    let forced = RuleSet::by_name("forced").unwrap();
+    for name in ["yahtzee", "official", "american", "Official", " yahtzee "] {
+        assert_eq!(RuleSet::named(name).unwrap(), forced, "{name:?}");
+    }
+    assert_eq!(
+        RuleSet::named("official+mulligan").unwrap().name,
+        "forced+mulligan"
+    );
+    assert_eq!(RuleSet::named("Yatzy").unwrap().name, "yatzy");
+    assert_eq!(
+        RuleSet::named("free+mega-yahtzee=500").unwrap().mega_bonus,
+        500
+    );
+}
+
+#[test]
+fn an_unknown_rule_set_suggests_the_closest_names() {
+    let e = RuleSet::named("yatsy").unwrap_err();
+    assert_eq!(e.suggestions[0], "yatzy");
+    let text = e.to_string();
+    assert!(
+        text.starts_with("unknown rule set 'yatsy': did you mean yatzy"),
+        "{text}"
+    );
+    assert!(
+        text.ends_with(
+            "(rule sets: forced, free, no-bonus, original-1956, yatzy; yahtzee, official, american mean forced)"
+        ),
+        "{text}"
+    );
+    assert_eq!(RuleSet::named("forcd").unwrap_err().suggestions, ["forced"]);
+    assert_eq!(
+        RuleSet::named("nobonus").unwrap_err().suggestions,
+        ["no-bonus"]
+    );
+    // Nothing close: no suggestion, the list only; control characters stay escaped.
+    let far = RuleSet::named("poker\nnight").unwrap_err();
+    assert!(far.suggestions.is_empty());
+    assert!(
+        far.to_string()
+            .starts_with("unknown rule set 'poker\\nnight' (rule sets: "),
+        "{far}"
+    );
+    assert_eq!(far.to_string().lines().count(), 1);
+}
+
+#[test]
+fn unknown_house_rules_suggest_no_other_game() {
+    let e = RuleSet::named("forced+nope").unwrap_err();
+    assert!(e.suggestions.is_empty(), "{e}");
+    assert!(e
+        .to_string()
+        .starts_with("unknown rule set 'forced+nope' (rule sets:"));
+}

@@ -178,7 +178,7 @@ fn bad_requests_get_a_4xx_and_one_line() {
         ("POST", "/api/advise", br#"{"dice": "13347", "rolls_left": 2}"#.to_vec(), 400, "bad dice"),
         ("POST", "/api/advise", br#"{"dice": [1, 3, 3, 4, 9], "rolls_left": 2}"#.to_vec(), 400, "bad dice"),
         ("POST", "/api/advise", br#"{"scorecard": "ones=7", "dice": "13346", "rolls_left": 2}"#.to_vec(), 400, "bad scorecard"),
-        ("POST", "/api/advise", br#"{"rules": "official", "dice": "13346", "rolls_left": 2}"#.to_vec(), 400, "unknown rule set"),
+        ("POST", "/api/advise", br#"{"rules": "yatsy", "dice": "13346", "rolls_left": 2}"#.to_vec(), 400, "unknown rule set 'yatsy': did you mean yatzy?"),
         ("POST", "/api/advise", br#"{"house": ["triple"], "dice": "13346", "rolls_left": 2}"#.to_vec(), 400, "unknown house rule"),
         ("POST", "/api/advise", br#"{"dice": "13346", "rolls_left": 3}"#.to_vec(), 400, "rolls left"),
         ("POST", "/api/advise", br#"{"dice": "13346", "rolls_left": -1}"#.to_vec(), 400, "bad request body"),

@@ -243,7 +243,7 @@ test('bad input throws an Error with the CLI message', async () => {
   // What the CLI's argument parser refuses before the engine sees it: the engine's words.
   const refusals = [
     [{ dice: '13346', rolls_left: 3 }, 'rolls left must be 0, 1 or 2, got 3'],
-    [{ rules: 'nope', dice: '13346', rolls_left: 2 }, "unknown rule set 'nope' (forced, free, no-bonus, original-1956, yatzy)"],
+    [{ rules: 'nope', dice: '13346', rolls_left: 2 }, "unknown rule set 'nope' (rule sets: forced, free, no-bonus, original-1956, yatzy; yahtzee, official, american mean forced)"],
     [{ house: ['nope'], dice: '13346', rolls_left: 2 }, "unknown house rule 'nope' (mulligan, chance-chance, fool-house, mega-yahtzee)"],
     [{ dice: '13346' }, /^give both dice and rolls_left/],
     [{}, 'no dice given: the turn-start question is only for the house rule mega-yahtzee'],
