@@ -75,6 +75,11 @@ typedef struct YzOption {
   double p_win;
   // Playing to win: P(tying for first); NaN otherwise.
   double p_tie;
+  // The extra-Yahtzee bonus this box earns with the dice (100 under the official rules;
+  // already in `ev_remaining`); 0 for none.
+  uint32_t yahtzee_bonus;
+  // This box takes the dice as a Joker (an extra Yahtzee in a lower box).
+  bool joker;
 } YzOption;
 
 #ifdef __cplusplus

@@ -93,6 +93,12 @@ class RankedOption:
     """On the Mega-Yahtzee turn (six dice): the five dice this box scores."""
     p_tie: Optional[float]
     """Playing to win: P(tying for first)."""
+    yahtzee_bonus: int
+    """The extra-Yahtzee bonus this box earns (100 under the official rules), 0 for none;
+    ``to_dict()`` leaves it out when 0, as the CLI's JSON does."""
+    joker: bool
+    """This box takes the dice as a Joker (an extra Yahtzee in a lower box); ``to_dict()``
+    leaves it out when False."""
 
 class Advice:
     """Every option of a position, best first (``yahtzee advise --json``). Iterating,

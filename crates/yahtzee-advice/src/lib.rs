@@ -393,6 +393,15 @@ pub struct ReportOption {
     /// On the Mega turn (six dice): the five dice this box scores.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub scored: Option<Vec<u8>>,
+    /// The extra-Yahtzee bonus this box earns with it (five of a kind while the Yahtzee box
+    /// holds 50: 100 under the official rules), already in `ev_remaining`; absent (0) when
+    /// none, so a player sees where the bonus comes from.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub yahtzee_bonus: u32,
+    /// This box takes the dice as a Joker (an extra Yahtzee in a lower box: Full House 25,
+    /// straights 30 and 40 whatever the faces); absent (false) otherwise.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub joker: bool,
     pub ev_remaining: f64,
     /// Expected points lost against the option with the highest expected value (0 for it).
     pub loss: f64,
@@ -407,6 +416,27 @@ pub struct ReportOption {
     pub p_tie: Option<f64>,
 }
 
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
+/// The extra-Yahtzee bonus and the Joker of writing `five` in `category` from the card's
+/// state, as the rules' own move says ([`RuleSet::for_each_move`], [`RuleSet::is_joker`]).
+fn bonus_and_joker(card: &Scorecard, five: &Dice, category: Category) -> (u32, bool) {
+    let rules = card.rules();
+    let state = card.state();
+    let Some(b) = rules.box_index(category) else {
+        return (0, false);
+    };
+    let mut bonus = 0;
+    rules.for_each_move(state, five, |m| {
+        if m.box_index == b {
+            bonus = m.yahtzee_bonus;
+        }
+    });
+    (bonus, rules.is_joker(state, five, b))
+}
+
 impl Report {
     pub fn new(card: &Scorecard, dice: &Dice, rolls_left: u8, advice: &Advice) -> Report {
         let best = advice
@@ -418,6 +448,12 @@ impl Report {
             .options
             .iter()
             .map(|o| {
+                let (yahtzee_bonus, joker) = match o.choice {
+                    Choice::Fill { category, .. } => {
+                        bonus_and_joker(card, o.scored.as_ref().unwrap_or(dice), category)
+                    }
+                    _ => (0, false),
+                };
                 let (keep, category, score) = match o.choice {
                     Choice::Keep(k) | Choice::Mulligan(k) => (Some(k.faces()), None, None),
                     Choice::Fill { category, score } => (None, Some(category.name()), Some(score)),
@@ -435,6 +471,8 @@ impl Report {
                         _ => None,
                     },
                     scored: o.scored.map(|d| d.faces()),
+                    yahtzee_bonus,
+                    joker,
                     ev_remaining: o.ev_remaining,
                     loss: best - o.ev_remaining,
                     p_at_least: o.p_at_least,

@@ -1,16 +1,53 @@
 //! A [`Report`] as text, as `yahtzee advise` prints it.
 
-use crate::Report;
+use std::fmt::Write;
+
+use crate::{Report, ReportOption};
+
+/// The widest line the report prints: a terminal's 80 columns.
+const WIDTH: usize = 80;
+
+/// What an option is called in the report: the dice kept, or the box with its score, the
+/// Joker and the extra-Yahtzee bonus it earns (so a player sees where a large value comes
+/// from), or a house rule's action.
+fn label(r: &Report, o: &ReportOption) -> String {
+    let faces = |k: &[u8]| k.iter().map(u8::to_string).collect::<Vec<_>>().join(" ");
+    let mut label = match (&o.keep, o.category) {
+        (Some(k), _) if o.mulligan && k.is_empty() => "mulligan: reroll all".to_string(),
+        (Some(k), _) if o.mulligan => format!("mulligan: keep {}", faces(k)),
+        (None, Some(_)) if o.chance_chance => "chance-chance (reroll all)".to_string(),
+        (Some(k), _) if k.is_empty() => "nothing (reroll all)".to_string(),
+        (Some(k), _) if k.len() == r.dice.len() => format!("{} (all)", faces(k)),
+        (Some(k), _) => faces(k),
+        (None, Some(c)) => match &o.scored {
+            Some(five) => format!("{c} ({}) with {}", o.score.unwrap_or(0), faces(five)),
+            None => format!("{c} ({})", o.score.unwrap_or(0)),
+        },
+        (None, None) => match o.sixth_die {
+            Some(true) => "take the sixth die".to_string(),
+            Some(false) => "roll five dice".to_string(),
+            None => String::new(),
+        },
+    };
+    match (o.joker, o.yahtzee_bonus) {
+        (true, 0) => label += " Joker",
+        (true, bonus) => label += &format!(" Joker, +{bonus} bonus"),
+        (false, 0) => {}
+        (false, bonus) => label += &format!(" +{bonus} bonus"),
+    }
+    label
+}
 
 impl Report {
     /// The report as `yahtzee advise` prints it: the position, the goal's chance, then the
     /// best `shown` options with their values and losses.
     pub fn text(&self, shown: usize) -> String {
         let r = self;
-        use std::fmt::Write;
         let mut out = String::new();
+        // Prose lines fold at 80 columns (a long rule-set name, several opponents).
         macro_rules! println {
-            ($($t:tt)*) => { writeln!(out, $($t)*).expect("writing to a String") };
+            () => { out.push('\n') };
+            ($($t:tt)*) => { out += &yahtzee_rules::wrap(&format!($($t)*), WIDTH, "  ") };
         }
         let dice: Vec<String> = r.dice.iter().map(u8::to_string).collect();
         if r.rolls_left == 3 {
@@ -79,77 +116,71 @@ impl Report {
         } else {
             "box or action"
         };
-        // The label column: 26 wide, more for the Mega turn's "box (score) with five dice".
-        let w = if r.options.iter().any(|o| o.scored.is_some()) {
-            38
-        } else {
-            26
-        };
-        if win {
-            println!(
-                "{:>3}  {:<w$} {:>9} {:>9} {:>12} {:>10}",
-                "#", what, "P(win)", "P(tie)", "expected", "loss"
-            );
+        let so_far = f64::from(r.points_so_far);
+        // One row per option: its label, then the figures right-aligned under `heads`.
+        let (heads, widths): (&[&str], &[usize]) = if win {
+            (
+                &["P(win)", "P(tie)", "final total", "loss"],
+                &[10, 10, 12, 10],
+            )
         } else if target.is_some() {
-            println!(
-                "{:>3}  {:<w$} {:>10} {:>12} {:>10}",
-                "#", what, "P(>=target)", "expected", "loss"
-            );
+            (&["P(>=target)", "final total", "loss"], &[12, 12, 10])
         } else {
-            println!("{:>3}  {:<w$} {:>12} {:>10}", "#", what, "expected", "loss");
-        }
-        for (i, o) in r.options.iter().enumerate().take(shown) {
-            let faces = |k: &[u8]| k.iter().map(u8::to_string).collect::<Vec<_>>().join(" ");
-            let label = match (&o.keep, o.category) {
-                (Some(k), _) if o.mulligan && k.is_empty() => "mulligan: reroll all".to_string(),
-                (Some(k), _) if o.mulligan => format!("mulligan: keep {}", faces(k)),
-                (None, Some(_)) if o.chance_chance => "chance-chance (reroll all)".to_string(),
-                (Some(k), _) if k.is_empty() => "nothing (reroll all)".to_string(),
-                (Some(k), _) if k.len() == r.dice.len() => {
-                    let faces: Vec<String> = k.iter().map(u8::to_string).collect();
-                    format!("{} (all)", faces.join(" "))
+            (&["final total", "loss"], &[12, 10])
+        };
+        let rows: Vec<(String, Vec<String>)> = r
+            .options
+            .iter()
+            .take(shown)
+            .map(|o| {
+                let pct = |p: Option<f64>| format!("{:.4}%", 100.0 * p.unwrap_or(0.0));
+                let loss = if o.loss == 0.0 {
+                    "best".to_string()
+                } else {
+                    format!("{:.4}", o.loss)
+                };
+                let mut figures = Vec::new();
+                if win {
+                    figures.push(pct(o.p_win));
+                    figures.push(pct(o.p_tie));
+                } else if target.is_some() {
+                    figures.push(pct(o.p_at_least));
                 }
-                (Some(k), _) => k.iter().map(u8::to_string).collect::<Vec<_>>().join(" "),
-                (None, Some(c)) => match &o.scored {
-                    Some(five) => format!("{c} ({}) with {}", o.score.unwrap_or(0), faces(five)),
-                    None => format!("{c} ({})", o.score.unwrap_or(0)),
-                },
-                (None, None) => match o.sixth_die {
-                    Some(true) => "take the sixth die".to_string(),
-                    Some(false) => "roll five dice".to_string(),
-                    None => String::new(),
-                },
-            };
-            let loss = if o.loss == 0.0 {
-                "best".to_string()
+                figures.push(format!("{:.4}", so_far + o.ev_remaining));
+                figures.push(loss);
+                (label(r, o), figures)
+            })
+            .collect();
+        // The label column as wide as the longest label, within 80 columns: a longer label
+        // (a Mega turn's Joker with its five dice) gets a line of its own.
+        let figures_width: usize = widths.iter().sum();
+        let room = WIDTH - 6 - figures_width;
+        let longest = rows
+            .iter()
+            .map(|(l, _)| l.chars().count())
+            .max()
+            .unwrap_or(0);
+        let w = longest.max(what.len()).max(10).min(room);
+        let line = |out: &mut String, rank: &str, label: &str, cells: &[String]| {
+            let mut row = format!("{rank:>3}  {label:<w$} ");
+            for (cell, width) in cells.iter().zip(widths) {
+                let _ = write!(row, "{cell:>width$}");
+            }
+            *out += row.trim_end();
+            out.push('\n');
+        };
+        let mut over: Vec<String> = vec![String::new(); heads.len()];
+        over[heads.len() - 2] = "expected".to_string();
+        line(&mut out, "", "", &over);
+        let heads: Vec<String> = heads.iter().map(|h| h.to_string()).collect();
+        line(&mut out, "#", what, &heads);
+        for (i, (label, figures)) in rows.iter().enumerate() {
+            let rank = (i + 1).to_string();
+            if label.chars().count() > w {
+                let _ = writeln!(out, "{rank:>3}  {label}");
+                line(&mut out, "", "", figures);
             } else {
-                format!("-{:.4}", o.loss)
-            };
-            match o.p_at_least {
-                _ if win => println!(
-                    "{:>3}  {:<w$} {:>8.4}% {:>8.4}% {:>12.4} {:>10}",
-                    i + 1,
-                    label,
-                    100.0 * o.p_win.unwrap_or(0.0),
-                    100.0 * o.p_tie.unwrap_or(0.0),
-                    o.ev_remaining,
-                    loss
-                ),
-                Some(p) => println!(
-                    "{:>3}  {:<w$} {:>10.4}% {:>12.4} {:>10}",
-                    i + 1,
-                    label,
-                    100.0 * p,
-                    o.ev_remaining,
-                    loss
-                ),
-                None => println!(
-                    "{:>3}  {:<w$} {:>12.4} {:>10}",
-                    i + 1,
-                    label,
-                    o.ev_remaining,
-                    loss
-                ),
+                line(&mut out, &rank, label, figures);
             }
         }
         if r.options.len() > shown {

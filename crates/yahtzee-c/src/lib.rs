@@ -92,6 +92,11 @@ pub struct YzOption {
     pub p_win: f64,
     /// Playing to win: P(tying for first); NaN otherwise.
     pub p_tie: f64,
+    /// The extra-Yahtzee bonus this box earns with the dice (100 under the official rules;
+    /// already in `ev_remaining`); 0 for none.
+    pub yahtzee_bonus: u32,
+    /// This box takes the dice as a Joker (an extra Yahtzee in a lower box).
+    pub joker: bool,
 }
 
 thread_local! {
@@ -534,6 +539,8 @@ fn option(o: &ReportOption) -> YzOption {
         p_at_least: o.p_at_least.unwrap_or(f64::NAN),
         p_win: o.p_win.unwrap_or(f64::NAN),
         p_tie: o.p_tie.unwrap_or(f64::NAN),
+        yahtzee_bonus: o.yahtzee_bonus,
+        joker: o.joker,
     }
 }
 

@@ -45,6 +45,8 @@ fn blank() -> YzOption {
         p_at_least: 0.0,
         p_win: 0.0,
         p_tie: 0.0,
+        yahtzee_bonus: 7,
+        joker: true,
     }
 }
 
@@ -126,6 +128,29 @@ fn values_advice_and_errors() {
         .find(|o| category(o) == "full_house")
         .unwrap();
     assert_eq!(full_house.score, 25);
+    assert!(options[..n]
+        .iter()
+        .all(|o| o.yahtzee_bonus == 0 && !o.joker));
+
+    // An extra Yahtzee with sixes filled: every box is a Joker and earns the bonus.
+    let rc = yz_advise(
+        t,
+        c("yahtzee=50 sixes=24").as_ptr(),
+        c("66666").as_ptr(),
+        0,
+        options.as_mut_ptr(),
+        options.len(),
+        &mut n,
+    );
+    assert_eq!(rc, YZ_OK);
+    let large = options[..n]
+        .iter()
+        .find(|o| category(o) == "large_straight")
+        .unwrap();
+    assert_eq!(
+        (large.score, large.yahtzee_bonus, large.joker),
+        (40, 100, true)
+    );
 
     // Too small a buffer: nothing written, the count needed reported.
     let rc = yz_advise(
@@ -237,7 +262,7 @@ fn bad_tables_are_refused() {
     assert!(last_error().contains("cannot open"), "{}", last_error());
     assert!(t.is_null());
     assert_eq!(
-        yz_table_open(missing.as_ptr(), c("official").as_ptr(), &mut t),
+        yz_table_open(missing.as_ptr(), c("poker").as_ptr(), &mut t),
         YZ_ERR_INPUT
     );
     assert!(last_error().contains("unknown rule set"));

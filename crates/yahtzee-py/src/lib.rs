@@ -192,6 +192,10 @@ struct RankedOption {
     sixth_die: Option<bool>,
     /// On the Mega turn (six dice): the five dice this box scores.
     scored: Option<Vec<u32>>,
+    /// The extra-Yahtzee bonus this box earns (0: none).
+    yahtzee_bonus: u32,
+    /// This box takes the dice as a Joker.
+    joker: bool,
 }
 
 impl From<&ReportOption> for RankedOption {
@@ -209,6 +213,8 @@ impl From<&ReportOption> for RankedOption {
             p_tie: o.p_tie,
             sixth_die: o.sixth_die,
             scored: o.scored.as_ref().map(|k| faces(k)),
+            yahtzee_bonus: o.yahtzee_bonus,
+            joker: o.joker,
         }
     }
 }
