@@ -2,13 +2,13 @@
 //! of every decision, and a game record; `--auto` lets bots play one another. The game is
 //! `yahtzee_terminal::yahtzee`; this is its arguments and tables.
 
-use std::io::IsTerminal;
 use std::path::PathBuf;
 
 use anyhow::Result;
 use yahtzee_advice::{Advisor, TargetAdvisor};
 use yahtzee_play::{parse_bot, Aim, Bots};
 use yahtzee_terminal::yahtzee as terminal;
+use yahtzee_terminal::Mode;
 
 use crate::{table_file, RulesOpts};
 
@@ -100,18 +100,12 @@ pub fn run(args: Args) -> Result<()> {
         full_screen: false,
         hints: !args.no_hints,
     };
-    let terminal = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
-    let person = seats.seats.iter().any(|(_, bot)| !bot);
+    let person = seats.seats.iter().any(|(_, bot)| !bot) && !args.auto;
+    let mode = Mode::choose(args.plain || args.dice_from_stdin, person);
     let games = terminal::Games {
-        full_screen: terminal && person && !args.plain && !args.auto && !args.dice_from_stdin,
+        full_screen: mode == Mode::FullScreen,
         ..games
     };
-    let mut out = std::io::stdout();
-    if terminal && !games.full_screen && !args.auto {
-        let mut editor = yahtzee_terminal::line::Editor::new()?;
-        terminal::play_games(&games, &mut editor, &mut out)?;
-    } else {
-        terminal::play_games(&games, &mut std::io::stdin().lock(), &mut out)?;
-    }
+    mode.with_input(|mut input| terminal::play_games(&games, &mut input, &mut std::io::stdout()))?;
     Ok(())
 }

@@ -1,7 +1,6 @@
 //! `yahtzee triple advise|simulate|play|review`: Triple Yahtzee (three columns scored ×1,
 //! ×2, ×3) with the approximate-value strategy of `yahtzee-triple`.
 
-use std::io::IsTerminal;
 use std::path::PathBuf;
 
 use anyhow::{Context, Result};
@@ -9,6 +8,9 @@ use yahtzee_rules::RuleSet;
 use yahtzee_triple::record::{self, Record};
 use yahtzee_triple::sim::{simulate, Summary};
 use yahtzee_triple::{standard_player, Kind, Player, Variant};
+
+use yahtzee_terminal::triple::screen as triple_screen;
+use yahtzee_terminal::Mode;
 
 use crate::table_file;
 
@@ -295,40 +297,27 @@ fn play(a: PlayArgs) -> Result<()> {
     let path = a
         .record
         .unwrap_or_else(|| PathBuf::from(format!("records/triple-{seed}.txt")));
-    let terminal = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
-    if terminal && !a.plain && !a.auto {
-        let hints = !a.no_hints;
-        let (card, cost) =
-            yahtzee_terminal::triple::screen::play(&player, variant, seed, hints, path.clone())?;
+    let mode = Mode::choose(a.plain, !a.auto);
+    if mode == Mode::FullScreen {
+        let (card, cost) = triple_screen::play(&player, variant, seed, !a.no_hints, path.clone())?;
+        let total = card.total();
         crate::print_stdout(&format!(
-            "final total {} · {cost:.3} expected points lost against the strategy\n",
-            card.total()
+            "final total {total} · {cost:.3} expected points lost\n"
         ))?;
         return crate::print_stdout(&format!("game record: {}\n", path.display()));
     }
     let mut stdout = std::io::stdout();
-    let game = if terminal && !a.auto {
-        let mut editor = yahtzee_terminal::line::Editor::new()?;
-        yahtzee_terminal::triple::play(
-            &player,
-            variant,
-            seed,
-            false,
-            Some(&path),
-            &mut editor,
-            &mut stdout,
-        )?
-    } else {
+    let game = mode.with_input(|mut input| {
         yahtzee_terminal::triple::play(
             &player,
             variant,
             seed,
             a.auto,
             Some(&path),
-            &mut std::io::stdin().lock(),
+            &mut input,
             &mut stdout,
-        )?
-    };
+        )
+    })?;
     yahtzee_terminal::file::write_record(&path, &game.record_text(&player))?;
     yahtzee_terminal::file::forget_for_interrupt();
     crate::print_stdout(&format!("game record: {}\n", path.display()))

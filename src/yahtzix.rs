@@ -6,10 +6,12 @@ use std::time::Instant;
 
 use anyhow::{Context, Result};
 use yahtzee_engine::yahtzix as engine;
+use yahtzee_terminal::Mode;
 use yahtzee_yahtzix::record::Record;
 use yahtzee_yahtzix::{Duel, Rules};
 
 #[derive(clap::Args)]
+#[command(arg_required_else_help = true)]
 pub struct Args {
     #[command(subcommand)]
     command: Sub,
@@ -42,7 +44,8 @@ struct Common {
     /// Rule L: win with exactly the target; within 50 roll as many dice as you choose.
     #[arg(long)]
     exact: bool,
-    /// Table file [default: <data dir>/yahtzix-<rules>.table, solved and written if missing].
+    /// Table file [default: <data folder>/yahtzix-<rules>.table, solved and written if
+    /// missing].
     #[arg(long)]
     table: Option<PathBuf>,
     /// No message while the table is solved.
@@ -89,7 +92,7 @@ struct SolveArgs {
     #[command(flatten)]
     common: Common,
     /// Print JSON.
-    #[arg(long)]
+    #[arg(long, short)]
     json: bool,
 }
 
@@ -110,7 +113,7 @@ struct AdviseArgs {
     #[arg(long, conflicts_with_all = ["dice", "total", "held", "roll"])]
     offer: Option<String>,
     /// The dice you just rolled, e.g. 115523 (without it: advice before the turn).
-    #[arg(long)]
+    #[arg(long, short)]
     dice: Option<String>,
     /// Which roll of the turn the dice are: 1, 2 or 3 [default: 1, or 2 with --total].
     #[arg(long, requires = "dice", value_parser = clap::value_parser!(u8).range(1..=3))]
@@ -122,7 +125,7 @@ struct AdviseArgs {
     #[arg(long, requires = "dice")]
     held: Option<u8>,
     /// Print JSON: every option with its probability of winning.
-    #[arg(long)]
+    #[arg(long, short)]
     json: bool,
 }
 
@@ -136,9 +139,17 @@ struct PlayArgs {
     /// Seed of the dice [default: from the clock].
     #[arg(long)]
     seed: Option<u64>,
-    /// Show the best option before every decision.
+    /// Show the options before every decision (lines; full screen they show unless
+    /// --no-hints).
     #[arg(long)]
     hints: bool,
+    /// Full screen: no options and chances to win shown (`h` or `t` shows them).
+    #[arg(long, conflicts_with = "hints")]
+    no_hints: bool,
+    /// Lines instead of the full-screen game (used when standard input and output are a
+    /// terminal), with line editing in a terminal.
+    #[arg(long)]
+    plain: bool,
     /// Game record to write [default: records/yahtzix-<seed>.txt].
     #[arg(long)]
     record: Option<PathBuf>,
@@ -148,14 +159,15 @@ struct PlayArgs {
 struct ReviewArgs {
     /// The game record (written by `yahtzee yahtzix play`).
     file: PathBuf,
-    /// Table file [default: <data dir>/yahtzix-<rules>.table, solved and written if missing].
+    /// Table file [default: <data folder>/yahtzix-<rules>.table, solved and written if
+    /// missing].
     #[arg(long)]
     table: Option<PathBuf>,
     /// How many of the costliest decisions to list.
     #[arg(long, default_value_t = 5)]
     top: usize,
     /// Print JSON: every decision with its cost.
-    #[arg(long)]
+    #[arg(long, short)]
     json: bool,
     /// No message while the table is solved.
     #[arg(long, short)]
@@ -173,7 +185,7 @@ struct StatsArgs {
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Print JSON.
-    #[arg(long)]
+    #[arg(long, short)]
     json: bool,
 }
 
@@ -264,17 +276,21 @@ fn play(a: PlayArgs) -> Result<()> {
     let rules = a.common.rules()?;
     let duel = a.common.duel()?;
     let seed = a.seed.unwrap_or_else(yahtzee_terminal::clock_seed);
-    let setup = yahtzee_terminal::yahtzix::Setup {
-        second: a.second,
-        seed,
-        hints: a.hints,
-    };
-    let stdin = std::io::stdin().lock();
-    let (_, record) =
-        yahtzee_terminal::yahtzix::play_recorded(&duel, &rules, setup, stdin, std::io::stdout())?;
     let path = a
         .record
         .unwrap_or_else(|| PathBuf::from(format!("records/yahtzix-{seed}.txt")));
+    let mode = Mode::choose(a.plain, true);
+    let setup = yahtzee_terminal::yahtzix::Setup {
+        second: a.second,
+        seed,
+        hints: a.hints || (mode == Mode::FullScreen && !a.no_hints),
+    };
+    let (_, record) = match mode {
+        Mode::FullScreen => yahtzee_terminal::yahtzix::screen::play(&duel, &rules, setup, &path)?,
+        Mode::Lines { .. } => mode.with_input(|input| {
+            yahtzee_terminal::yahtzix::play_recorded(&duel, &rules, setup, input, std::io::stdout())
+        })?,
+    };
     yahtzee_terminal::file::write_record(&path, &record.to_text())?;
     crate::print_stdout(&format!("game record: {}\n", path.display()))
 }

@@ -46,3 +46,40 @@ pub fn clock_seed() -> u64 {
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs())
 }
+
+/// How a game talks to the person at the terminal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// The full-screen game: standard input and output are a terminal, a person plays and
+    /// lines were not asked for.
+    FullScreen,
+    /// Lines: commands typed, edited (rustyline) when standard input is a terminal.
+    Lines { edited: bool },
+}
+
+impl Mode {
+    /// The mode for a game with (`person`) or without a person at the table, and `plain`
+    /// (`--plain`: lines even in a terminal).
+    pub fn choose(plain: bool, person: bool) -> Mode {
+        use std::io::IsTerminal;
+        let terminal = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
+        if terminal && person && !plain {
+            Mode::FullScreen
+        } else {
+            Mode::Lines {
+                edited: terminal && person,
+            }
+        }
+    }
+
+    /// Runs `f` on standard input: through the line editor, or as it is.
+    pub fn with_input<T>(
+        self,
+        f: impl FnOnce(&mut dyn std::io::BufRead) -> Result<T, Error>,
+    ) -> Result<T, Error> {
+        match self {
+            Mode::Lines { edited: true } => f(&mut line::Editor::new()?),
+            _ => f(&mut std::io::stdin().lock()),
+        }
+    }
+}

@@ -205,7 +205,7 @@ impl Areas {
 
 /// The panel right of the dice: a title, then lines of text (wrapped).
 pub fn side(frame: &mut Frame, area: Rect, lines: Vec<Line<'static>>) {
-    frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: true }), area);
+    frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), area);
 }
 
 /// The keys that matter now, on the last line.

@@ -16,6 +16,8 @@ use yahtzee_yahtzix::{Duel, Rules};
 
 use crate::Error;
 
+pub mod screen;
+
 /// How the game is set up.
 #[derive(Clone, Copy, Debug)]
 pub struct Setup {
@@ -315,27 +317,41 @@ impl<R: BufRead, W: Write> Human<'_, R, W> {
         }
         let keep = parse_dice(text)
             .map_err(|_| "type the dice to keep, e.g. 15, or b to bank".to_string())?;
-        if (1..=6).any(|f| keep[f] > dice[f]) {
-            return Err(format!(
-                "{} is not part of your roll {}",
-                spaced(&keep),
-                spaced(dice)
-            ));
-        }
-        let kept: u8 = keep.iter().sum();
-        if kept >= st.held {
-            return Err("keep fewer dice than you hold, or bank".into());
-        }
-        let rolled: u8 = dice.iter().sum();
-        let value = if st.roll == 1 {
-            yahtzee_yahtzix::score::first_roll_value(&self.rules, &keep, rolled, true)
-        } else {
-            yahtzee_yahtzix::score::later_roll_value(&keep)
-        };
-        match value {
-            Some(_) => Ok(keep),
-            None => Err(format!("{} do not all score", spaced(&keep))),
-        }
+        check_keep(&self.rules, keep, st, dice, can_roll)
+    }
+}
+
+/// Checks dice set aside to roll on: part of the roll, fewer than in hand, all scoring.
+fn check_keep(
+    rules: &Rules,
+    keep: Counts,
+    st: &TurnState,
+    dice: &Counts,
+    can_roll: bool,
+) -> Result<Counts, String> {
+    if !can_roll {
+        return Err("you cannot roll again: bank".into());
+    }
+    if (1..=6).any(|f| keep[f] > dice[f]) {
+        return Err(format!(
+            "{} is not part of your roll {}",
+            spaced(&keep),
+            spaced(dice)
+        ));
+    }
+    let kept: u8 = keep.iter().sum();
+    if kept >= st.held {
+        return Err("keep fewer dice than you hold, or bank".into());
+    }
+    let rolled: u8 = dice.iter().sum();
+    let value = if st.roll == 1 {
+        yahtzee_yahtzix::score::first_roll_value(rules, &keep, rolled, true)
+    } else {
+        yahtzee_yahtzix::score::later_roll_value(&keep)
+    };
+    match value {
+        Some(_) => Ok(keep),
+        None => Err(format!("{} do not all score", spaced(&keep))),
     }
 }
 

@@ -68,18 +68,7 @@ fn press(s: &mut Screen, keys: &str) {
 
 /// The screen as text, one line a row, trailing blanks cut.
 fn draw(s: &Screen, width: u16, height: u16) -> String {
-    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
-    terminal.draw(|f| s.draw(f)).unwrap();
-    let buffer = terminal.backend().buffer();
-    let mut text = String::new();
-    for y in 0..height {
-        let row: String = (0..width)
-            .map(|x| buffer[(x, y)].symbol().to_string())
-            .collect();
-        text += row.trim_end();
-        text.push('\n');
-    }
-    text
+    draw_game(s, width, height)
 }
 
 /// Compares `screen` with the snapshot `name` (or writes it with `UPDATE_SNAPSHOTS`).
@@ -262,4 +251,159 @@ fn the_key_list_opens_and_closes() {
         // The closing key did nothing else.
         assert_eq!(s.table().game.rolls_left(), 2);
     });
+}
+
+/// Triple Yahtzee with three columns of Twos, Yahtzee and Chance, played on the columns'
+/// exact solitaire values (as in tests/games.rs).
+fn triple_player() -> yahtzee_triple::Player {
+    use yahtzee_triple::{solitaire_table, Kind, Triple, Valuer, Variant, FEATURES};
+    let forced = RuleSet::by_name("forced").unwrap();
+    let boxes = [Category::Twos, Category::Yahtzee, Category::Chance];
+    let game = Triple {
+        rules: forced.reduced(&boxes, 4),
+        variant: Variant::Lowe1978,
+    };
+    let zero = vec![[0.0; FEATURES]; game.turns()];
+    yahtzee_triple::Player::new(Valuer::new(
+        game,
+        Kind::Solitaire,
+        solitaire_table(&game),
+        zero,
+    ))
+}
+
+#[test]
+fn triple_yahtzee_full_screen_shows_each_column_and_plays_to_the_end() {
+    use yahtzee_terminal::triple::screen::Screen as TripleScreen;
+    let dir = tempfile::tempdir().unwrap();
+    let player = triple_player();
+    let path = record(dir.path());
+    let mut s = TripleScreen::new(
+        &player,
+        yahtzee_triple::Variant::Lowe1978,
+        5,
+        true,
+        path.clone(),
+    )
+    .with_palette(Palette { colour: false });
+    let screen = draw_game(&s, 80, 24);
+    assert!(screen.lines().all(|l| l.chars().count() <= 80), "{screen}");
+    // Seed 5 rolls 2 2 2 3 5: Twos adds 6 and the upper bonus of 35 (its threshold is 4
+    // in this game), times the column's multiplier; Chance 14 times it.
+    assert_eq!(s.dice().faces(), [2, 2, 2, 3, 5]);
+    let twos = line_with(&screen, "a Twos");
+    assert!(
+        twos.contains("+41 ") && twos.contains("+82 ") && twos.contains("+123 "),
+        "{screen}"
+    );
+    let chance = line_with(&screen, "d Chance");
+    assert!(chance.contains("+14 ") && chance.contains("+28 ") && chance.contains("+42 "));
+    assert!(screen.contains("Triple Yahtzee · turn 1/9") && screen.contains("2 rerolls left"));
+    snapshot("triple-start", &screen);
+    // Keep 2 2 2 and roll; then score Chance in the ×3 column (cursor: d, then → twice).
+    press_game(&mut s, "123r");
+    assert!(s.dice().count(2) >= 3, "the held twos stay");
+    s.key(KeyEvent::new(KeyCode::Char('d'), KeyModifiers::NONE));
+    for _ in 0..2 {
+        s.key(KeyEvent::new(KeyCode::Right, KeyModifiers::NONE));
+    }
+    let sum = s.dice().sum();
+    s.key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE));
+    let chance = 2; // Chance is the third box of the reduced game.
+    assert_eq!(s.card().score(2, chance), Some(sum));
+    // The other eight boxes at once: Enter scores under the cursor, on the next open box.
+    for _ in 0..8 {
+        s.key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE));
+    }
+    assert!(s.is_over() && s.card().is_full());
+    let screen = draw_game(&s, 80, 24);
+    assert!(screen.contains("Game over"), "{screen}");
+    assert!(
+        screen.contains(&format!("total {} · lost", s.card().total())),
+        "{screen}"
+    );
+    // The record replays to the same card.
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(text, s.record_text());
+    let r = yahtzee_triple::record::Record::parse(&text).unwrap();
+    let scores = r
+        .events
+        .iter()
+        .filter(|(_, e)| matches!(e, yahtzee_triple::record::Event::Score(..)));
+    assert_eq!(scores.count(), 9, "{text}");
+    // Chance with a roll left: stopping (a keep of all five) and the box were judged.
+    assert!(s.cost() > 0.0);
+}
+
+#[test]
+fn yahtzix_full_screen_shows_the_race_and_the_chances_and_is_recorded() {
+    use ratatui::backend::TestBackend;
+    use yahtzee_terminal::yahtzix::screen::{play_on, Scripted};
+    use yahtzee_terminal::yahtzix::Setup;
+    use yahtzee_yahtzix::{Duel, Rules};
+    let rules = Rules::new(300, true, false).unwrap();
+    let duel = Duel::solve(&rules).unwrap();
+    let setup = Setup {
+        second: false,
+        seed: 5,
+        hints: true,
+    };
+    // Hold the three twos and roll on, then bank whatever comes; decline every offer;
+    // the script's end quits.
+    let keys = "123r".to_string() + &"bn".repeat(60);
+    let mut console = Scripted::new(Terminal::new(TestBackend::new(80, 24)).unwrap(), &keys);
+    let (outcome, record) =
+        play_on(&duel, &rules, setup, &mut console, Duration::ZERO, None).unwrap();
+    let first = &console.screens[0];
+    assert!(first.lines().all(|l| l.chars().count() <= 80), "{first}");
+    assert!(
+        first.contains("Yahtzix to 300") && first.contains("roll 1 of 3"),
+        "{first}"
+    );
+    // Seed 5 rolls 2 2 2 3 5 5: banking 30 is the best option, with its chance to win.
+    assert!(first.contains("you roll 2 2 2 3 5 5"), "{first}");
+    let best = first.lines().find(|l| l.contains("bank 30")).unwrap();
+    assert!(best.trim_start().starts_with("42.10%"), "{first}");
+    assert!(first.contains("your chance to win: 42.10%"), "{first}");
+    snapshot("yahtzix-start", first);
+    // Keeping 2 2 2 was not the best: the screen said what it cost.
+    assert!(console
+        .screens
+        .iter()
+        .any(|s| s.contains("best: bank 30 (42.10% vs")));
+    // The game went to its end (or the script's), and the record holds every roll.
+    let last = console.screens.last().unwrap();
+    assert!(
+        outcome.left
+            || last.contains("You win!")
+            || last.contains("The bot wins.")
+            || last.contains("A tie."),
+        "{last}"
+    );
+    let text = record.to_text();
+    assert!(text.contains("roll 2 2 2 3 5 5"), "{text}");
+    let parsed = yahtzee_yahtzix::record::Record::parse(&text).unwrap();
+    assert_eq!(parsed.events.len(), record.events.len());
+}
+
+fn press_game(s: &mut impl yahtzee_terminal::screen::Game, keys: &str) {
+    for c in keys.chars() {
+        s.key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE));
+    }
+}
+
+/// Any game's screen as text, one line a row, trailing blanks cut.
+fn draw_game(s: &impl yahtzee_terminal::screen::Game, width: u16, height: u16) -> String {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+    terminal.draw(|f| s.draw(f)).unwrap();
+    let buffer = terminal.backend().buffer();
+    let mut text = String::new();
+    for y in 0..height {
+        let row: String = (0..width)
+            .map(|x| buffer[(x, y)].symbol().to_string())
+            .collect();
+        text += row.trim_end();
+        text.push('\n');
+    }
+    text
 }

@@ -419,7 +419,8 @@ impl Replay {
         }
         let options = player.move_values(&self.state, &d);
         let Some(&(m, v)) = options.iter().find(|(m, _)| m.col == c && m.box_index == b) else {
-            let name = self.game.rules.boxes[b].name();
+            // A box this game does not have (a record of another game) is named, not indexed.
+            let name = self.game.rules.boxes.get(b).map_or("?", |c| c.name());
             return Err(err(
                 line,
                 format!(
