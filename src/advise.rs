@@ -13,28 +13,28 @@ pub struct Args {
     #[command(flatten)]
     rules: RulesOpts,
     /// Filled boxes, e.g. "ones=3 twos=6 yahtzee=50 yahtzee_bonus=100" (empty: a new card).
-    #[arg(long, default_value = "")]
+    #[arg(long, short, default_value = "")]
     scorecard: String,
     /// The five dice showing, e.g. 13346 (six on a Mega-Yahtzee turn). Without dice, under
     /// the house rule mega-yahtzee: whether to take the sixth die before the first roll.
-    #[arg(long, requires = "rolls_left")]
+    #[arg(long, short, requires = "rolls_left")]
     dice: Option<String>,
     /// Rerolls left this turn: 2 after the first roll, 0 after the last.
-    #[arg(long, value_parser = clap::value_parser!(u8).range(0..=2), requires = "dice")]
+    #[arg(long, short, value_parser = clap::value_parser!(u8).range(0..=2), requires = "dice")]
     rolls_left: Option<u8>,
     /// House rule mulligan: the dice are the mulligan's roll, spent this turn (after its
     /// last roll: --rolls-left 0). The card still holds it (no mulligan=used: that means an
     /// earlier turn); the boxes are valued with the mulligan gone.
     #[arg(long, requires = "dice")]
     mulligan_spent: bool,
-    /// Table file [default: data/<rules>.table, built if missing].
+    /// Table file [default: <data folder>/<rules>.table, built if missing].
     #[arg(long)]
     table: Option<PathBuf>,
     /// Play to reach this final total: rank options by P(final total >= TARGET) (points on
     /// the card count), using the target table.
     #[arg(long)]
     target: Option<u32>,
-    /// Target table file [default: data/<rules>.target.table, built if missing].
+    /// Target table file [default: <data folder>/<rules>.target.table, built if missing].
     #[arg(long)]
     target_table: Option<PathBuf>,
     /// Play to win against an opponent with this scorecard (repeat for several), who plays
@@ -45,12 +45,15 @@ pub struct Args {
     /// $YAHTZEE_MEMORY_LIMIT, or half the machine's]; a first turn needs 10.4 GiB.
     #[arg(long, value_name = "GIB", value_parser = yahtzee_advice::win::parse_gib)]
     memory_limit: Option<u64>,
-    /// Print JSON (schema in the README); it holds every option.
-    #[arg(long)]
+    /// Print JSON (schema in docs/USAGE.md); it holds every option (or the --top best).
+    #[arg(long, short)]
     json: bool,
     /// Show every option, not just the best ten.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "top")]
     all: bool,
+    /// Show only the N best options (in the JSON too).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    top: Option<u32>,
     /// No progress bar if the table has to be built.
     #[arg(long, short)]
     quiet: bool,
@@ -101,7 +104,7 @@ pub fn run(args: Args) -> Result<()> {
         (Some(dice), Some(rolls_left)) => Some((dice, rolls_left, mulligan)),
         _ => None,
     };
-    let report = yahtzee_engine::advise_with(
+    let mut report = yahtzee_engine::advise_with(
         &advisor,
         target.as_ref(),
         &card,
@@ -109,14 +112,22 @@ pub fn run(args: Args) -> Result<()> {
         &play_for,
         &options,
     )?;
+    let top = args.top.map(|n| n as usize);
+    if let Some(n) = top {
+        report.options.truncate(n);
+    }
+    let shown = match (top, args.all) {
+        (Some(n), _) => n,
+        (None, true) => usize::MAX,
+        (None, false) => SHOWN,
+    };
     let text = if args.json {
         serde_json::to_string_pretty(&report)? + "\n"
     } else {
-        report.text(if args.all { usize::MAX } else { SHOWN })
+        report.text(shown)
     };
     crate::print_stdout(&text)
 }
 
-/// Options the human output shows without `--all`.
-/// Options shown without `--all`.
+/// Options the human output shows without `--all` or `--top`.
 const SHOWN: usize = 10;

@@ -26,14 +26,14 @@ pub struct Args {
     /// Seed of the dice: deal `g` uses seed + g, whatever the thread count.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Table file [default: data/<rules>.table, built if missing].
+    /// Table file [default: <data folder>/<rules>.table, built if missing].
     #[arg(long)]
     table: Option<PathBuf>,
-    /// Target table file [default: data/<rules>.target.table, built if missing].
+    /// Target table file [default: <data folder>/<rules>.target.table, built if missing].
     #[arg(long)]
     target_table: Option<PathBuf>,
     /// Print JSON.
-    #[arg(long)]
+    #[arg(long, short)]
     json: bool,
     /// No progress bar.
     #[arg(long, short)]
@@ -109,24 +109,31 @@ pub fn run(args: Args) -> Result<()> {
 }
 
 fn human(r: &Report) -> String {
-    let mut out = format!(
-        "rules {}: {} deals × {} seatings = {} games (seed {}) in {:.1} s\n\n",
-        r.rules,
-        r.deals,
-        r.bots.len(),
-        r.games,
-        r.seed,
-        r.seconds
+    let mut out = yahtzee_rules::wrap(
+        &format!(
+            "rules {}: {} deals × {} seatings = {} games (seed {}) in {:.1} s",
+            r.rules,
+            r.deals,
+            r.bots.len(),
+            r.games,
+            r.seed,
+            r.seconds
+        ),
+        yahtzee_rules::COLUMNS,
+        "  ",
     );
+    out.push('\n');
+    // 78 columns: names and aims are cut to their columns.
     out += &format!(
-        "{:<12} {:<14} {:>9} {:>22} {:>8} {:>11}\n",
+        "{:<12} {:<12} {:>9} {:>20} {:>8} {:>11}\n",
         "bot", "aim", "win rate", "95% interval", "ties", "mean total"
     );
     for b in &r.bots {
+        let cut = |s: &str| s.chars().take(12).collect::<String>();
         out += &format!(
-            "{:<12} {:<14} {:>8.2}% {:>22} {:>7.2}% {:>11.2}\n",
-            b.name,
-            b.aim,
+            "{:<12} {:<12} {:>8.2}% {:>20} {:>7.2}% {:>11.2}\n",
+            cut(&b.name),
+            cut(&b.aim),
             100.0 * b.win_rate,
             format!("[{:.2}%, {:.2}%]", 100.0 * b.ci95[0], 100.0 * b.ci95[1]),
             100.0 * b.p_tie,

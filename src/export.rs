@@ -20,10 +20,10 @@ pub struct Args {
     /// 2.2 MB.
     #[arg(long)]
     reachable_only: bool,
-    /// Table to export [default: data/<rules>.table, built if missing].
+    /// Table to export [default: <data folder>/<rules>.table, built if missing].
     #[arg(long)]
     table: Option<PathBuf>,
-    /// Where to write [default: data/<rules>.<format>].
+    /// Where to write [default: <data folder>/<rules>.<format>].
     #[arg(long)]
     out: Option<PathBuf>,
     /// No progress bar if the table has to be built.

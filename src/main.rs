@@ -19,8 +19,19 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand, ValueEnum};
 
 /// Exact optimal play for Yahtzee: solve the game, then ask for the best move.
+///
+/// Help is wrapped at 80 columns at most (narrower terminals: their width), as is every
+/// report the commands print.
 #[derive(Parser)]
-#[command(name = "yahtzee", version, about, propagate_version = true)]
+#[command(
+    name = "yahtzee",
+    version,
+    about,
+    propagate_version = true,
+    arg_required_else_help = true,
+    max_term_width = 80,
+    after_help = DATA_HELP
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -61,12 +72,19 @@ enum Command {
     Manpage,
 }
 
+/// Where tables are kept, for `yahtzee --help` (the policy is `yahtzee_table::store::data_dir`).
+const DATA_HELP: &str = "Tables are solved on first use and kept in the data folder: \
+$YAHTZEE_DATA_DIR when set; else data/ of the source checkout when run from its own build; \
+else the cache folder (~/.cache/yahtzee on Linux, ~/Library/Caches/yahtzee on macOS, \
+%LOCALAPPDATA%\\yahtzee\\cache on Windows). `yahtzee rules` prints the folder in use.";
+
 /// `--rules NAME [--house SWITCH]...`: the rule set, shared by every command.
 #[derive(clap::Args, Clone, Debug)]
 pub struct RulesOpts {
-    /// Rule set (`yahtzee rules` lists them with their expected scores).
-    #[arg(long, value_enum, default_value = "forced")]
-    rules: RulesArg,
+    /// Rule set (`yahtzee rules` lists them with their expected scores); `yahtzee`,
+    /// `official` and `american` mean forced.
+    #[arg(long, value_parser = RulesParser, default_value = "forced")]
+    rules: &'static yahtzee_rules::RuleSet,
     /// House rule to add (repeat or separate with commas): each combination is a rule set
     /// of its own, with its own table.
     #[arg(long, value_enum, value_delimiter = ',')]
@@ -82,7 +100,8 @@ impl RulesOpts {
         if self.mega_bonus.is_some() && !self.house.contains(&HouseArg::MegaYahtzee) {
             anyhow::bail!("--mega-bonus needs --house mega-yahtzee");
         }
-        let mut house = yahtzee_rules::House::NONE;
+        // A full name (`forced+mulligan`) brings its house rules; --house adds to them.
+        let mut house = self.rules.house;
         for h in &self.house {
             match h {
                 HouseArg::Mulligan => house.mulligan = true,
@@ -91,7 +110,7 @@ impl RulesOpts {
                 HouseArg::MegaYahtzee => house.mega_yahtzee = true,
             }
         }
-        let rules = self.rules.rules().with_house(house);
+        let rules = self.rules.with_house(house);
         Ok(match self.mega_bonus {
             Some(bonus) => rules.with_mega_bonus(bonus),
             None => rules,
@@ -115,32 +134,39 @@ pub enum HouseArg {
     MegaYahtzee,
 }
 
-/// Rule sets selectable with `--rules`.
-#[derive(Clone, Copy, Debug, ValueEnum)]
-pub enum RulesArg {
-    /// Official Yahtzee: forced Joker, 35 upper bonus, 100 per extra Yahtzee.
-    Forced,
-    /// Free-choice Joker: an extra Yahtzee may go in any open box.
-    Free,
-    /// No extra-Yahtzee bonus and no Joker.
-    NoBonus,
-    /// The 1956 Joker: extra Yahtzees only as lower-section Jokers; bonus as official.
-    #[value(name = "original-1956")]
-    Original1956,
-    /// Scandinavian Yatzy: 15 boxes, 50 upper bonus, no extra bonus, no Joker.
-    Yatzy,
-}
+/// `--rules NAME`: parsed by the engine's [`yahtzee_rules::RuleSet::named`], so the CLI
+/// takes the same names as every other front end (aliases of the official game, full
+/// names with house rules) and refuses a typo with the same suggestion.
+#[derive(Clone)]
+struct RulesParser;
 
-impl RulesArg {
-    pub fn rules(self) -> &'static yahtzee_rules::RuleSet {
-        let name = match self {
-            RulesArg::Forced => "forced",
-            RulesArg::Free => "free",
-            RulesArg::NoBonus => "no-bonus",
-            RulesArg::Original1956 => "original-1956",
-            RulesArg::Yatzy => "yatzy",
-        };
-        yahtzee_rules::RuleSet::by_name(name).expect("every --rules value is a rule set")
+impl clap::builder::TypedValueParser for RulesParser {
+    type Value = &'static yahtzee_rules::RuleSet;
+
+    fn parse_ref(
+        &self,
+        _cmd: &clap::Command,
+        _arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<Self::Value, clap::Error> {
+        let text = value.to_string_lossy();
+        yahtzee_rules::RuleSet::named(&text)
+            .map_err(|e| clap::Error::raw(clap::error::ErrorKind::InvalidValue, format!("{e}\n")))
+    }
+
+    /// The base rule sets, for `--help` and shell completion (aliases hidden: one name
+    /// per game in the list).
+    fn possible_values(
+        &self,
+    ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        use clap::builder::PossibleValue;
+        let bases = yahtzee_rules::RuleSet::all()
+            .iter()
+            .map(|r| PossibleValue::new(r.name).help(r.description));
+        let aliases = yahtzee_rules::ALIASES
+            .iter()
+            .map(|&(alias, _)| PossibleValue::new(alias).hide(true));
+        Some(Box::new(bases.chain(aliases)))
     }
 }
 
@@ -151,6 +177,12 @@ fn main() -> ExitCode {
             // --help and --version
             let _ = e.print();
             return ExitCode::SUCCESS;
+        }
+        Err(e) if e.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            // A bare `yahtzee` (or `yahtzee triple`): the whole help, as clap prints it,
+            // rather than one folded line; clap's exit code.
+            let _ = e.print();
+            return ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2));
         }
         Err(e) => {
             eprintln!("{}", one_line(&e.render().to_string()));

@@ -6,7 +6,7 @@ use yahtzee_rules::{House, RuleSet};
 #[derive(clap::Args)]
 pub struct Args {
     /// Print JSON: every rule set (base and with house rules) as an object.
-    #[arg(long)]
+    #[arg(long, short)]
     json: bool,
 }
 
@@ -21,40 +21,70 @@ pub fn run(args: Args) -> Result<()> {
 }
 
 fn human() -> String {
-    use std::fmt::Write;
+    use yahtzee_rules::{wrap, COLUMNS};
     let mut out = String::new();
-    macro_rules! println {
-        ($($t:tt)*) => { writeln!(out, $($t)*).expect("writing to a String") };
-    }
-    println!("rule sets (--rules NAME), optimal expected score from an empty card:");
+    // Each row folds within 80 columns, its continuation under its own column.
+    let mut row = |text: String, indent: usize| out += &wrap(&text, COLUMNS, &" ".repeat(indent));
+    row(
+        "rule sets (--rules NAME), optimal expected score from an empty card:".into(),
+        0,
+    );
     for r in RuleSet::all() {
-        println!(
-            "  {:<15} {:>10.4}  {}",
+        let line = format!(
+            "  {:<15} {:>9.4}  {}",
             r.name, r.expected_value, r.description
         );
+        row(line, 29);
     }
-    println!();
-    println!(
-        "house rules (--house SWITCH, with any rule set; each combination has its own table),"
+    let aliases: Vec<&str> = yahtzee_rules::ALIASES.iter().map(|&(a, _)| a).collect();
+    row(
+        format!("  ({} are other names for forced)", aliases.join(", ")),
+        3,
     );
-    println!("with what each adds to the optimal expected score of its rule set:");
-    // One row per switch; `--json` lists every combination.
-    let rows = House::SWITCHES.iter().map(|&(name, what)| {
+    row(String::new(), 0);
+    row(
+        "house rules (--house SWITCH, with any rule set; each combination has its own \
+         table):"
+            .into(),
+        0,
+    );
+    for (name, what) in House::SWITCHES {
+        row(format!("  {name:<15} {what}"), 18);
+    }
+    row(String::new(), 0);
+    // What each switch adds, one column per rule set; `--json` lists every combination.
+    row(
+        "what each adds to the optimal expected score of each rule set:".into(),
+        0,
+    );
+    let bases = RuleSet::all();
+    let width = |r: &RuleSet| r.name.len().max(9) + 1;
+    let mut head = format!("  {:<15}", "");
+    for r in bases {
+        head += &format!("{:>w$}", r.name, w = width(r));
+    }
+    row(head, 0);
+    for (name, _) in House::SWITCHES {
         let mut house = House::NONE;
         house.set(name);
-        (name, what, house)
-    });
-    for (name, what, house) in rows {
-        println!("  {name:<15} {what}");
-        let gains: Vec<String> = RuleSet::all()
-            .iter()
-            .map(|r| {
-                let gain = r.with_house(house).expected_value - r.expected_value;
-                format!("{} {gain:+.4}", r.name)
-            })
-            .collect();
-        println!("  {:<15} {}", "", gains.join(", "));
+        let mut line = format!("  {name:<15}");
+        for r in bases {
+            let gain = r.with_house(house).expected_value - r.expected_value;
+            line += &format!("{:>w$}", format!("{gain:+.4}"), w = width(r));
+        }
+        row(line, 0);
     }
-    println!("every combination of house rules: yahtzee rules --json");
+    row(
+        "every combination of house rules: yahtzee rules --json".into(),
+        0,
+    );
+    row(String::new(), 0);
+    row(
+        format!(
+            "tables are kept in {} (set YAHTZEE_DATA_DIR for another folder)",
+            yahtzee_table::store::data_dir().display()
+        ),
+        2,
+    );
     out
 }

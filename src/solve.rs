@@ -1,8 +1,8 @@
 //! `yahtzee solve`: build a rule set's value table.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 use yahtzee_rules::State;
 
 use crate::{table_file, RulesOpts};
@@ -15,7 +15,8 @@ pub struct Args {
     /// best chance of reaching every possible score).
     #[arg(long, value_enum, default_value = "expected")]
     objective: ObjectiveArg,
-    /// Where to write the table [default: data/<rules>.table, or data/<rules>.target.table].
+    /// Where to write the table, creating its folder if missing [default: <data
+    /// folder>/<rules>.table, or <rules>.target.table; `yahtzee rules` names the folder].
     #[arg(long)]
     out: Option<PathBuf>,
     /// No progress bar.
@@ -34,6 +35,19 @@ pub enum ObjectiveArg {
 
 pub fn run(args: Args) -> Result<()> {
     let rules = args.rules.rules()?;
+    if let Some(dir) = args.out.as_deref().and_then(Path::parent) {
+        // The folder first: a path that cannot be written is refused before the solve
+        // (a minute for a target table), not after it.
+        if !dir.as_os_str().is_empty() {
+            std::fs::create_dir_all(dir)
+                .with_context(|| format!("--out: cannot create the folder {}", dir.display()))?;
+        }
+    }
+    let about = yahtzee_rules::wrap(
+        &format!("rules: {} ({})", rules.name, rules.description),
+        yahtzee_rules::COLUMNS,
+        "  ",
+    );
     if let ObjectiveArg::Target = args.objective {
         let path = args
             .out
@@ -41,7 +55,7 @@ pub fn run(args: Args) -> Result<()> {
         let secs = table_file::build_target(rules, &path, args.quiet)?;
         let table = yahtzee_table::TargetTable::open(&path, rules)?;
         table.verify_sets([0])?;
-        println!("rules: {} ({})", rules.name, rules.description);
+        print!("{about}");
         println!("objective: target (best P(final total >= T) for every T)");
         for t in [200, 250, 300, 350, 400, 500] {
             let p = table.p_at_least(State::START, t);
@@ -59,7 +73,7 @@ pub fn run(args: Args) -> Result<()> {
     let path = args.out.unwrap_or_else(|| table_file::default_path(rules));
     let (values, secs) = table_file::build(rules, &path, args.quiet)?;
     let ev = values[rules.state_index(State::START)];
-    println!("rules: {} ({})", rules.name, rules.description);
+    print!("{about}");
     println!("expected score of the empty card: {ev:.8}");
     println!(
         "table: {} ({} states, solved in {secs:.3} s)",

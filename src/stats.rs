@@ -18,13 +18,13 @@ pub struct Common {
     #[command(flatten)]
     rules: RulesOpts,
     /// Start from this card instead of an empty one, e.g. "ones=3 yahtzee=50 yb=100".
-    #[arg(long, default_value = "")]
+    #[arg(long, short, default_value = "")]
     scorecard: String,
-    /// Table file [default: data/<rules>.table, built if missing].
+    /// Table file [default: <data folder>/<rules>.table, built if missing].
     #[arg(long)]
     table: Option<PathBuf>,
-    /// Print JSON (schema in the README).
-    #[arg(long)]
+    /// Print JSON (schema in docs/USAGE.md).
+    #[arg(long, short)]
     json: bool,
     /// Draw the distribution of the final total as a histogram (.svg or .png).
     #[arg(long, value_name = "FILE")]
@@ -42,7 +42,7 @@ pub struct StatsArgs {
     /// count), from the target table.
     #[arg(long)]
     target: Option<u32>,
-    /// Target table file [default: data/<rules>.target.table, built if missing].
+    /// Target table file [default: <data folder>/<rules>.target.table, built if missing].
     #[arg(long)]
     target_table: Option<PathBuf>,
     /// Measure the play that maximises the chance to beat an opponent with this scorecard
@@ -159,13 +159,18 @@ fn finish(c: &Common, card: &Scorecard, summary: &Summary, secs: f64) -> Result<
 fn human(card: &Scorecard, s: &Summary, secs: f64) -> String {
     use std::fmt::Write;
     let mut out = String::new();
+    // Every line within 80 columns: prose folds, tables are laid out to fit.
     macro_rules! println {
-        ($($t:tt)*) => { writeln!(out, $($t)*).expect("writing to a String") };
+        () => { out.push('\n') };
+        ($($t:tt)*) => {
+            out += &yahtzee_rules::wrap(&format!($($t)*), yahtzee_rules::COLUMNS, "  ")
+        };
     }
     let how = match s.method {
         Method::Exact => format!("exact statistics, computed in {secs:.1} s"),
         Method::Simulation { games, seed } => format!(
-            "{games} simulated games (seed {seed}) in {secs:.1} s, 95% confidence intervals in brackets"
+            "{games} simulated games (seed {seed}) in {secs:.1} s, with 95% confidence \
+             intervals (± the wider side in the table; --json has each side)"
         ),
     };
     let play = match &s.aim {
@@ -187,25 +192,29 @@ fn human(card: &Scorecard, s: &Summary, secs: f64) -> String {
     }
     println!("table's expected final total: {:.4}", s.table_value);
     println!();
+    // Simulated figures carry ± their interval: 18 wide (`254.5877 ± 0.0751`), else 10.
     let wide = s.total.mean.ci95.is_some();
-    let w = if wide { 30 } else { 10 };
-    println!(
-        "{:<14} {:>w$} {:>w$} {:>w$}",
-        "",
-        "mean",
-        "sd",
-        "P(0)",
-        w = w
+    let (w, pw) = if wide { (18, 14) } else { (10, 10) };
+    let nw = s
+        .boxes
+        .iter()
+        .map(|l| l.name.len())
+        .max()
+        .unwrap_or(0)
+        .max(14);
+    let _ = writeln!(
+        out,
+        "{:<nw$} {:>w$} {:>w$} {:>pw$}",
+        "", "mean", "sd", "P(0)"
     );
     let row = |out: &mut String, l: &Line| {
         let _ = writeln!(
             out,
-            "{:<14} {:>w$} {:>w$} {:>w$}",
+            "{:<nw$} {:>w$} {:>w$} {:>pw$}",
             l.name,
-            l.mean.text(4),
-            l.sd.text(4),
-            l.p_zero.percent(),
-            w = w
+            l.mean.plus_minus(4),
+            l.sd.plus_minus(4),
+            l.p_zero.percent_plus_minus(),
         );
     };
     for l in &s.boxes {
@@ -220,11 +229,11 @@ fn human(card: &Scorecard, s: &Summary, secs: f64) -> String {
     println!();
     println!("P(upper bonus)        {}", s.p_upper_bonus.percent());
     println!(
-        "Yahtzees rolled       {} per game (turns ending in five of a kind)",
+        "Yahtzees per game     {} (turns ending in five of a kind)",
         s.expected_yahtzees.text(4)
     );
     println!(
-        "Jokers applied        {} per game (extra Yahtzees scored in a lower box)",
+        "Jokers per game       {} (extra Yahtzees in a lower box)",
         s.expected_jokers.text(4)
     );
     println!();
@@ -232,12 +241,16 @@ fn human(card: &Scorecard, s: &Summary, secs: f64) -> String {
     for p in &s.percentiles {
         println!("  {:<17} {}", p.name(), p.total.text(0));
     }
+    // The most a game from this card can total (a bound at least the true maximum): a
+    // total past it is not improbable but impossible, and the report says so.
+    let most = card.total() + yahtzee_table::most_points(card.rules(), card.state());
     for t in &s.p_at_least {
-        println!(
-            "  {:<17} {}",
-            format!("P(total >= {})", t.at_least),
+        let p = if t.at_least > most {
+            "0 (cannot be reached)".to_string()
+        } else {
             t.probability.percent()
-        );
+        };
+        println!("  {:<17} {p}", format!("P(total >= {})", t.at_least));
     }
     match &s.aim {
         None => {}

@@ -209,13 +209,18 @@ fn advise(a: AdviseArgs) -> Result<()> {
         return crate::print_stdout(&(serde_json::to_string_pretty(&advice)? + "\n"));
     }
     let mut out = card.display();
-    out += &format!(
-        "\ndice {} with {} reroll(s) left ({} rules, {} strategy); expected final total {:.2}\n",
-        dice.spaced(),
-        a.rolls_left,
-        advice.variant,
-        advice.strategy,
-        advice.expected_final
+    out.push('\n');
+    out += &yahtzee_rules::wrap(
+        &format!(
+            "dice {} with {} reroll(s) left ({} rules, {} strategy); expected final total {:.2}",
+            dice.spaced(),
+            a.rolls_left,
+            advice.variant,
+            advice.strategy,
+            advice.expected_final
+        ),
+        yahtzee_rules::COLUMNS,
+        "  ",
     );
     let opts = &advice.options;
     let shown = if a.all {
@@ -223,13 +228,27 @@ fn advise(a: AdviseArgs) -> Result<()> {
     } else {
         opts.len().min(10)
     };
+    // As `yahtzee advise`: the expected final total with each option and a positive loss,
+    // the label column as wide as its labels.
+    let w = opts.iter().take(shown).map(|o| o.option.chars().count());
+    let w = w.max().unwrap_or(0).max(6);
+    let so_far = advice.expected_final - opts.first().map_or(0.0, |o| o.ev_remaining);
+    out += &format!("\n{:>3}  {:w$} {:>12}\n", "", "", "expected");
+    out += &format!(
+        "{:>3}  {:<w$} {:>12} {:>10}\n",
+        "#", "option", "final total", "loss"
+    );
     for (i, o) in opts.iter().take(shown).enumerate() {
+        let loss = if o.loss > 0.0 {
+            format!("{:.3}", o.loss)
+        } else {
+            "best".to_string()
+        };
         out += &format!(
-            "{:>3}. {:<28} {:>10.3} {:>9.3}\n",
+            "{:>3}. {:<w$} {:>12.3} {loss:>10}\n",
             i + 1,
             o.option,
-            o.ev_remaining,
-            -o.loss
+            so_far + o.ev_remaining,
         );
     }
     if shown < opts.len() {

@@ -75,7 +75,8 @@ impl Common {
         let say = || {
             if !self.quiet {
                 eprintln!(
-                    "solving Yahtzix to {} (once; about 20 s at 1000 on two cores), writing {}",
+                    "Building the Yahtzix table for {} points (once; about 20 s for 1000 on two \
+                     cores)...\n  {}",
                     rules.target,
                     path.display()
                 );

@@ -403,16 +403,29 @@ impl Stats {
             &self.solitaire_bank_at_300,
             &self.optimal_vs_bank_at_300,
         );
+        // One figure a line, so every line fits 80 columns with its interval.
         format!(
-            "Yahtzix to {}: {} games per line, seed {}, 95% intervals\n\
-             solitaire, fewest-turns strategy: {} turns (exact {:.3}), busts {} of turns, {} points a turn\n\
-             solitaire, bank at 300:           {} turns, busts {} of turns, {} points a turn\n\
-             optimal against bank at 300: optimal wins {} (first seat {}, second seat {}); its turns {}, busts {}\n",
+            "Yahtzix to {}: {} games per strategy, seed {}, 95% intervals in brackets\n\
+             \n\
+             solitaire, fewest-turns strategy (exact {:.3} turns):\n\
+             \x20 turns            {}\n\
+             \x20 busts            {} of turns\n\
+             \x20 points a turn    {}\n\
+             solitaire, bank at 300:\n\
+             \x20 turns            {}\n\
+             \x20 busts            {} of turns\n\
+             \x20 points a turn    {}\n\
+             optimal against bank at 300:\n\
+             \x20 optimal wins     {}\n\
+             \x20 first seat       {}\n\
+             \x20 second seat      {}\n\
+             \x20 its turns        {}\n\
+             \x20 its busts        {} of turns\n",
             self.rules,
             self.games,
             self.seed,
-            ci(&opt.turns),
             self.solitaire_expected_turns,
+            ci(&opt.turns),
             cr(&opt.bust_rate),
             ci(&opt.points_per_turn),
             ci(&bank.turns),
@@ -447,7 +460,7 @@ impl Solved {
     /// The summary as `yahtzee yahtzix solve` prints it, with the seconds it took.
     pub fn text(&self, seconds: f64) -> String {
         format!(
-            "Yahtzix to {} ({}):\n  solitaire, fewest turns: {:.4} expected turns (residual {:.1e})\n  most points per turn: {:.3} (busting {})\n  two players: the first player wins {} (value iteration residual {:.1e} < {:.0e}, {} sweeps, at most {} per pair)\n  {:.1} s\n",
+            "Yahtzix to {} ({}):\n  solitaire, fewest turns: {:.4} expected turns (residual {:.1e})\n  most points per turn: {:.3} (busting {})\n  two players: the first player wins {}\n    (value iteration residual {:.1e} < {:.0e}, {} sweeps, at most {} per pair)\n  {:.1} s\n",
             self.target,
             self.rules,
             self.solitaire_expected_turns,

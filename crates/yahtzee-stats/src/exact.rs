@@ -91,14 +91,16 @@ pub struct Exact {
 }
 
 impl Exact {
-    /// P(final total >= t).
+    /// P(final total >= t), within [0, 1]: a sum of many rounded terms may stray past
+    /// either end by a rounding error, and a sum of none (a total past the last one with a
+    /// probability) is -0.0 in Rust, which a report would print as "-0.00%".
     pub fn p_at_least(&self, t: u32) -> f64 {
-        self.distribution.iter().skip(t as usize).sum()
+        probability(self.distribution.iter().skip(t as usize).sum())
     }
 
     /// P(the upper bonus is earned).
     pub fn p_upper_bonus(&self) -> f64 {
-        1.0 - self.upper_bonus.p_zero
+        probability(1.0 - self.upper_bonus.p_zero)
     }
 }
 
@@ -484,5 +486,14 @@ pub(crate) fn assemble(
         yahtzees: sums.yahtzees,
         jokers: sums.jokers,
         table_value: f64::from(so_far) + strategy.value(card.state()),
+    }
+}
+
+/// `p` as a probability: within [0, 1], and +0.0 for any zero (never -0.0).
+pub fn probability(p: f64) -> f64 {
+    if p > 0.0 {
+        p.min(1.0)
+    } else {
+        0.0
     }
 }

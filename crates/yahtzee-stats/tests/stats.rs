@@ -349,3 +349,28 @@ fn house_rule_simulation_agrees_with_exact() {
         &sim.expected_yahtzees,
     );
 }
+
+#[test]
+fn a_total_past_the_last_possible_one_has_probability_plus_zero() {
+    // Yatzy cannot reach 400: P(total >= 400) is exactly +0.0 (a sum of no terms is -0.0,
+    // which a report would print as "-0.00%"), in the figures and in the JSON.
+    let e = exact_from(
+        "yatzy",
+        "ones=3 twos=6 threes=9 fours=12 fives=15 sixes=18 one_pair=12 two_pairs=22 \
+         three_of_a_kind=18 four_of_a_kind=24 small_straight=15 large_straight=20",
+    );
+    for t in [400, 500, 10_000] {
+        let p = e.p_at_least(t);
+        assert!(p == 0.0 && p.is_sign_positive(), "P(total >= {t}) = {p:?}");
+    }
+    assert!((0.0..=1.0).contains(&e.p_upper_bonus()));
+    let summary = Summary::exact(&e);
+    let tail = summary
+        .p_at_least
+        .iter()
+        .find(|t| t.at_least == 400)
+        .unwrap();
+    assert_eq!(tail.probability.percent(), "0.00%");
+    let json = serde_json::to_string(&summary).unwrap();
+    assert!(!json.contains("-0.0"), "{json}");
+}

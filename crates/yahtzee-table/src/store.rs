@@ -8,18 +8,51 @@ use yahtzee_solver::MAX_POINTS_MEGA_BONUS;
 
 use crate::{write_table, write_target_table, Table, TableError, TargetTable};
 
-/// The folder for cached tables: `$YAHTZEE_DATA_DIR`, else the `data/` folder of the
-/// checkout this was built from when it still exists, else `./data`.
+/// The folder for cached tables, in this order:
+///
+/// 1. `$YAHTZEE_DATA_DIR`, when set and not empty;
+/// 2. the `data/` folder of the source checkout this was built from, when the running
+///    program is that checkout's own build (its executable lies inside the checkout, as
+///    with `cargo run`, `target/release/yahtzee` or the test binaries), so developers keep
+///    their tables beside the code, where the scripts and benchmarks look;
+/// 3. the platform's cache folder: `$XDG_CACHE_HOME/yahtzee` or `~/.cache/yahtzee` on
+///    Linux, `~/Library/Caches/yahtzee` on macOS, `%LOCALAPPDATA%\yahtzee\cache` on
+///    Windows (tables are derived data: a cache may be cleared, they are solved again);
+/// 4. with no home folder to find one in, `yahtzee` in the system's temporary folder.
+///
+/// Never the folder the user happens to stand in: an installed program (`cargo install`,
+/// the Python wheel, the C library in another program) has no checkout, or is not inside
+/// it, and writes its tables to the same place wherever it is run from.
 pub fn data_dir() -> PathBuf {
-    if let Some(dir) = std::env::var_os("YAHTZEE_DATA_DIR") {
+    if let Some(dir) = std::env::var_os("YAHTZEE_DATA_DIR").filter(|d| !d.is_empty()) {
         return PathBuf::from(dir);
     }
-    let checkout = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data");
-    if checkout.is_dir() {
-        checkout.canonicalize().unwrap_or(checkout)
-    } else {
-        PathBuf::from("data")
-    }
+    checkout_data_dir().unwrap_or_else(cache_dir)
+}
+
+/// The checkout's `data/` when the running executable lies inside the checkout that built
+/// it (the path cargo compiled in, compared after resolving links).
+fn checkout_data_dir() -> Option<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .canonicalize()
+        .ok()?;
+    let exe = std::env::current_exe().ok()?.canonicalize().ok()?;
+    let data = root.join("data");
+    (exe.starts_with(&root) && data.is_dir()).then_some(data)
+}
+
+/// The platform's cache folder for this program (see [`data_dir`]).
+pub fn cache_dir() -> PathBuf {
+    directories::ProjectDirs::from("", "", "yahtzee")
+        .map(|dirs| dirs.cache_dir().to_path_buf())
+        .unwrap_or_else(|| std::env::temp_dir().join("yahtzee"))
+}
+
+/// Whether a table that failed to open is simply not there yet (the first run), rather
+/// than unusable: the first is built without fuss, the second is worth a message.
+pub fn is_missing(e: &TableError) -> bool {
+    matches!(e, TableError::Open { io, .. } if io.kind() == std::io::ErrorKind::NotFound)
 }
 
 /// The default table path of a rule set: `<data dir>/<rules>.table`.
@@ -47,7 +80,7 @@ pub fn target_path_beside(table: &Table) -> PathBuf {
 /// table, or one of other rules, is reported: rebuilding would hide the problem.
 pub fn should_build(e: &TableError) -> bool {
     match e {
-        TableError::Open { io, .. } => io.kind() == std::io::ErrorKind::NotFound,
+        TableError::Open { .. } => is_missing(e),
         TableError::Version {
             found, expected, ..
         } => found < expected,

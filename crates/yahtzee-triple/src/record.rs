@@ -204,39 +204,55 @@ impl Review {
     /// The review as `yahtzee triple review` prints it: every decision with its cost, then
     /// the `top` costliest; `name` is the record's.
     pub fn text(&self, name: &str, top: usize) -> String {
-        let mut out = format!(
-            "review of {name} ({} rules, {}): total {}, {:.3} expected points lost over {} decisions\n\n",
-            self.variant,
-            if self.finished { "finished" } else { "not finished" },
-            self.total,
-            self.cost,
-            self.decisions.len()
-        );
+        use yahtzee_rules::{wrap, COLUMNS};
+        let mut out =
+            wrap(
+                &format!(
+                "review of {name} ({} rules, {}): total {}, {:.3} expected points lost over {} \
+                 decisions",
+                self.variant,
+                if self.finished { "finished" } else { "not finished" },
+                self.total,
+                self.cost,
+                self.decisions.len()
+            ),
+                COLUMNS,
+                "  ",
+            );
+        out.push('\n');
+        // One row per decision, within 80 columns; the strategy's choice under a costly one.
+        let lead = 5 + 1 + 4 + 2 + 10 + 1 + 4 + 2;
+        let choice_w = self
+            .decisions
+            .iter()
+            .map(|d| d.chosen.chars().count())
+            .max()
+            .unwrap_or(0)
+            .clamp(6, COLUMNS - lead - 8);
         let row = |l: &dyn std::fmt::Display,
                    t: &dyn std::fmt::Display,
                    d: &str,
                    r: &dyn std::fmt::Display,
                    c: &str,
-                   b: &str,
                    cost: &str| {
-            format!("{l:>5} {t:>4}  {d:<10} {r:>4}  {c:<26} {b:<26} {cost:>7}\n")
+            format!("{l:>5} {t:>4}  {d:<10} {r:>4}  {c:<choice_w$} {cost:>7}\n")
         };
-        out += &row(&"line", &"turn", "dice", &"left", "choice", "best", "cost");
+        out += &row(&"line", &"turn", "dice", &"left", "choice", "cost");
         for d in &self.decisions {
-            let cost = if d.cost > 1e-9 {
+            let costly = d.cost > 1e-9;
+            let cost = if costly {
                 format!("{:.3}", d.cost)
             } else {
                 "-".into()
             };
-            out += &row(
-                &d.line,
-                &d.turn,
-                &d.dice,
-                &d.rolls_left,
-                &d.chosen,
-                &d.best,
-                &cost,
-            );
+            out += &row(&d.line, &d.turn, &d.dice, &d.rolls_left, &d.chosen, &cost);
+            if costly {
+                out += &wrap(
+                    &format!("{:lead$}best: {}", "", d.best),
+                    COLUMNS,
+                    &" ".repeat(lead + 6),
+                );
+            }
         }
         let mut worst: Vec<_> = self.decisions.iter().filter(|d| d.cost > 1e-9).collect();
         worst.sort_by(|a, b| b.cost.total_cmp(&a.cost));
@@ -245,9 +261,18 @@ impl Review {
         } else {
             out += "\nbiggest mistakes:\n";
             for d in worst.iter().take(top) {
-                out += &format!(
-                    "  line {}: turn {} with {}: {}, best {} — cost {:.3}\n",
-                    d.line, d.turn, d.dice, d.chosen, d.best, d.cost
+                out += &wrap(
+                    &format!(
+                        "  line {}: turn {} with {}, cost {:.3}:",
+                        d.line, d.turn, d.dice, d.cost
+                    ),
+                    COLUMNS,
+                    "    ",
+                );
+                out += &wrap(
+                    &format!("    {}; best {}", d.chosen, d.best),
+                    COLUMNS,
+                    "    ",
                 );
             }
         }

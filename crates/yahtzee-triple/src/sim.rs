@@ -99,10 +99,12 @@ impl Summary {
         }
     }
 
-    /// One line: `fitted  mean 123.45 ± 0.67 (sd 89.0, 100000 games, 12.3 s)`.
+    /// One line: `fitted     mean 1752.44 ± 5.18  sd 186.9  1138–2241  (10000 games, 0.4 s)`:
+    /// the mean with its 95% interval, sd, lowest–highest total; within 80 columns.
     pub fn line(&self) -> String {
+        // Within 80 columns for any count of games a run can afford.
         format!(
-            "{:<10} mean {:.2} ± {:.2}  (sd {:.1}, min {}, max {}, {} games, {:.1} s, {:.0} games/min)",
+            "{:<10} mean {:.2} ± {:.2}  sd {:.1}  {}–{}  ({} games, {:.1} s)",
             self.strategy,
             self.mean,
             self.ci95,
@@ -111,7 +113,6 @@ impl Summary {
             self.max,
             self.games,
             self.seconds,
-            self.games as f64 / self.seconds.max(1e-9) * 60.0
         )
     }
 }

@@ -359,7 +359,8 @@ impl Review {
             None => "not finished".to_string(),
         };
         let mut out = format!(
-            "review of {name} (Yahtzix {}, {state}): {} {}, {} {}; chance to win lost: {} {}, {} {}\n\n",
+            "review of {name} (Yahtzix {}, {state})\n\
+             scores: {} {}, {} {}; chance to win lost: {} {}, {} {}\n\n",
             self.rules,
             self.players[0],
             self.scores[0],
@@ -370,20 +371,28 @@ impl Review {
             self.players[1],
             pct(self.cost[1]),
         );
-        out += &format!(
-            "{:>5}  {:<6} {:<34} {:<30} {:<30} {:>7}\n",
-            "line", "player", "where", "choice", "best", "cost"
-        );
+        // One row per decision within 80 columns (player names cut to 10); under a costly
+        // one, the best choice.
+        let width = |f: &dyn Fn(&Decision) -> usize, least: usize| {
+            self.decisions.iter().map(f).max().unwrap_or(0).max(least)
+        };
+        let player_w = width(&|d| d.player.chars().count(), 6).min(10);
+        let stage_w = width(&|d| d.stage.chars().count(), 5);
+        let lead = 4 + 2 + player_w + 2 + stage_w + 2;
+        let choice_w =
+            width(&|d| d.chosen.chars().count(), 6).min(80usize.saturating_sub(lead + 8));
+        let row = |line: &str, player: &str, stage: &str, choice: &str, cost: &str| {
+            let player: String = player.chars().take(player_w).collect();
+            format!("{line:>4}  {player:<player_w$}  {stage:<stage_w$}  {choice:<choice_w$} {cost:>7}\n")
+        };
+        out += &row("line", "player", "where", "choice", "cost");
         for d in &self.decisions {
-            let cost = if d.cost > 1e-9 {
-                pct(d.cost)
-            } else {
-                "-".into()
-            };
-            out += &format!(
-                "{:>5}  {:<6} {:<34} {:<30} {:<30} {:>7}\n",
-                d.line, d.player, d.stage, d.chosen, d.best, cost
-            );
+            let costly = d.cost > 1e-9;
+            let cost = if costly { pct(d.cost) } else { "-".into() };
+            out += &row(&d.line.to_string(), &d.player, &d.stage, &d.chosen, &cost);
+            if costly {
+                out += &format!("{:lead$}best: {}\n", "", d.best);
+            }
         }
         let mut worst: Vec<_> = self.decisions.iter().filter(|d| d.cost > 1e-9).collect();
         worst.sort_by(|a, b| b.cost.total_cmp(&a.cost));
@@ -393,13 +402,13 @@ impl Review {
             out += "\nbiggest mistakes:\n";
             for d in worst.iter().take(top) {
                 out += &format!(
-                    "  line {}: {} at {}: {}, best {} — {} of the chance to win\n",
+                    "  line {}: {} at {}, {} of the chance to win:\n    {}; best {}\n",
                     d.line,
                     d.player,
                     d.stage,
+                    pct(d.cost),
                     d.chosen,
                     d.best,
-                    pct(d.cost)
                 );
             }
         }
