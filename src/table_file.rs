@@ -42,19 +42,18 @@ pub fn build(rules: &'static RuleSet, path: &Path, quiet: bool) -> Result<(Vec<f
 pub fn open_or_build(rules: &'static RuleSet, path: &Path, quiet: bool) -> Result<Table> {
     let bar = progress_bar(rules, quiet);
     let building = |e: &TableError| {
+        let time = about(solve_seconds(rules));
         if quiet {
         } else if store::is_missing(e) {
-            eprintln!(
-                "Building the table for {} (once, {})...",
-                rules.name,
-                about(solve_seconds(rules))
-            );
+            say(format!(
+                "Building the table for {} (once, {time})...",
+                rules.name
+            ));
         } else {
-            eprintln!(
-                "Building the table for {} again ({}): {e}",
-                rules.name,
-                about(solve_seconds(rules))
-            );
+            say(format!(
+                "Building the table for {} again ({time}): {e}",
+                rules.name
+            ));
         }
     };
     let table = store::load_or_solve(rules, path, &building, &|n| bar.inc(n))?;
@@ -87,15 +86,15 @@ pub fn open_or_build_target(
         let cost = format!("{}, about {gb:.0} GB on disk", about(secs));
         if quiet {
         } else if store::is_missing(e) {
-            eprintln!(
+            say(format!(
                 "Building the target table for {} (once, {cost})...",
                 rules.name
-            );
+            ));
         } else {
-            eprintln!(
+            say(format!(
                 "Building the target table for {} again ({cost}): {e}",
                 rules.name
-            );
+            ));
         }
     };
     let table = store::load_or_solve_target(rules, path, &building, &|n| bar.inc(n))?;
@@ -186,4 +185,12 @@ fn about(secs: f64) -> String {
         s if s < 90.0 => "about a minute".to_string(),
         s => format!("about {:.0} minutes", s / 60.0),
     }
+}
+
+/// A message on stderr, folded within 80 columns.
+fn say(message: String) {
+    eprint!(
+        "{}",
+        yahtzee_rules::wrap(&message, yahtzee_rules::COLUMNS, "  ")
+    );
 }

@@ -75,8 +75,7 @@ impl Common {
         let say = || {
             if !self.quiet {
                 eprintln!(
-                    "Building the Yahtzix table for {} points (once; about 20 s for 1000 on two \
-                     cores)...\n  {}",
+                    "Building the Yahtzix table for {} points (once; 1000 take 20 s)...\n  {}",
                     rules.target,
                     path.display()
                 );

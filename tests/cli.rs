@@ -88,7 +88,11 @@ fn first_advise_builds_the_table_then_maps_it() {
     let args = ["advise", "--dice", "13346", "--rolls-left", "2"];
     let first = yahtzee(dir.path(), &args);
     assert!(first.status.success(), "{}", stderr(&first));
-    assert!(stderr(&first).contains("solving"));
+    // A first run says what it does in one line, without an error's words.
+    assert_eq!(
+        stderr(&first),
+        "Building the table for forced (once, about a second)...\n"
+    );
     assert!(dir.path().join("forced.table").is_file());
     let second = yahtzee(dir.path(), &args);
     assert!(second.status.success());
@@ -334,7 +338,22 @@ fn an_unwritable_output_is_refused() {
     let file = data().join("forced.table");
     let inside_a_file = file.join("x.table");
     let msg = refused(&["solve", "--quiet", "--out", inside_a_file.to_str().unwrap()]);
-    assert!(msg.contains("cannot write table"), "{msg}");
+    assert!(
+        msg.contains("--out: cannot create the folder") && msg.contains("forced.table"),
+        "{msg}"
+    );
+}
+
+#[test]
+fn solve_creates_the_folder_of_its_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("some/missing/dir/x.table");
+    let run = yahtzee(
+        dir.path(),
+        &["solve", "--quiet", "--out", out.to_str().unwrap()],
+    );
+    assert!(run.status.success(), "{}", stderr(&run));
+    assert!(out.is_file());
 }
 
 #[test]
@@ -1231,4 +1250,308 @@ fn advise_after_the_mulligan_spent_this_turn() {
     assert!(msg.contains("Mega turn"), "{msg}");
     refused(&["advise", "--house", "mulligan", "--mulligan-spent"]);
     assert!(!data().join("forced+mulligan.table").exists());
+}
+
+#[test]
+fn bare_yahtzee_prints_the_whole_help() {
+    let out = yahtzee(data(), &[]);
+    // clap's exit code for a missing subcommand, and its multi-line help (on stderr).
+    assert_eq!(out.status.code(), Some(2));
+    let help = stderr(&out);
+    assert!(help.contains("Usage: yahtzee <COMMAND>"), "{help}");
+    assert!(help.contains("\n  advise "), "{help}");
+    assert!(help.contains("YAHTZEE_DATA_DIR"), "{help}");
+    assert!(help.lines().count() > 20, "{help}");
+    // The same for a command group without its subcommand.
+    let out = yahtzee(data(), &["triple"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("Usage: yahtzee triple <COMMAND>"));
+}
+
+#[test]
+fn other_names_of_the_official_rules_and_typos() {
+    let args = |rules: &str| {
+        let out = yahtzee(
+            data(),
+            &["advise", "--rules", rules, "-d", "13346", "-r", "2", "-j"],
+        );
+        assert!(out.status.success(), "{rules}: {}", stderr(&out));
+        let v: Value = serde_json::from_str(&stdout(&out)).unwrap();
+        v
+    };
+    let forced = args("forced");
+    assert_eq!(forced["rules"], "forced");
+    for alias in ["yahtzee", "official", "american", "Official"] {
+        assert_eq!(args(alias), forced, "{alias}");
+    }
+    let msg = refused(&["advise", "--rules", "yatsy", "-d", "13346", "-r", "2"]);
+    assert!(
+        msg.starts_with("error: unknown rule set 'yatsy': did you mean yatzy? (rule sets: forced"),
+        "{msg}"
+    );
+}
+
+#[test]
+fn short_flags_and_top() {
+    let long = [
+        "advise",
+        "--scorecard",
+        "ones=3",
+        "--dice",
+        "13346",
+        "--rolls-left",
+        "2",
+        "--json",
+    ];
+    let short = ["advise", "-s", "ones=3", "-d", "13346", "-r", "2", "-j"];
+    let (a, b) = (yahtzee(data(), &long), yahtzee(data(), &short));
+    assert!(a.status.success() && b.status.success(), "{}", stderr(&b));
+    assert_eq!(stdout(&a), stdout(&b));
+    let all: Value = serde_json::from_str(&stdout(&a)).unwrap();
+    // --top N: the N best options, in the JSON and in the text.
+    let top = yahtzee(data(), &[&short[..], &["--top", "3"]].concat());
+    let top: Value = serde_json::from_str(&stdout(&top)).unwrap();
+    assert_eq!(
+        top["options"].as_array().unwrap()[..],
+        all["options"].as_array().unwrap()[..3]
+    );
+    let text = stdout(&yahtzee(
+        data(),
+        &["advise", "-d", "13346", "-r", "2", "--top", "3"],
+    ));
+    let rows: Vec<&str> = text
+        .lines()
+        .filter(|l| l.trim_start().starts_with(|c: char| c.is_ascii_digit()))
+        .collect();
+    assert_eq!(rows.len(), 3, "{text}");
+    assert!(!text.contains("more option"), "{text}");
+    refused(&["advise", "-d", "13346", "-r", "2", "--top", "0"]);
+    // The same letters on the other commands that take these options.
+    let stats = yahtzee(data(), &["stats", "-q", "-j", "-s", LATE]);
+    assert!(stats.status.success(), "{}", stderr(&stats));
+    assert!(serde_json::from_str::<Value>(&stdout(&stats)).is_ok());
+    let rules = yahtzee(data(), &["rules", "-j"]);
+    assert!(serde_json::from_str::<Value>(&stdout(&rules)).is_ok());
+}
+
+/// A card with two boxes open: its statistics take moments.
+const LATE: &str = "ones=3 twos=6 threes=9 fours=12 fives=15 sixes=18 three_of_a_kind=20 \
+                    four_of_a_kind=20 full_house=25 small_straight=30 large_straight=40";
+
+#[test]
+fn a_total_yatzy_cannot_reach_is_said_so_never_minus_zero() {
+    let card = "ones=3 twos=6 threes=9 fours=12 fives=15 sixes=18 one_pair=12 two_pairs=22 \
+                three_of_a_kind=18 four_of_a_kind=24 small_straight=15 large_straight=20";
+    let dir = tempfile::tempdir().unwrap();
+    let out = yahtzee(dir.path(), &["stats", "-q", "--rules", "yatzy", "-s", card]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(!text.contains("-0.00"), "{text}");
+    for t in [400, 500] {
+        let line = format!("P(total >= {t})   0 (cannot be reached)");
+        assert!(text.contains(&line), "{text}");
+    }
+    // Reachable totals keep their percentages.
+    assert!(text.contains("P(total >= 250)   "), "{text}");
+    let json = yahtzee(
+        dir.path(),
+        &["stats", "-q", "-j", "--rules", "yatzy", "-s", card],
+    );
+    let v: Value = serde_json::from_str(&stdout(&json)).unwrap();
+    for tail in v["p_at_least"].as_array().unwrap() {
+        let p = tail["probability"]["value"].as_f64().unwrap();
+        assert!((0.0..=1.0).contains(&p) && p.is_sign_positive(), "{tail}");
+    }
+    assert!(!stdout(&json).contains("-0.0"));
+}
+
+/// Every line a person reads, stdout and stderr, within 80 columns (characters, not bytes).
+fn assert_fits(args: &[&str], out: &Output) {
+    for (name, text) in [("stdout", stdout(out)), ("stderr", stderr(out))] {
+        for line in text.lines() {
+            assert!(
+                line.chars().count() <= 80,
+                "{args:?} {name}: {} columns: {line}",
+                line.chars().count()
+            );
+        }
+    }
+}
+
+#[test]
+fn every_report_fits_80_columns() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let path = |name: &str| d.join(name).to_str().unwrap().to_string();
+    let (game, triple, yahtzix) = (path("game.txt"), path("triple.txt"), path("yahtzix.txt"));
+    std::fs::write(
+        &yahtzix,
+        "yahtzix 300\nplayers ann bob\nroll 1 1 1 2 3 4\nbank\n",
+    )
+    .unwrap();
+    let mistakes = path("mistakes.txt");
+    std::fs::write(
+        &mistakes,
+        "rules forced\nplayer Annabelle-Longname\nroll 12345\nkeep 1\nroll 13456\nscore chance\n",
+    )
+    .unwrap();
+    let yatzy = "ones=3 twos=6 threes=9 fours=12 fives=15 sixes=18 one_pair=12 two_pairs=22 \
+                 three_of_a_kind=18 four_of_a_kind=24 small_straight=15 large_straight=20";
+    let all_house = "mulligan,chance-chance,fool-house,mega-yahtzee";
+    let out_table = path("out/forced.table");
+    let commands: Vec<Vec<&str>> = vec![
+        vec![],
+        vec!["--help"],
+        vec!["advise", "--help"],
+        vec!["stats", "--help"],
+        vec!["rules"],
+        // The first run builds the table (its message is checked too).
+        vec!["advise", "-d", "13346", "-r", "2"],
+        vec!["advise", "-d", "13346", "-r", "2", "--all"],
+        vec![
+            "advise",
+            "-s",
+            "yahtzee=50 sixes=24",
+            "-d",
+            "66666",
+            "-r",
+            "0",
+        ],
+        vec![
+            "advise",
+            "--house",
+            all_house,
+            "-s",
+            "yahtzee=50 fours=16",
+            "-d",
+            "666661",
+            "-r",
+            "0",
+        ],
+        vec!["advise", "--house", all_house, "-s", "ones=3"],
+        vec![
+            "advise",
+            "-s",
+            LATE,
+            "-d",
+            "66612",
+            "-r",
+            "1",
+            "--opponent",
+            LATE,
+        ],
+        vec![
+            "solve",
+            "--rules",
+            "yatzy",
+            "--house",
+            "mulligan,chance-chance,fool-house",
+            "--out",
+            &out_table,
+        ],
+        vec!["stats", "-s", LATE],
+        vec!["stats", "--rules", "yatzy", "-s", yatzy],
+        vec!["simulate", "--games", "2000"],
+        vec![
+            "play", "--auto", "--seed", "3", "--bot", "Robo", "--record", &game, "-q",
+        ],
+        vec!["review", &game],
+        vec!["review", &mistakes],
+        vec![
+            "duel",
+            "--bot",
+            "first:expected",
+            "--bot",
+            "second:expected",
+            "--deals",
+            "10",
+        ],
+        vec!["triple", "advise", "-d", "13346", "-r", "2"],
+        vec![
+            "triple",
+            "advise",
+            "-s",
+            "1.yahtzee=50 1.sixes=24",
+            "-d",
+            "66666",
+            "-r",
+            "0",
+            "--all",
+        ],
+        vec!["triple", "simulate", "--games", "20"],
+        vec![
+            "triple", "play", "--auto", "--seed", "5", "--record", &triple,
+        ],
+        vec!["triple", "review", &triple],
+        vec!["yahtzix", "solve", "--target", "300"],
+        vec![
+            "yahtzix", "advise", "--target", "300", "--me", "100", "--opp", "150", "-d", "115523",
+        ],
+        vec!["yahtzix", "stats", "--target", "300", "--games", "100"],
+        vec!["yahtzix", "review", &yahtzix],
+    ];
+    for args in &commands {
+        let out = yahtzee(d, args);
+        // The bare command exits 2 with its help; every other one succeeds.
+        assert!(
+            out.status.success() || args.is_empty(),
+            "{args:?}: {}",
+            stderr(&out)
+        );
+        assert_fits(args, &out);
+    }
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn an_installed_binary_keeps_its_tables_in_the_cache_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let (bin, home, work) = (
+        dir.path().join("bin"),
+        dir.path().join("home"),
+        dir.path().join("work"),
+    );
+    for d in [&bin, &home, &work] {
+        std::fs::create_dir(d).unwrap();
+    }
+    // A copy outside the checkout, as `cargo install` or a package manager would put it.
+    let installed = bin.join("yahtzee");
+    std::fs::copy(env!("CARGO_BIN_EXE_yahtzee"), &installed).unwrap();
+    let run = |args: &[&str]| {
+        Command::new(&installed)
+            .env_remove("YAHTZEE_DATA_DIR")
+            .env_remove("XDG_CACHE_HOME")
+            .env("HOME", &home)
+            .current_dir(&work)
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let cache = home.join(".cache/yahtzee");
+    let rules = run(&["rules"]);
+    let text = stdout(&rules);
+    assert!(
+        text.contains(&format!("tables are kept in {}", cache.display())),
+        "{text}"
+    );
+    let advise = run(&["advise", "-d", "13346", "-r", "2"]);
+    assert!(advise.status.success(), "{}", stderr(&advise));
+    assert!(cache.join("forced.table").is_file());
+    assert!(
+        !work.join("data").exists(),
+        "a data folder where the user stands"
+    );
+    // The checkout's own build keeps the checkout's data/ folder.
+    let own = Command::new(env!("CARGO_BIN_EXE_yahtzee"))
+        .env_remove("YAHTZEE_DATA_DIR")
+        .arg("rules")
+        .output()
+        .unwrap();
+    let checkout = Path::new(env!("CARGO_MANIFEST_DIR")).join("data");
+    let checkout = checkout.canonicalize().unwrap();
+    assert!(
+        stdout(&own).contains(&format!("tables are kept in {}", checkout.display())),
+        "{}",
+        stdout(&own)
+    );
 }
