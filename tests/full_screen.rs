@@ -91,11 +91,22 @@ fn a_game_against_a_bot_played_with_keys_is_recorded_when_stopped_by_ctrl_c() {
         socket: format!("yahtzee-test-{}", std::process::id()),
     };
     tmux.run(&[
-        "new-session", "-d", "-s", "game", "-x", "80", "-y", "24", &command,
+        "new-session",
+        "-d",
+        "-s",
+        "game",
+        "-x",
+        "80",
+        "-y",
+        "24",
+        &command,
     ]);
     // Seed 7 rolls 1 1 2 2 2 for You; Robo sits beside you.
     let screen = tmux.wait_for("Round 1/13 · You");
-    assert!(screen.contains("Robo") && screen.contains("2 rolls left"), "{screen}");
+    assert!(
+        screen.contains("Robo") && screen.contains("2 rolls left"),
+        "{screen}"
+    );
     assert!(screen.lines().all(|l| l.chars().count() <= 80), "{screen}");
 
     tmux.keys(&["3", "4", "5"]);
@@ -131,15 +142,25 @@ fn a_game_against_a_bot_played_with_keys_is_recorded_when_stopped_by_ctrl_c() {
 
     let text = std::fs::read_to_string(&record).expect("the record was written");
     assert!(text.contains("player You\nbot Robo\n"), "{text}");
-    assert!(text.contains("keep 2 2 2\n") && text.contains("undo\n"), "{text}");
-    assert!(text.contains("score chance\n") && text.ends_with("quit\n"), "{text}");
+    assert!(
+        text.contains("keep 2 2 2\n") && text.contains("undo\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("score chance\n") && text.ends_with("quit\n"),
+        "{text}"
+    );
     let review = Command::new(bin)
         .env("YAHTZEE_DATA_DIR", dir.path())
         .args(["review", "--json"])
         .arg(&record)
         .output()
         .unwrap();
-    assert!(review.status.success(), "{}", String::from_utf8_lossy(&review.stderr));
+    assert!(
+        review.status.success(),
+        "{}",
+        String::from_utf8_lossy(&review.stderr)
+    );
     let json: serde_json::Value = serde_json::from_slice(&review.stdout).unwrap();
     assert_eq!(json["finished"], false);
     let you = &json["players"][0];
@@ -147,4 +168,56 @@ fn a_game_against_a_bot_played_with_keys_is_recorded_when_stopped_by_ctrl_c() {
     // Two decisions of yours were judged: the keep (undone, still counted), then Chance
     // with two rolls left.
     assert_eq!(you["decisions"], 2, "{json}");
+}
+
+/// The line mode, stopped by Ctrl-C (SIGINT) while it waits for a command: the record so far
+/// is written, ended by `quit`, and the exit status is 130.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_in_the_line_mode_writes_the_record() {
+    use std::io::Write;
+    use std::process::Stdio;
+    let dir = tempfile::tempdir().unwrap();
+    let record = dir.path().join("game.txt");
+    let out = dir.path().join("out.txt");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_yahtzee"))
+        .env("YAHTZEE_DATA_DIR", dir.path())
+        .args(["play", "--bot", "Robo", "--seed", "7", "--record"])
+        .arg(&record)
+        .stdin(Stdio::piped())
+        .stdout(std::fs::File::create(&out).unwrap())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    // Keep 2 2 2 (seed 7 rolls 1 1 2 2 2), then wait at the next question.
+    stdin.write_all(b"keep 2 2 2\n").unwrap();
+    let start = Instant::now();
+    while std::fs::read_to_string(&out)
+        .unwrap_or_default()
+        .matches("roll left) >")
+        .count()
+        < 1
+    {
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "no second question"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(130));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("game stopped: record"), "{stderr}");
+    let text = std::fs::read_to_string(&record).expect("the record was written");
+    assert!(
+        text.contains("keep 2 2 2\n") && text.ends_with("quit\n"),
+        "{text}"
+    );
+    drop(stdin);
 }
