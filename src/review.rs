@@ -75,7 +75,7 @@ fn human(name: &str, r: &Review, top: usize) -> String {
     let choice_w = r
         .decisions
         .iter()
-        .map(|d| d.chosen.chars().count())
+        .map(|d| d.chosen_label.chars().count())
         .max()
         .unwrap_or(0)
         .clamp(6, COLUMNS - lead - cost_w - 1);
@@ -99,12 +99,12 @@ fn human(name: &str, r: &Review, top: usize) -> String {
             &d.round.to_string(),
             &dice(d),
             &d.rolls_left.to_string(),
-            &d.chosen,
+            &d.chosen_label,
         );
         out += &format!("{line} {cost:>cost_w$}\n");
         if d.cost > 0.0 {
             out += &wrap(
-                &format!("{:lead$}best: {}", "", d.best),
+                &format!("{:lead$}best: {}", "", d.best_label),
                 COLUMNS,
                 &" ".repeat(lead + 6),
             );
@@ -146,7 +146,7 @@ fn human(name: &str, r: &Review, top: usize) -> String {
                 "    ",
             );
             out += &wrap(
-                &format!("    {}; best {}", d.chosen, d.best),
+                &format!("    {}; best {}", d.chosen_label, d.best_label),
                 COLUMNS,
                 "    ",
             );

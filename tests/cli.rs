@@ -1555,3 +1555,31 @@ fn an_installed_binary_keeps_its_tables_in_the_cache_folder() {
         stdout(&own)
     );
 }
+
+#[test]
+fn review_json_gives_choices_as_fields() {
+    let dir = tempfile::tempdir().unwrap();
+    let record = dir.path().join("game.txt");
+    std::fs::write(
+        &record,
+        "rules forced\nplayer Ann\nroll 12345\nkeep 1\nroll 13456\nscore chance\n",
+    )
+    .unwrap();
+    let out = yahtzee(data(), &["review", "-j", record.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let r: Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let first = &r["decisions"][0];
+    assert_eq!(
+        first["chosen"],
+        serde_json::json!({"kind": "keep", "keep": [1]})
+    );
+    assert_eq!(first["best"]["kind"], "keep");
+    assert!(first["cost"].as_f64().unwrap() > 0.0);
+    let second = &r["decisions"][1];
+    assert_eq!(second["chosen"]["kind"], "score");
+    assert_eq!(second["chosen"]["category"], "chance");
+    assert_eq!(second["chosen"]["score"], 19);
+    // The text report still names them.
+    let text = stdout(&yahtzee(data(), &["review", record.to_str().unwrap()]));
+    assert!(text.contains("score chance (19)"), "{text}");
+}

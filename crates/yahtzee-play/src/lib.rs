@@ -15,4 +15,4 @@ pub mod review;
 pub use bot::{parse_bot, Aim, Bots};
 pub use game::{Game, PlayError, Player};
 pub use record::{Event, Record, RecordError};
-pub use review::{judge, label, review, Decision, PlayerSummary, Review};
+pub use review::{judge, label, review, Action, Decision, PlayerSummary, Review};

@@ -8,6 +8,38 @@ use yahtzee_rules::Dice;
 use crate::game::Game;
 use crate::record::{Event, Record, RecordError};
 
+/// A choice as the review's JSON gives it: what kind it is and its fields, so a program
+/// reads the dice kept or the box and its score without parsing a label.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Action {
+    /// Keep these dice (sorted; none: reroll all) and roll the others.
+    Keep { keep: Vec<u8> },
+    /// Write `score` in the box `category` (ends the turn).
+    Score { category: &'static str, score: u32 },
+    /// House rule "chance-chance": reroll all five and score them in Chance.
+    ChanceChance,
+    /// House rule "mulligan": spend the fourth roll, keeping these dice.
+    Mulligan { keep: Vec<u8> },
+    /// House rule "mega-yahtzee", before a turn's first roll: take the sixth die or not.
+    SixthDie { take: bool },
+}
+
+impl From<&Choice> for Action {
+    fn from(c: &Choice) -> Action {
+        match *c {
+            Choice::Keep(k) => Action::Keep { keep: k.faces() },
+            Choice::Fill { category, score } => Action::Score {
+                category: category.name(),
+                score,
+            },
+            Choice::ChanceChance => Action::ChanceChance,
+            Choice::Mulligan(k) => Action::Mulligan { keep: k.faces() },
+            Choice::SixthDie(take) => Action::SixthDie { take },
+        }
+    }
+}
+
 /// One decision: a keep, or a box (possibly chosen with rolls still left).
 #[derive(Clone, Debug, Serialize)]
 pub struct Decision {
@@ -17,13 +49,19 @@ pub struct Decision {
     pub round: u32,
     pub dice: Vec<u8>,
     pub rolls_left: u8,
-    pub chosen: String,
+    pub chosen: Action,
     /// Expected points still to come after the choice made (this turn's box included).
     pub chosen_ev: f64,
-    pub best: String,
+    /// The optimal choice (the first of equals), in the same form.
+    pub best: Action,
     pub best_ev: f64,
     /// `best_ev - chosen_ev`: expected points lost (0 for an optimal choice).
     pub cost: f64,
+    /// The choices as a report names them ([`label`]): for text, not the JSON.
+    #[serde(skip)]
+    pub chosen_label: String,
+    #[serde(skip)]
+    pub best_label: String,
 }
 
 /// A player's result.
@@ -157,11 +195,13 @@ pub fn review(record: &Record, advisor: &Advisor) -> Result<Review, RecordError>
                 round: game.round(),
                 dice: game.dice().map(|d| d.faces()).unwrap_or_default(),
                 rolls_left: game.rolls_left(),
-                chosen: label(&chosen.choice, showing),
+                chosen: Action::from(&chosen.choice),
                 chosen_ev: chosen.ev_remaining,
-                best: label(&best.choice, showing),
+                best: Action::from(&best.choice),
                 best_ev: best.ev_remaining,
                 cost: (best.ev_remaining - chosen.ev_remaining).max(0.0),
+                chosen_label: label(&chosen.choice, showing),
+                best_label: label(&best.choice, showing),
             });
         }
         Ok(())

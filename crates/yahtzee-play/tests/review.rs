@@ -384,3 +384,31 @@ fn undo_takes_back_a_decision_whose_cost_still_counts() {
         e.message
     );
 }
+
+#[test]
+fn the_json_review_gives_each_choice_as_fields() {
+    let text = format!("{HEAD}turn 1 Ann\nroll 12345\nkeep 1\nroll 13456\nscore chance\n");
+    let r = review(&Record::parse(&text).unwrap(), advisor()).unwrap();
+    let json = serde_json::to_value(&r).unwrap();
+    let keep = &json["decisions"][0];
+    assert_eq!(
+        keep["chosen"],
+        serde_json::json!({"kind": "keep", "keep": [1]})
+    );
+    // Standing on a large straight is best: all five kept.
+    assert_eq!(
+        keep["best"],
+        serde_json::json!({"kind": "keep", "keep": [1, 2, 3, 4, 5]})
+    );
+    assert!(keep["cost"].as_f64().unwrap() > 0.0);
+    let score = &json["decisions"][1];
+    assert_eq!(
+        score["chosen"],
+        serde_json::json!({"kind": "score", "category": "chance", "score": 19})
+    );
+    assert_eq!(score["best"]["kind"], "keep");
+    assert!(score["best"]["keep"].is_array());
+    // The labels stay out of the JSON: they are the text report's.
+    assert!(score.get("chosen_label").is_none());
+    assert_eq!(r.decisions[1].chosen_label, "score chance (19)");
+}
