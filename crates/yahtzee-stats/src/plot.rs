@@ -2,8 +2,10 @@
 //! `yahtzee stats --plot` and `simulate --plot` files).
 //!
 //! [`write_histogram`] draws P(final score = x) as a histogram with **one bar per score point**
-//! (no binning, so the y axis is plain "probability"), with the mean and the median marked as
-//! vertical lines (mean: dashed red, median: solid green) named with their values in a legend.
+//! (no binning, so the y axis is plain probability, in percent), with the mean and the median
+//! marked as vertical lines (mean: dashed red, median: solid green) named with their values in
+//! a legend. The x axis spans the bars one can see (a bar under a pixel high is not drawn, and
+//! the axis says how many games lie beyond), not the rare Yahtzee-bonus tail out to 1500.
 //! The format follows the file's extension: `.svg` or `.png`.
 //!
 //! Text is laid out (and, for PNG, rasterised) with a font embedded in the binary,
@@ -43,8 +45,11 @@ fn fail<T>(message: impl Into<String>) -> Result<T, PlotError> {
 const SIZE: (u32, u32) = (1000, 600);
 
 /// Scores whose probability is at most this fraction of the largest one are left out of the x
-/// range at either end (Yahtzee-bonus tails reach past 1500 with negligible probability).
-const TAIL_FRACTION: f64 = 1e-6;
+/// range at either end: their bars would be under two pixels high in the plot area (about 430
+/// pixels to the tallest bar), too thin to see, so an axis out to them looks empty. The
+/// official rules' tail of several extra Yahtzees reaches past 1500 with probabilities of
+/// 1e-8 and less.
+const VISIBLE_FRACTION: f64 = 1.0 / 250.0;
 
 /// Font family name under which the embedded font is registered; plotters' default family.
 const FONT_FAMILY: &str = "sans-serif";
@@ -215,6 +220,8 @@ struct Layout {
     last: usize,
     x_range: std::ops::Range<f64>,
     y_max: f64,
+    /// The probability of the scores outside `first..=last` (not drawn).
+    hidden: f64,
 }
 
 impl Layout {
@@ -237,7 +244,7 @@ impl Layout {
         if !h.mean.is_finite() {
             return Err(format!("the mean is {}", h.mean));
         }
-        let threshold = max * TAIL_FRACTION;
+        let threshold = max * VISIBLE_FRACTION;
         let first = p.iter().position(|&v| v > threshold).unwrap_or(0);
         let last = p
             .iter()
@@ -249,13 +256,29 @@ impl Layout {
         let hi = (last as f64).max(h.mean).max(median);
         let pad = ((hi - lo) * 0.02).max(2.0);
         let x_range = (lo - pad).max(-0.5)..hi + pad;
+        let hidden = p[..first].iter().chain(&p[last + 1..]).sum();
         Ok(Layout {
             first,
             last,
             x_range,
             // Head room for the legend.
             y_max: max * 1.15,
+            hidden,
         })
+    }
+
+    /// The x axis's name, with the share of games whose scores are off the chart.
+    fn x_desc(&self) -> String {
+        if self.hidden < 5e-5 {
+            "final score".to_string()
+        } else {
+            format!(
+                "final score ({:.2}% of games score outside {}–{}, too rare to see)",
+                100.0 * self.hidden,
+                self.first,
+                self.last
+            )
+        }
     }
 }
 
@@ -279,20 +302,21 @@ where
         .build_cartesian_2d(layout.x_range.clone(), 0.0..layout.y_max)
         .map_err(err)?;
 
-    let y_decimals = decimals_for(layout.y_max / 10.0);
+    // Percent: the tick labels read as a share of games.
+    let y_decimals = decimals_for(100.0 * layout.y_max / 10.0);
     chart
         .configure_mesh()
         .disable_x_mesh()
         .bold_line_style(RGBColor(215, 215, 215))
         .light_line_style(TRANSPARENT)
-        .x_desc("final score")
+        .x_desc(layout.x_desc())
         .y_desc("probability")
         .axis_desc_style((FONT_FAMILY, 18))
         .label_style((FONT_FAMILY, 14))
         .x_labels(12)
         .y_labels(8)
         .x_label_formatter(&|x| format!("{x:.0}"))
-        .y_label_formatter(&|y| trim_zeros(format!("{y:.y_decimals$}")))
+        .y_label_formatter(&|y| trim_zeros(format!("{:.y_decimals$}", 100.0 * y)) + "%")
         .draw()
         .map_err(err)?;
 
@@ -533,7 +557,7 @@ mod tests {
         let mut p = vec![0.0; 1600];
         p[100] = 0.5;
         p[200] = 0.5;
-        p[1500] = 1e-9; // below 1e-6 of the max: not drawn
+        p[1500] = 1e-9; // too thin to see: not drawn
         p[150] = 1e-3;
         let h = Histogram {
             title: String::new(),
@@ -543,6 +567,8 @@ mod tests {
         };
         let l = Layout::new(&h).unwrap();
         assert_eq!((l.first, l.last), (100, 200));
+        assert!((l.hidden - 1e-9).abs() < 1e-15, "{}", l.hidden);
+        assert_eq!(l.x_desc(), "final score");
         assert!(
             l.x_range.start < 100.0 && l.x_range.start > 80.0,
             "{:?}",
@@ -594,6 +620,37 @@ mod tests {
         let out = keep.as_deref().unwrap_or(dir.path());
         write_histogram(&out.join("sample.png"), &h).unwrap();
         write_histogram(&out.join("sample.svg"), &h).unwrap();
+    }
+
+    #[test]
+    fn the_axis_spans_what_can_be_seen_and_names_the_rest() {
+        // A bulk over 100..=300 and a long tail of rare totals out to 1500 (the shape of
+        // the official rules' distribution): the axis ends with the bulk, not the tail.
+        let mut p = vec![0.0; 1576];
+        for x in 100..=300 {
+            p[x] = 0.995 / 201.0;
+        }
+        for x in 500..1500 {
+            p[x] = 0.005 / 1000.0;
+        }
+        let h = Histogram {
+            title: String::new(),
+            probabilities: &p,
+            mean: 205.0,
+            median: 200,
+        };
+        let l = Layout::new(&h).unwrap();
+        assert_eq!((l.first, l.last), (100, 300));
+        assert!(
+            l.x_range.start > 90.0 && l.x_range.end < 310.0,
+            "{:?}",
+            l.x_range
+        );
+        assert!((l.hidden - 0.005).abs() < 1e-9, "{}", l.hidden);
+        assert_eq!(
+            l.x_desc(),
+            "final score (0.50% of games score outside 100–300, too rare to see)"
+        );
     }
 
     #[test]
