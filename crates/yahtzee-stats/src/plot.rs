@@ -627,12 +627,8 @@ mod tests {
         // A bulk over 100..=300 and a long tail of rare totals out to 1500 (the shape of
         // the official rules' distribution): the axis ends with the bulk, not the tail.
         let mut p = vec![0.0; 1576];
-        for x in 100..=300 {
-            p[x] = 0.995 / 201.0;
-        }
-        for x in 500..1500 {
-            p[x] = 0.005 / 1000.0;
-        }
+        p[100..=300].fill(0.995 / 201.0);
+        p[500..1500].fill(0.005 / 1000.0);
         let h = Histogram {
             title: String::new(),
             probabilities: &p,
