@@ -257,7 +257,9 @@ def simulate(
     """``Table.simulate`` on the default table of ``rules``."""
 
 def data_dir() -> pathlib.Path:
-    """The folder the module-level functions read tables from and write them to."""
+    """The folder the module-level functions read tables from and write them to:
+    ``$YAHTZEE_DATA_DIR`` when set, else the user's cache folder (``~/.cache/yahtzee`` on
+    Linux, ``~/Library/Caches/yahtzee`` on macOS), never the current folder."""
 
 # Every game of the family through the engine's one door (docs/ENGINE.md).
 

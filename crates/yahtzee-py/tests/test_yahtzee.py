@@ -10,6 +10,7 @@ import os
 import pathlib
 import shutil
 import subprocess
+import sys
 import threading
 
 import numpy as np
@@ -165,6 +166,17 @@ def test_module_functions_use_the_data_folder(forced, monkeypatch):
     assert pathlib.Path(yahtzee.data_dir()).name
     advice = yahtzee.advise("", "13346", 2)
     assert advice.to_dict() == forced.advise("", "13346", 2).to_dict()
+
+
+def test_without_yahtzee_data_dir_tables_go_to_the_cache_folder(tmp_path):
+    # An installed package keeps its tables in the user's cache folder, never in the
+    # folder Python was started in (and the variable, when set, wins).
+    env = {k: v for k, v in os.environ.items() if k not in ("YAHTZEE_DATA_DIR", "XDG_CACHE_HOME")}
+    env["HOME"] = str(tmp_path)
+    code = "import yahtzee; print(yahtzee.data_dir())"
+    run = lambda env: subprocess.run([sys.executable, "-c", code], env=env, cwd=tmp_path, capture_output=True, text=True, check=True).stdout.strip()
+    assert run(env) == str(tmp_path / ".cache" / "yahtzee")
+    assert run({**env, "YAHTZEE_DATA_DIR": str(tmp_path / "mine")}) == str(tmp_path / "mine")
 
 
 def test_playing_to_win_matches_the_cli(forced):

@@ -44,7 +44,7 @@ fn advice_is_the_engine_crates_and_errors_are_one_line() {
         ),
         (
             "{\"rules\": \"for\\nced\", \"dice\": \"13346\", \"rolls_left\": 2}",
-            "unknown rule set 'for\\nced' (rule sets: forced, free, no-bonus, original-1956, yatzy; yahtzee, official, american mean forced)",
+            "unknown rule set 'for\\nced': did you mean forced? (rule sets: forced, free, no-bonus, original-1956, yatzy; yahtzee, official, american mean forced)",
         ),
     ] {
         assert_eq!(
