@@ -660,11 +660,11 @@ fn play_a_scripted_game_with_hints_illegal_moves_and_a_quit() {
         "'7' is not a die face",
         "one_pair is not a box of this game",
         "'foo' is not a command",
-        "points in chance",
+        "points in Chance",
         "Robo rolled",
         "chance is already filled",
         "standings when the game stopped",
-        "expected points lost against optimal play",
+        "expected points lost",
     ] {
         assert!(text.contains(want), "missing '{want}' in:\n{text}");
     }
@@ -765,7 +765,7 @@ fn physical_dice_can_be_typed() {
     );
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
-    assert!(text.contains("50 points in yahtzee"), "{text}");
+    assert!(text.contains("50 points in Yahtzee"), "{text}");
     assert!(text.contains("does not contain the kept dice"), "{text}");
     let saved = std::fs::read_to_string(&record).unwrap();
     assert!(
@@ -820,7 +820,7 @@ fn play_with_house_rules() {
     assert!(text.contains("use it after the third"), "{text}");
     assert!(text.contains("or spend your mulligan"), "{text}");
     assert!(
-        text.contains("chance-chance roll:") && text.contains("points in chance"),
+        text.contains("chance-chance roll:") && text.contains("points in Chance"),
         "{text}"
     );
     let saved = std::fs::read_to_string(&record).unwrap();
