@@ -560,7 +560,7 @@ fn random_choice(game: &yahtzee_play::Game, rng: &mut impl rand::Rng) -> yahtzee
         let faces: Vec<u8> = dice
             .faces()
             .into_iter()
-            .filter(|_| rng.next_u32() % 2 == 0)
+            .filter(|_| rng.next_u32().is_multiple_of(2))
             .collect();
         Dice::from_faces_up_to(&faces, 6).expect("a sub-multiset")
     };

@@ -72,7 +72,7 @@ proptest! {
         prop_assert!(review.finished);
         prop_assert!(review.decisions.len() >= 13);
         for d in &review.decisions {
-            prop_assert_eq!(d.cost, 0.0, "line {}: {} instead of {}", d.line, d.chosen, d.best);
+            prop_assert_eq!(d.cost, 0.0, "line {}: {:?} instead of {:?}", d.line, d.chosen, d.best);
         }
         prop_assert_eq!(review.players[0].cost, 0.0);
     }

@@ -267,7 +267,7 @@ impl Scorecard {
         if unit == 0 {
             return Err(ScorecardError::NoBonusInRules);
         }
-        if points % unit != 0 {
+        if !points.is_multiple_of(unit) {
             return Err(ScorecardError::BonusNotMultiple(unit, points));
         }
         let y = self.rules.box_index(Category::Yahtzee);

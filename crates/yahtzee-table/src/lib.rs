@@ -269,7 +269,7 @@ impl Header {
                 objective.value_type()
             ));
         }
-        if self.payload_offset % 8 != 0 || self.index_offset % 8 != 0 {
+        if !self.payload_offset.is_multiple_of(8) || !self.index_offset.is_multiple_of(8) {
             return Err(format!(
                 "payload offset {} or index offset {} is not 8-byte aligned",
                 self.payload_offset, self.index_offset

@@ -128,7 +128,7 @@ impl TripleCard {
     }
 
     fn set_bonus(&mut self, bonus: u32) -> Result<(), CardError> {
-        if bonus % 100 != 0 {
+        if !bonus.is_multiple_of(100) {
             return Err(CardError::Bonus(bonus, "Yahtzee bonuses come in hundreds"));
         }
         let fifties = self.yahtzee_fifties();

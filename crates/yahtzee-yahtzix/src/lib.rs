@@ -68,7 +68,7 @@ impl Rules {
 
     /// The rules of the text with `target`, checked: a multiple of 50 from 100 to 5,000.
     pub fn new(target: u32, four_of_a_kind: bool, exact: bool) -> Result<Rules, Error> {
-        if !(100..=Self::MAX_TARGET).contains(&target) || target % 50 != 0 {
+        if !(100..=Self::MAX_TARGET).contains(&target) || !target.is_multiple_of(50) {
             return Err(Error::Rules(format!(
                 "target {target}: give a multiple of 50 from 100 to {}",
                 Self::MAX_TARGET

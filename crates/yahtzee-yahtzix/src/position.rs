@@ -37,7 +37,7 @@ pub enum Stage {
 
 /// A score in units, refusing what no game can show.
 pub fn score_units(points: u32, what: &str) -> Result<usize, Error> {
-    if points % UNIT != 0 {
+    if !points.is_multiple_of(UNIT) {
         return Err(Error::Position(format!(
             "{what} {points}: scores are multiples of 5"
         )));
@@ -109,7 +109,9 @@ impl Position {
         if roll == 1 && (total != 0 || held != 6) {
             return bad("roll 1 starts from nothing set aside and six dice".into());
         }
-        if roll > 1 && (total == 0 || total % UNIT != 0 || total > self.opp.max(300) + 100) {
+        if roll > 1
+            && (total == 0 || !total.is_multiple_of(UNIT) || total > self.opp.max(300) + 100)
+        {
             return bad(format!("turn total {total}: before roll {roll} it is a positive multiple of 5 within reach"));
         }
         if roll > 1 && !(1..=5).contains(&held) {
@@ -238,7 +240,7 @@ pub fn parse_offer(text: &str) -> Result<(u32, u8), Error> {
 }
 
 fn check_offer(total: u32, dice: u8, opp: u32) -> Result<(), Error> {
-    if total == 0 || total % UNIT != 0 || total > opp {
+    if total == 0 || !total.is_multiple_of(UNIT) || total > opp {
         return Err(Error::Position(format!(
             "offer of {total}: a positive multiple of 5 no more than the opponent's score {opp}"
         )));
