@@ -7,7 +7,7 @@ use anyhow::{bail, Context, Result};
 use yahtzee_advice::Advisor;
 use yahtzee_engine::PlayFor;
 use yahtzee_rules::Scorecard;
-use yahtzee_stats::{plot, Aim, Line, Method, Summary};
+use yahtzee_stats::{plot, Summary};
 use yahtzee_table::Table;
 
 use crate::{table_file, RulesOpts};
@@ -151,152 +151,10 @@ fn finish(c: &Common, card: &Scorecard, summary: &Summary, secs: f64) -> Result<
     let text = if c.json {
         serde_json::to_string_pretty(summary)? + "\n"
     } else {
-        human(card, summary, secs)
+        // The most a game from this card can total (a bound at least the true maximum):
+        // a total past it is not improbable but impossible, and the report says so.
+        let most = card.total() + yahtzee_table::most_points(card.rules(), card.state());
+        summary.text(card, secs, most)
     };
     crate::print_stdout(&text)
-}
-
-fn human(card: &Scorecard, s: &Summary, secs: f64) -> String {
-    use std::fmt::Write;
-    let mut out = String::new();
-    // Every line within 80 columns: prose folds, tables are laid out to fit.
-    macro_rules! println {
-        () => { out.push('\n') };
-        ($($t:tt)*) => {
-            out += &yahtzee_rules::wrap(&format!($($t)*), yahtzee_rules::COLUMNS, "  ")
-        };
-    }
-    let how = match s.method {
-        Method::Exact => format!("exact statistics, computed in {secs:.1} s"),
-        Method::Simulation { games, seed } => format!(
-            "{games} simulated games (seed {seed}) in {secs:.1} s, with 95% confidence \
-             intervals (± the wider side in the table; --json has each side)"
-        ),
-    };
-    let play = match &s.aim {
-        None => "optimal play".to_string(),
-        Some(Aim::Target { target, .. }) => format!("play for a total of {target} or more"),
-        Some(Aim::Win { opponents, .. }) => format!(
-            "play to beat {} opponent{}",
-            opponents.len(),
-            if opponents.len() == 1 { "" } else { "s" }
-        ),
-    };
-    println!("rules {}: {play}, {how}", s.rules);
-    if card.state().turns_played() > 0 {
-        println!(
-            "from the card '{}' ({} points so far)",
-            Scorecard::text(card),
-            s.points_so_far
-        );
-    }
-    println!("table's expected final total: {:.4}", s.table_value);
-    println!();
-    // Simulated figures carry ± their interval: 18 wide (`254.5877 ± 0.0751`), else 10.
-    let wide = s.total.mean.ci95.is_some();
-    let (w, pw) = if wide { (18, 14) } else { (10, 10) };
-    let nw = s
-        .boxes
-        .iter()
-        .map(|l| l.name.len())
-        .max()
-        .unwrap_or(0)
-        .max(14);
-    let _ = writeln!(
-        out,
-        "{:<nw$} {:>w$} {:>w$} {:>pw$}",
-        "", "mean", "sd", "P(0)"
-    );
-    let row = |out: &mut String, l: &Line| {
-        let _ = writeln!(
-            out,
-            "{:<nw$} {:>w$} {:>w$} {:>pw$}",
-            l.name,
-            l.mean.plus_minus(4),
-            l.sd.plus_minus(4),
-            l.p_zero.percent_plus_minus(),
-        );
-    };
-    for l in &s.boxes {
-        row(&mut out, l);
-    }
-    row(&mut out, &s.upper_bonus);
-    row(&mut out, &s.yahtzee_bonus);
-    if let Some(mega) = &s.mega_bonus {
-        row(&mut out, mega);
-    }
-    row(&mut out, &s.total);
-    println!();
-    println!("P(upper bonus)        {}", s.p_upper_bonus.percent());
-    println!(
-        "Yahtzees per game     {} (turns ending in five of a kind)",
-        s.expected_yahtzees.text(4)
-    );
-    println!(
-        "Jokers per game       {} (extra Yahtzees in a lower box)",
-        s.expected_jokers.text(4)
-    );
-    println!();
-    println!("final total:");
-    for p in &s.percentiles {
-        println!("  {:<17} {}", p.name(), p.total.text(0));
-    }
-    // The most a game from this card can total (a bound at least the true maximum): a
-    // total past it is not improbable but impossible, and the report says so.
-    let most = card.total() + yahtzee_table::most_points(card.rules(), card.state());
-    for t in &s.p_at_least {
-        let p = if t.at_least > most {
-            "0 (cannot be reached)".to_string()
-        } else {
-            t.probability.percent()
-        };
-        println!("  {:<17} {p}", format!("P(total >= {})", t.at_least));
-    }
-    match &s.aim {
-        None => {}
-        Some(Aim::Target {
-            target,
-            p_at_least,
-            expected_score_play: v,
-        }) => {
-            println!();
-            println!(
-                "P(total >= {target}): {:.4}% with this play, {:.4}% playing for expected score",
-                100.0 * p_at_least,
-                100.0 * v.p_at_least.unwrap_or(f64::NAN)
-            );
-            println!(
-                "mean: {:.4} with this play, {:.4} playing for expected score (cost {:.4})",
-                s.total.mean.value,
-                v.mean,
-                v.mean - s.total.mean.value
-            );
-        }
-        Some(Aim::Win {
-            opponents,
-            p_win,
-            p_tie,
-            expected_score_play: v,
-        }) => {
-            println!();
-            for o in opponents {
-                println!("opponent: '{o}' (plays for expected score)");
-            }
-            println!(
-                "P(win): {:.4}% with this play, {:.4}% playing for expected score",
-                100.0 * p_win,
-                100.0 * v.p_win.unwrap_or(f64::NAN)
-            );
-            println!(
-                "P(tie): {:.4}% with this play, {:.4}% playing for expected score",
-                100.0 * p_tie,
-                100.0 * v.p_tie.unwrap_or(f64::NAN)
-            );
-            println!(
-                "mean: {:.4} with this play, {:.4} playing for expected score",
-                s.total.mean.value, v.mean
-            );
-        }
-    }
-    out
 }

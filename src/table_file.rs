@@ -42,18 +42,8 @@ pub fn build(rules: &'static RuleSet, path: &Path, quiet: bool) -> Result<(Vec<f
 pub fn open_or_build(rules: &'static RuleSet, path: &Path, quiet: bool) -> Result<Table> {
     let bar = progress_bar(rules, quiet);
     let building = |e: &TableError| {
-        let time = about(solve_seconds(rules));
-        if quiet {
-        } else if store::is_missing(e) {
-            say(format!(
-                "Building the table for {} (once, {time})...",
-                rules.name
-            ));
-        } else {
-            say(format!(
-                "Building the table for {} again ({time}): {e}",
-                rules.name
-            ));
+        if !quiet {
+            say(store::building_message(rules, e, false));
         }
     };
     let table = store::load_or_solve(rules, path, &building, &|n| bar.inc(n))?;
@@ -82,19 +72,8 @@ pub fn open_or_build_target(
     let bar = progress_bar(rules, quiet);
     bar.set_message(format!("{} (target table)", rules.name));
     let building = |e: &TableError| {
-        let (secs, gb) = target_cost(rules);
-        let cost = format!("{}, about {gb:.0} GB on disk", about(secs));
-        if quiet {
-        } else if store::is_missing(e) {
-            say(format!(
-                "Building the target table for {} (once, {cost})...",
-                rules.name
-            ));
-        } else {
-            say(format!(
-                "Building the target table for {} again ({cost}): {e}",
-                rules.name
-            ));
+        if !quiet {
+            say(store::building_message(rules, e, true));
         }
     };
     let table = store::load_or_solve_target(rules, path, &building, &|n| bar.inc(n))?;
@@ -148,43 +127,6 @@ pub fn play_for(
         None if !opponents.is_empty() => (PlayFor::Win(opponents.to_vec()), None),
         None => (PlayFor::Expected, None),
     })
-}
-
-/// A rough time to solve `rules`' value table on two cores, in seconds, for the first-run
-/// message: measured 0.18 s for `forced` (2^13 filled sets × 128 states), about in
-/// proportion to the states and the boxes per turn, twice that per state when the sixth
-/// die ("mega-yahtzee") doubles each turn's work.
-fn solve_seconds(rules: &RuleSet) -> f64 {
-    let per_state = 1.7e-7 * rules.box_count() as f64 / 13.0;
-    let mega = if rules.house.mega_yahtzee { 2.0 } else { 1.0 };
-    rules.state_count() as f64 * per_state * mega
-}
-
-/// A rough time (two cores) and size of `rules`' target table: measured 37 s and 1.1 GB
-/// for `forced`, 70 s and 1.0 GB for `yatzy` (twice the states, fewer points to count);
-/// the sixth die's vectors are as long as its bonus, so "mega-yahtzee" costs more.
-fn target_cost(rules: &RuleSet) -> (f64, f64) {
-    let states = rules.state_count() as f64 / 1_048_576.0;
-    let mega = if rules.house.mega_yahtzee { 3.0 } else { 1.0 };
-    let gb_per_state = match rules.style {
-        yahtzee_rules::Style::Yatzy => 0.5,
-        yahtzee_rules::Style::Yahtzee => 1.1,
-    };
-    (
-        35.0 * states * mega,
-        (gb_per_state * states * mega).max(1.0),
-    )
-}
-
-/// A duration in the words of a first-run message: "about a second", "a few seconds", ...
-fn about(secs: f64) -> String {
-    match secs {
-        s if s < 2.0 => "about a second".to_string(),
-        s if s < 10.0 => "a few seconds".to_string(),
-        s if s < 45.0 => format!("about {:.0} seconds", (s / 10.0).round() * 10.0),
-        s if s < 90.0 => "about a minute".to_string(),
-        s => format!("about {:.0} minutes", s / 60.0),
-    }
 }
 
 /// A message on stderr, folded within 80 columns.

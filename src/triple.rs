@@ -9,7 +9,6 @@ use yahtzee_triple::record::{self, Record};
 use yahtzee_triple::sim::{simulate, Summary};
 use yahtzee_triple::{standard_player, Kind, Player, Variant};
 
-use yahtzee_terminal::triple::screen as triple_screen;
 use yahtzee_terminal::Mode;
 
 use crate::table_file;
@@ -208,53 +207,8 @@ fn advise(a: AdviseArgs) -> Result<()> {
     if a.json {
         return crate::print_stdout(&(serde_json::to_string_pretty(&advice)? + "\n"));
     }
-    let mut out = card.display();
-    out.push('\n');
-    out += &yahtzee_rules::wrap(
-        &format!(
-            "dice {} with {} reroll(s) left ({} rules, {} strategy); expected final total {:.2}",
-            dice.spaced(),
-            a.rolls_left,
-            advice.variant,
-            advice.strategy,
-            advice.expected_final
-        ),
-        yahtzee_rules::COLUMNS,
-        "  ",
-    );
-    let opts = &advice.options;
-    let shown = if a.all {
-        opts.len()
-    } else {
-        opts.len().min(10)
-    };
-    // As `yahtzee advise`: the expected final total with each option and a positive loss,
-    // the label column as wide as its labels.
-    let w = opts.iter().take(shown).map(|o| o.option.chars().count());
-    let w = w.max().unwrap_or(0).max(6);
-    let so_far = advice.expected_final - opts.first().map_or(0.0, |o| o.ev_remaining);
-    out += &format!("\n{:>3}  {:w$} {:>12}\n", "", "", "expected");
-    out += &format!(
-        "{:>3}  {:<w$} {:>12} {:>10}\n",
-        "#", "option", "final total", "loss"
-    );
-    for (i, o) in opts.iter().take(shown).enumerate() {
-        let loss = if o.loss > 0.0 {
-            format!("{:.3}", o.loss)
-        } else {
-            "best".to_string()
-        };
-        out += &format!(
-            "{:>3}. {:<w$} {:>12.3} {loss:>10}\n",
-            i + 1,
-            o.option,
-            so_far + o.ev_remaining,
-        );
-    }
-    if shown < opts.len() {
-        out += &format!("     ({} more: --all)\n", opts.len() - shown);
-    }
-    crate::print_stdout(&out)
+    let shown = if a.all { advice.options.len() } else { 10 };
+    crate::print_stdout(&advice.text(&card, shown))
 }
 
 fn run_simulate(a: SimulateArgs) -> Result<()> {
@@ -317,27 +271,8 @@ fn play(a: PlayArgs) -> Result<()> {
         .record
         .unwrap_or_else(|| PathBuf::from(format!("records/triple-{seed}.txt")));
     let mode = Mode::choose(a.plain, !a.auto);
-    if mode == Mode::FullScreen {
-        let (card, cost) = triple_screen::play(&player, variant, seed, !a.no_hints, path.clone())?;
-        let total = card.total();
-        crate::print_stdout(&format!(
-            "final total {total} · {cost:.3} expected points lost\n"
-        ))?;
-        return crate::print_stdout(&format!("game record: {}\n", path.display()));
-    }
-    let mut stdout = std::io::stdout();
-    let game = mode.with_input(|mut input| {
-        yahtzee_terminal::triple::play(
-            &player,
-            variant,
-            seed,
-            a.auto,
-            Some(&path),
-            &mut input,
-            &mut stdout,
-        )
-    })?;
-    yahtzee_terminal::file::write_record(&path, &game.record_text(&player))?;
-    yahtzee_terminal::file::forget_for_interrupt();
-    crate::print_stdout(&format!("game record: {}\n", path.display()))
+    let hints = !a.no_hints;
+    let end =
+        yahtzee_terminal::triple::play_in(mode, &player, variant, seed, a.auto, hints, &path)?;
+    crate::print_stdout(&end)
 }

@@ -236,24 +236,7 @@ fn advise(a: AdviseArgs) -> Result<()> {
     if a.json {
         return crate::print_stdout(&(serde_json::to_string_pretty(&advice)? + "\n"));
     }
-    let mut text = format!("{}\n", pos.describe(rules.target));
-    if advice.bust {
-        text += &format!(
-            "  bust: nothing scores (you win {} from here)\n",
-            yahtzee_terminal::yahtzix::pct(advice.p_win)
-        );
-    } else {
-        text += "      win   option\n";
-        for (i, o) in advice.options.iter().enumerate() {
-            text += &format!(
-                "{:>3}. {:>7}  {}\n",
-                i + 1,
-                yahtzee_terminal::yahtzix::pct(o.p_win),
-                o.option
-            );
-        }
-    }
-    crate::print_stdout(&text)
+    crate::print_stdout(&advice.text(&pos.describe(rules.target)))
 }
 
 fn stats(a: StatsArgs) -> Result<()> {
@@ -285,14 +268,8 @@ fn play(a: PlayArgs) -> Result<()> {
         seed,
         hints: a.hints || (mode == Mode::FullScreen && !a.no_hints),
     };
-    let (_, record) = match mode {
-        Mode::FullScreen => yahtzee_terminal::yahtzix::screen::play(&duel, &rules, setup, &path)?,
-        Mode::Lines { .. } => mode.with_input(|input| {
-            yahtzee_terminal::yahtzix::play_recorded(&duel, &rules, setup, input, std::io::stdout())
-        })?,
-    };
-    yahtzee_terminal::file::write_record(&path, &record.to_text())?;
-    crate::print_stdout(&format!("game record: {}\n", path.display()))
+    let end = yahtzee_terminal::yahtzix::play_in(mode, &duel, &rules, setup, &path)?;
+    crate::print_stdout(&end)
 }
 
 /// Every decision of a record judged by the chance to win it lost.

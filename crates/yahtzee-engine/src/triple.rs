@@ -101,6 +101,57 @@ pub struct AdviceOption {
     pub loss: f64,
 }
 
+impl Advice {
+    /// The advice as `yahtzee triple advise` prints it: the position, then the `shown`
+    /// best options with the expected final total each leads to and its loss (as
+    /// `yahtzee advise`: positive, "best" for the best), the label column as wide as its
+    /// labels; `card` is the card drawn above it.
+    pub fn text(&self, card: &TripleCard, shown: usize) -> String {
+        let mut out = card.display();
+        out.push('\n');
+        out += &yahtzee_rules::wrap(
+            &format!(
+                "dice {} with {} reroll(s) left ({} rules, {} strategy); expected final total {:.2}",
+                spaced(&self.dice),
+                self.rolls_left,
+                self.variant,
+                self.strategy,
+                self.expected_final
+            ),
+            yahtzee_rules::COLUMNS,
+            "  ",
+        );
+        let opts = &self.options;
+        let shown = shown.min(opts.len());
+        let w = opts.iter().take(shown).map(|o| o.option.chars().count());
+        let w = w.max().unwrap_or(0).max(6);
+        let so_far = self.expected_final - opts.first().map_or(0.0, |o| o.ev_remaining);
+        out += &format!("\n{:>3}  {:w$} {:>12}\n", "", "", "expected");
+        out += &format!(
+            "{:>3}  {:<w$} {:>12} {:>10}\n",
+            "#", "option", "final total", "loss"
+        );
+        for (i, o) in opts.iter().take(shown).enumerate() {
+            let loss = if o.loss > 0.0 {
+                format!("{:.3}", o.loss)
+            } else {
+                "best".to_string()
+            };
+            let total = so_far + o.ev_remaining;
+            out += &format!("{:>3}. {:<w$} {total:>12.3} {loss:>10}\n", i + 1, o.option);
+        }
+        if shown < opts.len() {
+            out += &format!("     ({} more: --all)\n", opts.len() - shown);
+        }
+        out
+    }
+}
+
+/// Faces as "1 3 3 4 6".
+fn spaced(dice: &[u8]) -> String {
+    dice.iter().map(u8::to_string).collect::<Vec<_>>().join(" ")
+}
+
 impl Question {
     /// The body of a request, checked.
     pub fn from_json(body: &[u8]) -> Result<Question, EngineError> {

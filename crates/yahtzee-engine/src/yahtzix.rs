@@ -155,6 +155,27 @@ pub struct Advice {
     pub options: Vec<AdviceOption>,
 }
 
+impl Advice {
+    /// The advice as `yahtzee yahtzix advise` prints it, under `position` (the position in
+    /// words): the bust, or every option with the chance to win it leaves.
+    pub fn text(&self, position: &str) -> String {
+        let pct = |p: f64| format!("{:.2}%", 100.0 * p);
+        let mut text = format!("{position}\n");
+        if self.bust {
+            text += &format!(
+                "  bust: nothing scores (you win {} from here)\n",
+                pct(self.p_win)
+            );
+            return text;
+        }
+        text += "      win   option\n";
+        for (i, o) in self.options.iter().enumerate() {
+            text += &format!("{:>3}. {:>7}  {}\n", i + 1, pct(o.p_win), o.option);
+        }
+        text
+    }
+}
+
 /// One option of an [`Advice`]: exactly one of `go_for_it`, `roll_fresh`, `roll`, `bank`
 /// and `keep` is present.
 #[derive(Clone, Debug, Serialize)]

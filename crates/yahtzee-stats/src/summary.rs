@@ -8,7 +8,7 @@
 //! intervals for percentiles.
 
 use serde::Serialize;
-use yahtzee_rules::{Category, RuleSet};
+use yahtzee_rules::{Category, RuleSet, Scorecard};
 
 use crate::{Exact, Moments, Tally};
 
@@ -191,6 +191,154 @@ pub struct Summary {
 }
 
 impl Summary {
+    /// The report as `yahtzee stats` and `yahtzee simulate` print it, every line within 80
+    /// columns: how it was computed, a row per box (mean, sd, P(0); simulated figures with
+    /// ± their interval), the bonuses, the percentiles and P(total >= t) ("0 (cannot be
+    /// reached)" past `most`, the most a game from `card` can total), then the goal's
+    /// figures against expected-score play. `secs`: the time it took.
+    pub fn text(&self, card: &Scorecard, secs: f64, most: u32) -> String {
+        let s = self;
+        use std::fmt::Write;
+        let mut out = String::new();
+        // Every line within 80 columns: prose folds, tables are laid out to fit.
+        macro_rules! println {
+            () => { out.push('\n') };
+            ($($t:tt)*) => {
+                out += &yahtzee_rules::wrap(&format!($($t)*), yahtzee_rules::COLUMNS, "  ")
+            };
+        }
+        let how = match s.method {
+            Method::Exact => format!("exact statistics, computed in {secs:.1} s"),
+            Method::Simulation { games, seed } => format!(
+                "{games} simulated games (seed {seed}) in {secs:.1} s, with 95% confidence \
+                 intervals (± the wider side in the table; --json has each side)"
+            ),
+        };
+        let play = match &s.aim {
+            None => "optimal play".to_string(),
+            Some(Aim::Target { target, .. }) => format!("play for a total of {target} or more"),
+            Some(Aim::Win { opponents, .. }) => format!(
+                "play to beat {} opponent{}",
+                opponents.len(),
+                if opponents.len() == 1 { "" } else { "s" }
+            ),
+        };
+        println!("rules {}: {play}, {how}", s.rules);
+        if card.state().turns_played() > 0 {
+            println!(
+                "from the card '{}' ({} points so far)",
+                Scorecard::text(card),
+                s.points_so_far
+            );
+        }
+        println!("table's expected final total: {:.4}", s.table_value);
+        println!();
+        // Simulated figures carry ± their interval: 18 wide (`254.5877 ± 0.0751`), else 10.
+        let wide = s.total.mean.ci95.is_some();
+        let (w, pw) = if wide { (18, 14) } else { (10, 10) };
+        let nw = s
+            .boxes
+            .iter()
+            .map(|l| l.name.len())
+            .max()
+            .unwrap_or(0)
+            .max(14);
+        let _ = writeln!(
+            out,
+            "{:<nw$} {:>w$} {:>w$} {:>pw$}",
+            "", "mean", "sd", "P(0)"
+        );
+        let row = |out: &mut String, l: &Line| {
+            let _ = writeln!(
+                out,
+                "{:<nw$} {:>w$} {:>w$} {:>pw$}",
+                l.name,
+                l.mean.plus_minus(4),
+                l.sd.plus_minus(4),
+                l.p_zero.percent_plus_minus(),
+            );
+        };
+        for l in &s.boxes {
+            row(&mut out, l);
+        }
+        row(&mut out, &s.upper_bonus);
+        row(&mut out, &s.yahtzee_bonus);
+        if let Some(mega) = &s.mega_bonus {
+            row(&mut out, mega);
+        }
+        row(&mut out, &s.total);
+        println!();
+        println!("P(upper bonus)        {}", s.p_upper_bonus.percent());
+        println!(
+            "Yahtzees per game     {} (turns ending in five of a kind)",
+            s.expected_yahtzees.text(4)
+        );
+        println!(
+            "Jokers per game       {} (extra Yahtzees in a lower box)",
+            s.expected_jokers.text(4)
+        );
+        println!();
+        println!("final total:");
+        for p in &s.percentiles {
+            println!("  {:<17} {}", p.name(), p.total.text(0));
+        }
+        for t in &s.p_at_least {
+            let p = if t.at_least > most {
+                "0 (cannot be reached)".to_string()
+            } else {
+                t.probability.percent()
+            };
+            println!("  {:<17} {p}", format!("P(total >= {})", t.at_least));
+        }
+        match &s.aim {
+            None => {}
+            Some(Aim::Target {
+                target,
+                p_at_least,
+                expected_score_play: v,
+            }) => {
+                println!();
+                println!(
+                    "P(total >= {target}): {:.4}% with this play, {:.4}% playing for expected score",
+                    100.0 * p_at_least,
+                    100.0 * v.p_at_least.unwrap_or(f64::NAN)
+                );
+                println!(
+                    "mean: {:.4} with this play, {:.4} playing for expected score (cost {:.4})",
+                    s.total.mean.value,
+                    v.mean,
+                    v.mean - s.total.mean.value
+                );
+            }
+            Some(Aim::Win {
+                opponents,
+                p_win,
+                p_tie,
+                expected_score_play: v,
+            }) => {
+                println!();
+                for o in opponents {
+                    println!("opponent: '{o}' (plays for expected score)");
+                }
+                println!(
+                    "P(win): {:.4}% with this play, {:.4}% playing for expected score",
+                    100.0 * p_win,
+                    100.0 * v.p_win.unwrap_or(f64::NAN)
+                );
+                println!(
+                    "P(tie): {:.4}% with this play, {:.4}% playing for expected score",
+                    100.0 * p_tie,
+                    100.0 * v.p_tie.unwrap_or(f64::NAN)
+                );
+                println!(
+                    "mean: {:.4} with this play, {:.4} playing for expected score",
+                    s.total.mean.value, v.mean
+                );
+            }
+        }
+        out
+    }
+
     /// The report of exact statistics.
     pub fn exact(e: &Exact) -> Summary {
         let line = |name: String, m: &Moments| Line {

@@ -92,6 +92,42 @@ pub fn play(
     })
 }
 
+/// Plays one game in `mode` (full screen, or lines on standard input and output), writes
+/// its record to `path` and returns the closing lines to print.
+pub fn play_in(
+    mode: crate::Mode,
+    player: &Player,
+    variant: Variant,
+    seed: u64,
+    auto: bool,
+    hints: bool,
+    path: &Path,
+) -> Result<String, Error> {
+    if mode == crate::Mode::FullScreen {
+        let (card, cost) = screen::play(player, variant, seed, hints, path.to_path_buf())?;
+        let total = card.total();
+        return Ok(format!(
+            "final total {total} · {cost:.3} expected points lost\ngame record: {}\n",
+            path.display()
+        ));
+    }
+    let mut stdout = std::io::stdout();
+    let game = mode.with_input(|mut input| {
+        play(
+            player,
+            variant,
+            seed,
+            auto,
+            Some(path),
+            &mut input,
+            &mut stdout,
+        )
+    })?;
+    crate::file::write_record(path, &game.record_text(player))?;
+    crate::file::forget_for_interrupt();
+    Ok(format!("game record: {}\n", path.display()))
+}
+
 /// A game in the terminal.
 struct Table<'a, W: Write> {
     /// Where the record goes, kept current for Ctrl-C ([`crate::file::keep_for_interrupt`]).

@@ -165,6 +165,26 @@ pub fn play_recorded(
     Ok((outcome, record))
 }
 
+/// Plays one game in `mode` (full screen, or lines on standard input and output), writes
+/// its record to `path` and returns the closing line to print.
+pub fn play_in(
+    mode: crate::Mode,
+    duel: &Duel,
+    rules: &Rules,
+    setup: Setup,
+    path: &std::path::Path,
+) -> Result<String, Error> {
+    let (_, record) = match mode {
+        crate::Mode::FullScreen => screen::play(duel, rules, setup, path)?,
+        crate::Mode::Lines { .. } => {
+            mode.with_input(|input| play_recorded(duel, rules, setup, input, std::io::stdout()))?
+        }
+    };
+    crate::file::write_record(path, &record.to_text())?;
+    crate::file::forget_for_interrupt();
+    Ok(format!("game record: {}\n", path.display()))
+}
+
 /// A turn's watcher that also writes what happens into `record`.
 fn recorded<'a>(
     record: &'a mut Record,
