@@ -423,6 +423,11 @@ fn is_zero(n: &u32) -> bool {
 /// The extra-Yahtzee bonus and the Joker of writing `five` in `category` from the card's
 /// state, as the rules' own move says ([`RuleSet::for_each_move`], [`RuleSet::is_joker`]).
 fn bonus_and_joker(card: &Scorecard, five: &Dice, category: Category) -> (u32, bool) {
+    // Both need five of a kind: other rolls (nearly every one) are answered at once,
+    // which keeps a report's cost that of the advice (`scripts/bench_advice.sh`).
+    if five.five_of_a_kind().is_none() {
+        return (0, false);
+    }
     let rules = card.rules();
     let state = card.state();
     let Some(b) = rules.box_index(category) else {

@@ -39,15 +39,22 @@ pub const MEMORY_LIMIT_ENV: &str = "YAHTZEE_MEMORY_LIMIT";
 /// files) it is [`MEMORY_LIMIT`] without asking: asking would link the environment and
 /// file stubs and, through [`parse_gib`], the standard library's float parser with its
 /// 10 KB power-of-five table, about 18 KB of module (docs/WEB.md, "Size").
+///
+/// Read once per process, like [`usable_memory`]: every question's default options ask
+/// for it, and reading the environment each time cost expected-score advice 8% of its
+/// few microseconds (`scripts/bench_advice.sh`).
 pub fn default_memory_limit() -> u64 {
     if cfg!(all(target_family = "wasm", target_os = "unknown")) {
         return MEMORY_LIMIT;
     }
-    std::env::var(MEMORY_LIMIT_ENV)
-        .ok()
-        .and_then(|v| parse_gib(&v).ok())
-        .or_else(|| usable_memory().map(|bytes| bytes / 2))
-        .unwrap_or(MEMORY_LIMIT)
+    static LIMIT: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
+    *LIMIT.get_or_init(|| {
+        std::env::var(MEMORY_LIMIT_ENV)
+            .ok()
+            .and_then(|v| parse_gib(&v).ok())
+            .or_else(|| usable_memory().map(|bytes| bytes / 2))
+            .unwrap_or(MEMORY_LIMIT)
+    })
 }
 
 /// The memory this process may use, where the system says: the machine's (`MemTotal` in
