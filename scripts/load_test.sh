@@ -3,7 +3,7 @@
 #   scripts/load_test.sh [RATE=500] [SECONDS=10] [CONNECTIONS=8] [GAME=yahtzee]
 # GAME: yahtzee, triple or yahtzix (a mix of positions of that game).
 # Starts the server on a free port with the tables in data/ (built first if missing),
-# waits until it answers, asks one question of the game until it is ready (the first
+# waits until it answers, asks a question of each table the mix needs until it is ready (the first
 # Yahtzix question solves the game to 1000 once: about 20 s), then runs
 # crates/yahtzee-server/examples/load.rs and stops the server.
 set -euo pipefail
@@ -19,14 +19,19 @@ trap 'kill $server 2>/dev/null; rm -f "$log"' EXIT
 for _ in $(seq 50); do grep -q listening "$log" && break; sleep 0.1; done
 addr=$(sed -n 's#listening on http://##p' "$log")
 echo "server at $addr ($(nproc) cores)"
-warm='{"dice":"13346","rolls_left":2}'
+# One question per table the mix needs, asked until it is answered (a table not in memory
+# yet is built in the background and answered 503 meanwhile).
+warm=('{"dice":"13346","rolls_left":2}')
 case $game in
-    triple) warm='{"game":"triple","dice":"13346","rolls_left":2}' ;;
-    yahtzix) warm='{"game":"yahtzix","me":0,"opp":0}' ;;
+    triple) warm=('{"game":"triple","dice":"13346","rolls_left":2}'
+                  '{"game":"triple","variant":"forum","dice":"13346","rolls_left":2}') ;;
+    yahtzix) warm=('{"game":"yahtzix","me":0,"opp":0}') ;;
 esac
-for _ in $(seq 600); do
-    code=$(curl -s -o /dev/null -w '%{http_code}' "http://$addr/api/advise" -d "$warm")
-    [ "$code" = 200 ] && break
-    sleep 1
+for body in "${warm[@]}"; do
+    for _ in $(seq 600); do
+        code=$(curl -s -o /dev/null -w '%{http_code}' "http://$addr/api/advise" -d "$body")
+        [ "$code" = 200 ] && break
+        sleep 1
+    done
 done
 target/release/examples/load "$addr" "$rate" "$seconds" "$conns" "$game"

@@ -77,7 +77,11 @@ fn main() {
                     let body = bodies[i % bodies.len()];
                     match request(&mut stream, body) {
                         Some(200) => lat.push(due.elapsed()),
-                        _ => {
+                        other => {
+                            // Said, so a failure can be told from a closed connection.
+                            if errors < 3 {
+                                eprintln!("request {i}: {other:?} (None: no answer) for {body}");
+                            }
                             errors += 1;
                             stream = connect(addr);
                         }
