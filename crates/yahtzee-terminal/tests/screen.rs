@@ -308,8 +308,18 @@ fn triple_yahtzee_full_screen_shows_each_column_and_plays_to_the_end() {
         s.key(KeyEvent::new(KeyCode::Right, KeyModifiers::NONE));
     }
     let sum = s.dice().sum();
+    let dice = s.dice();
     s.key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE));
     let chance = 2; // Chance is the third box of the reduced game.
+    assert_eq!(s.card().score(2, chance), Some(sum));
+    // Taken back: the box is open again with the same dice, the cost still counted; then
+    // scored again.
+    let cost = s.cost();
+    press_game(&mut s, "u");
+    assert_eq!((s.card().score(2, chance), s.dice()), (None, dice));
+    assert_eq!(s.cost(), cost);
+    assert!(draw_game(&s, 80, 24).contains("taken back"));
+    s.key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE));
     assert_eq!(s.card().score(2, chance), Some(sum));
     // The other eight boxes at once: Enter scores under the cursor, on the next open box.
     for _ in 0..8 {
@@ -330,7 +340,12 @@ fn triple_yahtzee_full_screen_shows_each_column_and_plays_to_the_end() {
         .events
         .iter()
         .filter(|(_, e)| matches!(e, yahtzee_triple::record::Event::Score(..)));
-    assert_eq!(scores.count(), 9, "{text}");
+    assert_eq!(
+        scores.count(),
+        10,
+        "nine boxes and the one taken back: {text}"
+    );
+    assert!(text.contains("\nundo\n"), "{text}");
     // Chance with a roll left: stopping (a keep of all five) and the box were judged.
     assert!(s.cost() > 0.0);
 }

@@ -47,6 +47,9 @@ pub enum Event {
     Keep(Dice),
     /// Column (0-based) and box index.
     Score(usize, usize),
+    /// Takes back the last keep or box (and its roll or the next turn's start); the
+    /// review still counts what it cost.
+    Undo,
 }
 
 /// A parsed record.
@@ -87,6 +90,7 @@ impl Record {
                 Event::Roll(d) => format!("roll {}\n", d.spaced()),
                 Event::Keep(d) => format!("keep {}\n", d.spaced()).replace(" \n", "\n"),
                 Event::Score(c, b) => format!("score {} {}\n", c + 1, game.rules.boxes[*b].name()),
+                Event::Undo => "undo\n".to_string(),
             };
         }
         out
@@ -135,10 +139,13 @@ impl Record {
                     Event::Keep(parse_keep(rest).map_err(|e| err(line, e))?),
                 )),
                 "score" => events.push((line, parse_score(&game, rest).map_err(|e| err(line, e))?)),
+                "undo" if rest.is_empty() => events.push((line, Event::Undo)),
                 _ => {
                     return Err(err(
                         line,
-                        format!("unknown entry '{word}' (variant, seed, turn, roll, keep, score)"),
+                        format!(
+                            "unknown entry '{word}' (variant, seed, turn, roll, keep, score, undo)"
+                        ),
                     ))
                 }
             }
@@ -290,8 +297,24 @@ pub fn review(record: &Record, player: &Player) -> Result<Review, RecordError> {
     }
     let mut r = Replay::new(game);
     let mut decisions = Vec::new();
+    // The replay before each keep and box, for `undo`.
+    let mut undo: Vec<Replay> = Vec::new();
     for (line, e) in &record.events {
-        r.step(*line, e, player, &mut decisions)?;
+        match e {
+            Event::Undo => {
+                r = undo
+                    .pop()
+                    .ok_or_else(|| err(*line, "undo: no keep or box to take back"))?;
+            }
+            Event::Keep(_) | Event::Score(..) => {
+                // The turn's values are not kept: recomputed when asked after an undo.
+                let current = r.current.take();
+                undo.push(r.clone());
+                r.current = current;
+                r.step(*line, e, player, &mut decisions)?;
+            }
+            _ => r.step(*line, e, player, &mut decisions)?,
+        }
     }
     let cost = decisions.iter().map(|d| d.cost).sum();
     Ok(Review {
@@ -305,6 +328,7 @@ pub fn review(record: &Record, player: &Player) -> Result<Review, RecordError> {
 }
 
 /// The replay's position inside a turn.
+#[derive(Clone)]
 struct Replay {
     game: Triple,
     card: TripleCard,
@@ -351,6 +375,7 @@ impl Replay {
             Event::Roll(d) => self.roll(line, *d),
             Event::Keep(k) => self.keep(line, *k, player, out),
             Event::Score(c, b) => self.score(line, *c, *b, player, out),
+            Event::Undo => Err(err(line, "undo is replayed by review")),
         }
     }
 

@@ -133,3 +133,44 @@ fn reviews_catch_illegal_play_by_line() {
     let other = review(&Record::parse("variant forum\n").expect("forum"), &player);
     assert!(other.is_err());
 }
+
+/// `undo` takes back the last keep or box (and what followed it): the review goes on from
+/// the position before it and still counts the undone decision's cost; with nothing to
+/// take back, the line is named.
+#[test]
+fn undo_takes_back_a_box_whose_cost_still_counts() {
+    let table = yahtzee_triple::solitaire_table(&Triple::standard(Variant::Lowe1978));
+    let player =
+        yahtzee_triple::standard_player(Variant::Lowe1978, yahtzee_triple::Kind::Fitted, table);
+    // 1 1 1 1 1 in column 1 Chance (5 points, a poor box), taken back past the next turn's
+    // roll, then scored in column 3 Yahtzee (150).
+    let text = "variant 1978\nturn 1\nroll 1 1 1 1 1\nscore 1 chance\nturn 2\nroll 2 3 4 5 6\n\
+                undo\nscore 3 yahtzee\n";
+    let record = Record::parse(text).expect("record");
+    let again = Record::parse(&record.to_text(&Triple::standard(Variant::Lowe1978))).unwrap();
+    let events = |r: &Record| r.events.iter().map(|(_, e)| e.clone()).collect::<Vec<_>>();
+    assert_eq!(events(&again), events(&record));
+    let r = review(&record, &player).expect("legal game");
+    assert_eq!(r.total, 3 * 50);
+    assert_eq!(
+        r.card.as_ref().and_then(|c| c.score(0, 12)),
+        None,
+        "Chance was taken back"
+    );
+    // Two boxes judged, each with its stop (a keep of all five with rerolls left): the
+    // undone Chance (line 4: it cost points) and the Yahtzee (line 8).
+    assert_eq!(r.decisions.len(), 4);
+    let undone: f64 = r
+        .decisions
+        .iter()
+        .filter(|d| d.line == 4)
+        .map(|d| d.cost)
+        .sum();
+    assert!(undone > 1.0, "{undone}");
+    assert!((r.cost - r.decisions.iter().map(|d| d.cost).sum::<f64>()).abs() < 1e-12);
+    let none = Record::parse("variant 1978\nturn 1\nroll 1 1 1 1 1\nundo\n").unwrap();
+    let e = review(&none, &player)
+        .expect_err("nothing to undo")
+        .to_string();
+    assert!(e.starts_with("line 4: undo: no keep or box"), "{e}");
+}

@@ -26,7 +26,8 @@ use crate::Error;
 /// The columns' multipliers, as headed on the card.
 const COLUMNS: [&str; 3] = ["×1", "×2", "×3"];
 
-/// Keys that move the cursor to a box (no command letters among them).
+/// Keys that move the cursor to a box (no command letters among them: `h`, `q`, `r`, `t`,
+/// `u`).
 const BOX_KEYS: &[u8] = b"abdefgijklnopsvwxyz";
 
 const KEYS: &[(&str, &str)] = &[
@@ -36,12 +37,25 @@ const KEYS: &[(&str, &str)] = &[
     ("↑ ↓ ← →", "move along the boxes and the columns"),
     ("enter", "score the roll in the box under the cursor"),
     ("h", "hint: the strategy's best and next best choice"),
+    ("u", "undo your last keep or box (its cost still counts)"),
     ("t", "hints on or off (the cost of each box, the verdicts)"),
     ("q", "quit; the game is recorded (Ctrl-C too)"),
 ];
 
+/// The game before a keep or a box, for `u`.
+#[derive(Clone)]
+struct Snapshot {
+    card: TripleCard,
+    rng: ChaCha8Rng,
+    turn: u32,
+    dice: Dice,
+    left: u8,
+    cursor: (usize, usize),
+}
+
 /// A game of Triple Yahtzee full screen.
 pub struct Screen<'a> {
+    undo: Vec<Snapshot>,
     player: &'a Player,
     card: TripleCard,
     record: Record,
@@ -72,6 +86,7 @@ impl<'a> Screen<'a> {
         record_path: PathBuf,
     ) -> Screen<'a> {
         let mut s = Screen {
+            undo: Vec::new(),
             player,
             card: TripleCard::new(player.game()),
             record: Record::new(variant, Some(seed)),
@@ -205,6 +220,7 @@ impl<'a> Screen<'a> {
             self.left = 0;
             return self.say("all five kept: choose a box", Style::default());
         }
+        self.remember();
         self.record.push(Event::Keep(kept));
         let dice = roll_dice(kept, &mut self.rng);
         self.left -= 1;
@@ -231,6 +247,7 @@ impl<'a> Screen<'a> {
         }
         let (bm, bv) = best_of(&options);
         self.judge(bv - v, format!("score {}", move_label(&game, &bm)));
+        self.remember();
         self.record.push(Event::Score(col, b));
         self.card.apply(&m, self.dice.five_of_a_kind().is_some());
         self.say(
@@ -242,6 +259,37 @@ impl<'a> Screen<'a> {
         } else {
             self.start_turn();
         }
+    }
+
+    /// Keeps the game as it is before a keep or a box.
+    fn remember(&mut self) {
+        self.undo.push(Snapshot {
+            card: self.card.clone(),
+            rng: self.rng.clone(),
+            turn: self.turn,
+            dice: self.dice,
+            left: self.left,
+            cursor: self.cursor,
+        });
+    }
+
+    /// Takes back the last keep or box (its cost still counts); the record says `undo`.
+    fn take_back(&mut self) {
+        self.message.clear();
+        let Some(s) = self.undo.pop() else {
+            return self.say("nothing to take back", self.palette.bad());
+        };
+        self.card = s.card;
+        self.rng = s.rng;
+        self.turn = s.turn;
+        self.dice = s.dice;
+        self.left = s.left;
+        // The cursor goes back to the box taken back.
+        self.cursor = s.cursor;
+        self.held = vec![false; self.dice.len()];
+        self.record.push(Event::Undo);
+        crate::file::keep_for_interrupt(&self.record_path, &self.record_text());
+        self.say("taken back (its cost still counts)", Style::default());
     }
 
     fn finish(&mut self) {
@@ -332,7 +380,7 @@ impl screen::Game for Screen<'_> {
         let keys = if over {
             "q quit · ? keys"
         } else {
-            "1-5 hold · r roll · letter/arrows box · enter score · h hint · t hints · ? · q"
+            "1-5 hold · r roll · letter/arrows box · enter score · h hint · u undo · ? · q"
         };
         screen::key_line(frame, a.keys, keys, self.palette);
         if self.show_help {
@@ -368,6 +416,7 @@ impl screen::Game for Screen<'_> {
             }
             Some('r') => self.roll(),
             Some('h') => self.hint(),
+            Some('u') => self.take_back(),
             Some(l) => {
                 if let Some(b) = BOX_KEYS.iter().position(|&k| k as char == l) {
                     if b < self.player.game().boxes() {
