@@ -224,6 +224,8 @@ enum Command {
     ChanceChance,
     Hint,
     Card,
+    /// What each open box would score with the dice showing.
+    Boxes,
     Undo,
     Help,
     Quit,
@@ -236,6 +238,7 @@ pub const HELP: &str = "commands:
   score BOX      fill a box: score full_house, or just fh, or its name
   hint           the best and the next best choice (or h)
   undo           take back your last choice (its cost still counts)
+  boxes          what each open box would score with these dice (or b)
   card           everyone's card (or c)
   help           this list (or ?)
   quit           stop; the game is recorded (or q)
@@ -492,6 +495,18 @@ impl<'a, 'o> Session<'a, 'o> {
                     self.say(cards.join("\n"));
                 }
                 Command::Hint => self.hint(),
+                Command::Boxes => {
+                    let rules = self.t.game.rules();
+                    let open: Vec<String> = self
+                        .t
+                        .game
+                        .moves()
+                        .iter()
+                        .map(|m| format!("{} {}", rules.boxes[m.box_index].label(), m.points()))
+                        .collect();
+                    let text = format!("  with {}: {}", dice.spaced(), open.join(" · "));
+                    self.say(yahtzee_rules::wrap(&text, yahtzee_rules::COLUMNS, "    ").trim_end());
+                }
                 Command::Undo => {
                     if self.t.undo() {
                         self.say("  taken back (its cost still counts)");
@@ -623,6 +638,7 @@ fn parse_command(line: &str) -> Result<Command, String> {
         "help" | "?" => Ok(Command::Help),
         "hint" | "h" => Ok(Command::Hint),
         "card" | "c" | "cards" => Ok(Command::Card),
+        "boxes" | "b" => Ok(Command::Boxes),
         "quit" | "q" | "exit" => Ok(Command::Quit),
         "roll" | "r" | "reroll" => Ok(Command::Keep(Dice::EMPTY)),
         "undo" | "u" => Ok(Command::Undo),

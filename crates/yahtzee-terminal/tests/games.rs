@@ -292,7 +292,8 @@ fn a_bot_alone_on_the_command_line_plays_against_you() {
 #[test]
 fn the_line_mode_takes_keep_all_undo_and_lists_its_commands() {
     let seats = terminal::seats(&["Ann".into()], &[], false).unwrap();
-    let script = "help\nkeep all\nk all\nscore yahtzee\nundo\nundo\nscore chance\nyahtzee\ntwos\n";
+    let script =
+        "help\nboxes\nkeep all\nk all\nscore yahtzee\nundo\nundo\nscore chance\nyahtzee\ntwos\n";
     let (played, out) = play(&seats, script, 1);
     assert!(
         out.contains("\n  undo           take back your last choice"),
@@ -300,6 +301,11 @@ fn the_line_mode_takes_keep_all_undo_and_lists_its_commands() {
     );
     assert!(out.lines().all(|l| l.chars().count() <= 80), "{out}");
     assert_eq!(out.matches("keeping all: choose a box").count(), 2, "{out}");
+    // Seed 11's first roll, 1 2 3 4 6, in each open box (points with the bonuses they earn).
+    assert!(
+        out.contains("  with 1 2 3 4 6: Twos 2 · Yahtzee 0 · Chance 16"),
+        "{out}"
+    );
     assert!(out.contains("taken back (its cost still counts)"), "{out}");
     assert!(out.contains("nothing of yours to take back"), "{out}");
     let p = &played[0];
