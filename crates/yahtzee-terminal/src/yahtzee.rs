@@ -112,25 +112,18 @@ pub fn play_games(
     for g in 0..games.games {
         let game_seed = games.seed.wrapping_add(g);
         let file = record_path(&games.record, game_seed, many, g);
-        if games.full_screen && !many {
+        // Full screen, the game is played and its record written on the screen; the lines
+        // go on after it with the standings.
+        let (mut table, finished) = if games.full_screen && !many {
             let t = screen::play(games, game_seed, games.hints, file.clone())?;
             let finished = t.game.is_over();
-            let mut table = Session::from_table(games, t, file.clone(), out);
-            table.standings(finished);
-            table.say(format!("game record: {}", file.display()));
-            table.flush()?;
-            crate::file::forget_for_interrupt();
-            results.push(Played {
-                game: table.t.game,
-                record: table.t.record,
-                costs: table.t.costs,
-                finished,
-            });
-            continue;
-        }
-        let mut table = Session::new(games, game_seed, file.clone(), out);
-        let finished = table.play(input)?;
-        crate::file::write_record(&file, &table.t.record.to_text())?;
+            (Session::from_table(games, t, file.clone(), out), finished)
+        } else {
+            let mut table = Session::new(games, game_seed, file.clone(), out);
+            let finished = table.play(input)?;
+            crate::file::write_record(&file, &table.t.record.to_text())?;
+            (table, finished)
+        };
         crate::file::forget_for_interrupt();
         if games.auto {
             let totals: Vec<String> = table
@@ -249,13 +242,7 @@ house rules:
 
 impl<'a, 'o> Session<'a, 'o> {
     fn new(games: &Games<'a>, seed: u64, record_path: PathBuf, out: &'o mut dyn Write) -> Self {
-        let t = Table::new(
-            games.advisor,
-            games.bots,
-            &games.seats.aims,
-            &games.seats.seats,
-            seed,
-        );
+        let t = Table::for_games(games, seed);
         Session::from_table(games, t, record_path, out)
     }
 

@@ -7,7 +7,7 @@ use std::io::{BufRead, Write};
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use yahtzee_yahtzix::position::{keep_dice, spaced, Action, Advice, Stage};
+use yahtzee_yahtzix::position::{keep_dice, spaced, Action, Advice, AdviceOption, Stage};
 use yahtzee_yahtzix::record::Record;
 use yahtzee_yahtzix::score::{outcome, parse_dice, show_dice, Counts, UNIT};
 use yahtzee_yahtzix::sim::{play_turn_with, DuelBot, Event, Game, Player, TurnEnd, TurnState};
@@ -308,13 +308,7 @@ impl<R: BufRead, W: Write> Human<'_, R, W> {
         let Some(advice) = self.advice(stage) else {
             return;
         };
-        let (Some(best), Some(mine)) = (
-            advice.options.first(),
-            advice.options.iter().find(|o| o.action == action),
-        ) else {
-            return;
-        };
-        if best.win - mine.win > 5e-4 {
+        if let Some((best, mine)) = missed(&advice, action) {
             self.screen.line(format_args!(
                 "  (best was {}: {} against your {})",
                 best.label,
@@ -339,6 +333,14 @@ impl<R: BufRead, W: Write> Human<'_, R, W> {
             .map_err(|_| "type the dice to keep, e.g. 15, or b to bank".to_string())?;
         check_keep(&self.rules, keep, st, dice, can_roll)
     }
+}
+
+/// The best option and `action`'s, when `action` lost a chance to win worth saying
+/// (over 0.05 points of a percent).
+fn missed(advice: &Advice, action: Action) -> Option<(&AdviceOption, &AdviceOption)> {
+    let best = advice.options.first()?;
+    let mine = advice.options.iter().find(|o| o.action == action)?;
+    (best.win - mine.win > 5e-4).then_some((best, mine))
 }
 
 /// Checks dice set aside to roll on: part of the roll, fewer than in hand, all scoring.

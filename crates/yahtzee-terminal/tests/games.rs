@@ -11,7 +11,10 @@ use yahtzee_play::{Aim, Bots};
 use yahtzee_rules::{Category, RuleSet};
 use yahtzee_table::{table_bytes, Table};
 use yahtzee_terminal::yahtzee::{self as terminal, Games, Seats};
-use yahtzee_triple::{solitaire_table, Kind, Player, Triple, Valuer, Variant, FEATURES};
+
+mod common;
+use common::triple_player;
+use yahtzee_triple::Variant;
 use yahtzee_yahtzix::{Duel, Rules};
 
 /// Yahtzee with three boxes (Twos, Yahtzee, Chance; bonus 35 at 4): three turns a player.
@@ -137,24 +140,6 @@ fn bots_play_seeded_games_alike_and_optimally() {
         .collect::<Vec<_>>()
         .join(", ");
     assert!(out.contains(&format!("game 3 (seed 13): {line}")), "{out}");
-}
-
-/// Triple Yahtzee with three columns of Twos, Yahtzee and Chance, played on the columns'
-/// exact solitaire values.
-fn triple_player() -> Player {
-    let forced = RuleSet::by_name("forced").unwrap();
-    let boxes = [Category::Twos, Category::Yahtzee, Category::Chance];
-    let game = Triple {
-        rules: forced.reduced(&boxes, 4),
-        variant: Variant::Lowe1978,
-    };
-    let zero = vec![[0.0; FEATURES]; game.turns()];
-    Player::new(Valuer::new(
-        game,
-        Kind::Solitaire,
-        solitaire_table(&game),
-        zero,
-    ))
 }
 
 #[test]

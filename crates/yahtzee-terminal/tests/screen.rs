@@ -19,6 +19,9 @@ use yahtzee_terminal::screen::{Game as _, Palette};
 use yahtzee_terminal::yahtzee::screen::Screen;
 use yahtzee_terminal::yahtzee::{seats, Games, Seats};
 
+mod common;
+use common::triple_player;
+
 fn advisor() -> &'static Advisor {
     static A: OnceLock<Advisor> = OnceLock::new();
     A.get_or_init(|| {
@@ -251,25 +254,6 @@ fn the_key_list_opens_and_closes() {
         // The closing key did nothing else.
         assert_eq!(s.table().game.rolls_left(), 2);
     });
-}
-
-/// Triple Yahtzee with three columns of Twos, Yahtzee and Chance, played on the columns'
-/// exact solitaire values (as in tests/games.rs).
-fn triple_player() -> yahtzee_triple::Player {
-    use yahtzee_triple::{solitaire_table, Kind, Triple, Valuer, Variant, FEATURES};
-    let forced = RuleSet::by_name("forced").unwrap();
-    let boxes = [Category::Twos, Category::Yahtzee, Category::Chance];
-    let game = Triple {
-        rules: forced.reduced(&boxes, 4),
-        variant: Variant::Lowe1978,
-    };
-    let zero = vec![[0.0; FEATURES]; game.turns()];
-    yahtzee_triple::Player::new(Valuer::new(
-        game,
-        Kind::Solitaire,
-        solitaire_table(&game),
-        zero,
-    ))
 }
 
 #[test]

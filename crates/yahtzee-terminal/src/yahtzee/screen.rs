@@ -83,13 +83,7 @@ pub struct Screen<'a> {
 impl<'a> Screen<'a> {
     /// A new game at the table of `games`, with the dice of `seed`.
     pub fn new(games: &Games<'a>, seed: u64, hints: bool, record_path: PathBuf) -> Screen<'a> {
-        let t = Table::new(
-            games.advisor,
-            games.bots,
-            &games.seats.aims,
-            &games.seats.seats,
-            seed,
-        );
+        let t = Table::for_games(games, seed);
         let mut s = Screen {
             t,
             phase: Phase::Over,

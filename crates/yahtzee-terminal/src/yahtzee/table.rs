@@ -89,6 +89,17 @@ impl<'a> Table<'a> {
         }
     }
 
+    /// A new game at the table of `games`, with the dice of `seed`.
+    pub fn for_games(games: &super::Games<'a>, seed: u64) -> Table<'a> {
+        Table::new(
+            games.advisor,
+            games.bots,
+            &games.seats.aims,
+            &games.seats.seats,
+            seed,
+        )
+    }
+
     /// Starts the turn of the seat to play: records its first line.
     pub fn start_turn(&mut self) {
         self.record.push(Event::Turn {

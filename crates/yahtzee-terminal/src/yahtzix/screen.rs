@@ -27,7 +27,7 @@ use yahtzee_yahtzix::sim::{play_turn_with, DuelBot, Event, Game, Player, TurnEnd
 use yahtzee_yahtzix::turn::Rolls;
 use yahtzee_yahtzix::{Duel, Rules};
 
-use super::{check_keep, dice_count, pct, win_chance, Outcome, Setup};
+use super::{check_keep, dice_count, missed, pct, win_chance, Outcome, Setup};
 use crate::screen::{self, DieView, Palette};
 use crate::Error;
 
@@ -334,13 +334,7 @@ impl Person<'_, '_> {
         let Some(advice) = self.advice(stage) else {
             return;
         };
-        let (Some(best), Some(mine)) = (
-            advice.options.first(),
-            advice.options.iter().find(|o| o.action == action),
-        ) else {
-            return;
-        };
-        if best.win - mine.win > 5e-4 {
+        if let Some((best, mine)) = missed(&advice, action) {
             ui.log(format!(
                 "  best: {} ({} vs {})",
                 best.label,
