@@ -276,9 +276,41 @@ fn simulations_and_reviews_go_through_the_door_too() {
     assert_eq!(y["finished"], false);
     assert_eq!(y["decisions"][0]["player"], "ann");
     assert!(y["decisions"][0]["cost"].as_f64().unwrap() >= 0.0);
+    // Choices as fields, not labels: the bank made, and the best choice's kind.
+    assert_eq!(
+        y["decisions"][0]["chosen"],
+        json!({"kind": "bank", "plain": false})
+    );
+    let best = &y["decisions"][0]["best"];
+    assert!(
+        ["bank", "keep"].contains(&best["kind"].as_str().unwrap()),
+        "{best}"
+    );
+    if best["kind"] == "keep" {
+        assert!(
+            best["keep"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .all(|f| f == 1 || f == 5),
+            "{best}"
+        );
+    }
     let r = Game::Triple
         .review(tables(), "variant 1978\nroll 6 6 6 6 6\nscore 3 yahtzee\n")
         .unwrap();
     assert_eq!(r["total"], 150);
+    // Five sixes in column 3 Yahtzee with two rolls left: a stop (keep all five), then the
+    // box with its points, each choice as fields.
+    let d = r["decisions"].as_array().unwrap();
+    assert_eq!(
+        d[0]["chosen"],
+        json!({"kind": "keep", "keep": [6, 6, 6, 6, 6]})
+    );
+    assert_eq!(
+        d[1]["chosen"],
+        json!({"kind": "score", "column": 3, "category": "yahtzee", "points": 150})
+    );
+    assert_eq!(d[1]["best"]["kind"], "score");
     assert!(Game::Triple.review(tables(), "roll 1 2 3 4 5\n").is_err());
 }

@@ -181,6 +181,35 @@ pub fn parse_score(game: &Triple, s: &str) -> Result<Event, String> {
     Ok(Event::Score(c, b))
 }
 
+/// A choice as the review's JSON gives it: its kind and fields, so a program reads the
+/// dice kept or the column, box and points without parsing a label.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Action {
+    /// Keep these dice (all five: stop rolling) and roll the others.
+    Keep { keep: Vec<u8> },
+    /// Score the roll in `column` (1 to 3) `category`, adding `points` to the total.
+    Score {
+        column: u8,
+        category: &'static str,
+        points: u32,
+    },
+}
+
+impl Action {
+    fn keep(k: &Dice) -> Action {
+        Action::Keep { keep: k.faces() }
+    }
+
+    fn score(game: &Triple, m: &TripleMove) -> Action {
+        Action::Score {
+            column: m.col as u8 + 1,
+            category: game.rules.boxes[m.box_index].name(),
+            points: m.points,
+        }
+    }
+}
+
 /// One decision of a reviewed game.
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct Decision {
@@ -189,8 +218,13 @@ pub struct Decision {
     pub dice: String,
     /// Rerolls that were still possible (0: the scoring decision).
     pub rolls_left: u8,
-    pub chosen: String,
-    pub best: String,
+    pub chosen: Action,
+    pub best: Action,
+    /// The choices in words (`keep 3 3`, `3 full_house (75)`), for the text report.
+    #[serde(skip)]
+    pub chosen_label: String,
+    #[serde(skip)]
+    pub best_label: String,
     /// Expected points lost against the strategy's best option (by its own values).
     pub cost: f64,
 }
@@ -232,7 +266,7 @@ impl Review {
         let choice_w = self
             .decisions
             .iter()
-            .map(|d| d.chosen.chars().count())
+            .map(|d| d.chosen_label.chars().count())
             .max()
             .unwrap_or(0)
             .clamp(6, COLUMNS - lead - 8);
@@ -252,10 +286,17 @@ impl Review {
             } else {
                 "-".into()
             };
-            out += &row(&d.line, &d.turn, &d.dice, &d.rolls_left, &d.chosen, &cost);
+            out += &row(
+                &d.line,
+                &d.turn,
+                &d.dice,
+                &d.rolls_left,
+                &d.chosen_label,
+                &cost,
+            );
             if costly {
                 out += &wrap(
-                    &format!("{:lead$}best: {}", "", d.best),
+                    &format!("{:lead$}best: {}", "", d.best_label),
                     COLUMNS,
                     &" ".repeat(lead + 6),
                 );
@@ -277,7 +318,7 @@ impl Review {
                     "    ",
                 );
                 out += &wrap(
-                    &format!("    {}; best {}", d.chosen, d.best),
+                    &format!("    {}; best {}", d.chosen_label, d.best_label),
                     COLUMNS,
                     "    ",
                 );
@@ -441,8 +482,10 @@ impl Replay {
             turn,
             dice: d.spaced(),
             rolls_left: 3 - rolls,
-            chosen: format!("keep {}", label(&k)),
-            best: format!("keep {}", label(&t.keep(best))),
+            chosen: Action::keep(&k),
+            best: Action::keep(&t.keep(best)),
+            chosen_label: format!("keep {}", label(&k)),
+            best_label: format!("keep {}", label(&t.keep(best))),
             cost: (values[best][0] - chosen).max(0.0),
         });
         self.kept = Some(k);
@@ -486,8 +529,10 @@ impl Replay {
             turn: self.turn,
             dice: d.spaced(),
             rolls_left: 0,
-            chosen: move_label(&self.game, &m),
-            best: move_label(&self.game, &bm),
+            chosen: Action::score(&self.game, &m),
+            best: Action::score(&self.game, &bm),
+            chosen_label: move_label(&self.game, &m),
+            best_label: move_label(&self.game, &bm),
             cost: (bv - v).max(0.0),
         });
         self.card.apply(&m, d.five_of_a_kind().is_some());

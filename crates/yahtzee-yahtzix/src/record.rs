@@ -315,6 +315,39 @@ fn check_choice(rules: &Rules, st: TurnState, dice: &Counts, action: Action) -> 
     }
 }
 
+/// A choice as the review's JSON gives it: its kind and fields, so a program reads the
+/// dice set aside or the bank without parsing a label.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Choice {
+    /// Take the previous player's offer (their turn total on their leftover dice).
+    GoForIt,
+    /// Decline it: roll six fresh dice.
+    RollFresh,
+    /// Within 50 of an exact target: roll this many of the dice in hand.
+    Roll { dice: u8 },
+    /// Bank the turn's points (`plain`: the roll counted without "all count").
+    Bank { plain: bool },
+    /// Set these dice aside and roll the others on.
+    Keep { keep: Vec<u8> },
+}
+
+impl From<Action> for Choice {
+    fn from(a: Action) -> Choice {
+        match a {
+            Action::GoForIt => Choice::GoForIt,
+            Action::RollFresh => Choice::RollFresh,
+            Action::Roll(dice) => Choice::Roll { dice },
+            Action::Bank { plain } => Choice::Bank { plain },
+            Action::Keep(k) => Choice::Keep {
+                keep: (1..=6u8)
+                    .flat_map(|f| std::iter::repeat_n(f, usize::from(k[usize::from(f)])))
+                    .collect(),
+            },
+        }
+    }
+}
+
 /// One decision judged.
 #[derive(Clone, Debug, Serialize)]
 pub struct Decision {
@@ -325,8 +358,14 @@ pub struct Decision {
     pub opp: u32,
     /// Where the turn stood: `offer 150 on 2 dice`, `roll 1: 1 1 5 5 2 3`.
     pub stage: String,
-    pub chosen: String,
-    pub best: String,
+    pub chosen: Choice,
+    pub best: Choice,
+    /// The choices in words (`keep 1 5 (+15), 4 dice left`, `bank 350`), for the text
+    /// report.
+    #[serde(skip)]
+    pub chosen_label: String,
+    #[serde(skip)]
+    pub best_label: String,
     /// The mover's chance to win after the choice, and after the best one.
     pub p_win: f64,
     pub p_win_best: f64,
@@ -380,7 +419,7 @@ impl Review {
         let stage_w = width(&|d| d.stage.chars().count(), 5);
         let lead = 4 + 2 + player_w + 2 + stage_w + 2;
         let choice_w =
-            width(&|d| d.chosen.chars().count(), 6).min(80usize.saturating_sub(lead + 8));
+            width(&|d| d.chosen_label.chars().count(), 6).min(80usize.saturating_sub(lead + 8));
         let row = |line: &str, player: &str, stage: &str, choice: &str, cost: &str| {
             let player: String = player.chars().take(player_w).collect();
             format!("{line:>4}  {player:<player_w$}  {stage:<stage_w$}  {choice:<choice_w$} {cost:>7}\n")
@@ -389,9 +428,15 @@ impl Review {
         for d in &self.decisions {
             let costly = d.cost > 1e-9;
             let cost = if costly { pct(d.cost) } else { "-".into() };
-            out += &row(&d.line.to_string(), &d.player, &d.stage, &d.chosen, &cost);
+            out += &row(
+                &d.line.to_string(),
+                &d.player,
+                &d.stage,
+                &d.chosen_label,
+                &cost,
+            );
             if costly {
-                out += &format!("{:lead$}best: {}\n", "", d.best);
+                out += &format!("{:lead$}best: {}\n", "", d.best_label);
             }
         }
         let mut worst: Vec<_> = self.decisions.iter().filter(|d| d.cost > 1e-9).collect();
@@ -407,8 +452,8 @@ impl Review {
                     d.player,
                     d.stage,
                     pct(d.cost),
-                    d.chosen,
-                    d.best,
+                    d.chosen_label,
+                    d.best_label,
                 );
             }
         }
@@ -458,8 +503,10 @@ pub fn review(record: &Record, duel: &Duel, rolls: &Rolls) -> Result<Review, Err
             me: pos.me,
             opp: pos.opp,
             stage: describe(stage),
-            chosen: chosen.label.clone(),
-            best: best.label.clone(),
+            chosen: chosen.action.into(),
+            best: best.action.into(),
+            chosen_label: chosen.label.clone(),
+            best_label: best.label.clone(),
             p_win: chosen.win,
             p_win_best: best.win,
             cost: c,
