@@ -98,12 +98,20 @@ impl Palette {
 /// Takes the terminal, runs `game` until it quits, and gives the terminal back (also on a
 /// panic: ratatui's hook restores it before the panic is reported).
 pub fn run(game: &mut dyn Game) -> io::Result<()> {
+    with_terminal(|terminal| event_loop(terminal, game))?
+}
+
+/// Takes the terminal (raw mode, the alternate screen, ratatui's panic hook), runs `f` on
+/// it and gives it back, also to an interrupt handler meanwhile
+/// ([`crate::file::save_on_interrupt`]).
+pub fn with_terminal<T>(f: impl FnOnce(&mut ratatui::DefaultTerminal) -> T) -> io::Result<T> {
+    use std::sync::atomic::Ordering;
     let mut terminal = ratatui::try_init()?;
-    crate::file::FULL_SCREEN.store(true, std::sync::atomic::Ordering::SeqCst);
-    let result = event_loop(&mut terminal, game);
-    crate::file::FULL_SCREEN.store(false, std::sync::atomic::Ordering::SeqCst);
+    crate::file::FULL_SCREEN.store(true, Ordering::SeqCst);
+    let result = f(&mut terminal);
+    crate::file::FULL_SCREEN.store(false, Ordering::SeqCst);
     restore();
-    result
+    Ok(result)
 }
 
 /// Gives the terminal back: cooked mode, the main screen, the cursor shown.

@@ -442,10 +442,7 @@ impl<'a, 'o> Session<'a, 'o> {
 
     /// A person's turn; false if they quit.
     fn human_turn(&mut self, input: &mut impl BufRead) -> Result<bool, Error> {
-        let seat = self.t.game.current_seat();
         loop {
-            // An undo back past this turn's start (to the seat's last score) may leave no
-            // dice rolled this turn: there is nothing else to take back then.
             let dice = self.t.game.dice().ok_or_else(not_rolled)?;
             let left = self.t.game.rolls_left();
             self.say(format!(
@@ -466,8 +463,8 @@ impl<'a, 'o> Session<'a, 'o> {
                     continue;
                 }
             };
-            let keep_all = matches!(command, Command::KeepAll)
-                || matches!(command, Command::Keep(k) if k.len() == dice.len());
+            // Keeping every die stops rolling: a box comes next (a hint may say "keep all").
+            let keep_all = "  keeping all: choose a box (score BOX), it ends your turn";
             match command {
                 Command::Help => self.say(HELP),
                 Command::Quit => return Ok(false),
@@ -497,16 +494,12 @@ impl<'a, 'o> Session<'a, 'o> {
                 Command::Undo => {
                     if self.t.undo() {
                         self.say("  taken back (its cost still counts)");
-                        if self.t.game.current_seat() != seat {
-                            return Err(Error::Game("undo left the seat".into()));
-                        }
                     } else {
                         self.say("✗ nothing of yours to take back this turn");
                     }
                 }
-                Command::Keep(_) | Command::KeepAll if keep_all => {
-                    self.say("  keeping all: choose a box (score BOX), it ends your turn")
-                }
+                Command::KeepAll => self.say(keep_all),
+                Command::Keep(k) if k.len() == dice.len() => self.say(keep_all),
                 Command::Keep(_) if left == 0 => {
                     let card = &self.t.game.current().card;
                     let mulligan = card.rules().house.mulligan && !card.mulligan_used();
@@ -530,7 +523,6 @@ impl<'a, 'o> Session<'a, 'o> {
                         Err(e) => self.say(format!("✗ {e}")),
                     }
                 }
-                Command::KeepAll => unreachable!("keep all is answered above"),
                 Command::Score(c) => match self.act(Event::Score(c), true) {
                     Ok(()) => return Ok(true),
                     Err(e) => self.say(format!("✗ {e}")),

@@ -431,12 +431,7 @@ impl<R: BufRead, W: Write> Player for Human<'_, R, W> {
     }
 
     fn choose(&mut self, st: TurnState, dice: &Counts) -> Action {
-        let stage = Stage::Rolled {
-            roll: st.roll,
-            total: st.total,
-            held: st.held,
-            dice: *dice,
-        };
+        let stage = st.rolled(dice);
         let o = outcome(&self.rules, *dice, st.roll == 1);
         let (points, _) = o.bank.unwrap_or_default();
         let bank_total = st.total + u32::from(points) * UNIT;

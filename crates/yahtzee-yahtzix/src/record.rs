@@ -243,12 +243,7 @@ impl Record {
                 _ => return Err(bad(line, "after a roll: keep or bank")),
             };
             check_choice(&rules, st, &dice, action).map_err(|why| bad(line, why))?;
-            let stage = Stage::Rolled {
-                roll: st.roll,
-                total: st.total,
-                held: st.held,
-                dice,
-            };
+            let stage = st.rolled(&dice);
             decision(game, line, &stage, action);
             match apply(&rules, st, &dice, action) {
                 Step::Next(next) => st = next,

@@ -24,6 +24,18 @@ pub struct TurnState {
     pub held: u8,
 }
 
+impl TurnState {
+    /// The stage of the turn with `dice` just rolled from here (to rank its options).
+    pub fn rolled(self, dice: &Counts) -> Stage {
+        Stage::Rolled {
+            roll: self.roll,
+            total: self.total,
+            held: self.held,
+            dice: *dice,
+        }
+    }
+}
+
 /// How a turn ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TurnEnd {
@@ -312,12 +324,7 @@ fn best_action(rules: &Rules, turn: Option<&Turn>, st: TurnState, dice: &Counts)
     let Some(turn) = turn else {
         return Action::Bank { plain: false };
     };
-    let stage = Stage::Rolled {
-        roll: st.roll,
-        total: st.total,
-        held: st.held,
-        dice: *dice,
-    };
+    let stage = st.rolled(dice);
     rank(rules, turn, &stage)
         .options
         .first()

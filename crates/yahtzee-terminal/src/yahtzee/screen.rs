@@ -150,9 +150,6 @@ impl<'a> Screen<'a> {
             self.t.start_turn();
             self.turn_started = true;
         }
-        let flush = |s: &Self| {
-            crate::file::keep_for_interrupt(&s.record_path, &s.t.record.stopped_text());
-        };
         if self.t.game.current().bot {
             self.phase = Phase::Bot(now + self.pace);
         } else if rolled {
@@ -166,7 +163,7 @@ impl<'a> Screen<'a> {
             }
         }
         self.reset_dice();
-        flush(self);
+        crate::file::keep_for_interrupt(&self.record_path, &self.t.record.stopped_text());
     }
 
     /// After a roll: nothing held, the cursors on the first die and the first open box.

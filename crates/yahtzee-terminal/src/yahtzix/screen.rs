@@ -62,13 +62,13 @@ pub trait Console {
 }
 
 /// The terminal (held by [`play`]).
-struct Tty {
-    terminal: ratatui::DefaultTerminal,
+struct Tty<'t> {
+    terminal: &'t mut ratatui::DefaultTerminal,
     last: View,
     palette: Palette,
 }
 
-impl Console for Tty {
+impl Console for Tty<'_> {
     fn show(&mut self, view: &View) {
         self.last = view.clone();
         let palette = self.palette;
@@ -426,12 +426,7 @@ impl Player for Person<'_, '_> {
         if self.quit {
             return Action::Bank { plain: false };
         }
-        let stage = Stage::Rolled {
-            roll: st.roll,
-            total: st.total,
-            held: st.held,
-            dice: *dice,
-        };
+        let stage = st.rolled(dice);
         let o = outcome(&self.rules, *dice, st.roll == 1);
         let (points, _) = o.bank.unwrap_or_default();
         let bank_total = st.total + u32::from(points) * UNIT;
@@ -625,22 +620,19 @@ pub fn play(
     setup: Setup,
     record_path: &std::path::Path,
 ) -> Result<(Outcome, Record), Error> {
-    let terminal = ratatui::try_init()?;
-    crate::file::FULL_SCREEN.store(true, std::sync::atomic::Ordering::SeqCst);
-    let mut tty = Tty {
-        terminal,
-        last: View::default(),
-        palette: Palette::from_env(),
-    };
-    let result = play_on(
-        duel,
-        rules,
-        setup,
-        &mut tty,
-        Duration::from_millis(900),
-        Some(record_path),
-    );
-    crate::file::FULL_SCREEN.store(false, std::sync::atomic::Ordering::SeqCst);
-    screen::restore();
-    result
+    screen::with_terminal(|terminal| {
+        let mut tty = Tty {
+            terminal,
+            last: View::default(),
+            palette: Palette::from_env(),
+        };
+        play_on(
+            duel,
+            rules,
+            setup,
+            &mut tty,
+            Duration::from_millis(900),
+            Some(record_path),
+        )
+    })?
 }
