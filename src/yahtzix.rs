@@ -91,6 +91,10 @@ impl Common {
 struct SolveArgs {
     #[command(flatten)]
     common: Common,
+    /// Players: 2 (solved and cached), or 3 (exact, in memory and not cached: minutes and
+    /// gigabytes beyond a target of 300; docs/GAMES.md).
+    #[arg(long, default_value_t = 2, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(2..=3))]
+    players: usize,
     /// Print JSON.
     #[arg(long, short)]
     json: bool,
@@ -101,14 +105,22 @@ struct AdviseArgs {
     #[command(flatten)]
     common: Common,
     /// Your score (0 until you open with 30 in a turn).
-    #[arg(long)]
-    me: u32,
+    #[arg(long, required_unless_present = "scores")]
+    me: Option<u32>,
     /// Your opponent's score (at or past the target on your last turn as second player).
-    #[arg(long)]
-    opp: u32,
+    #[arg(long, required_unless_present = "scores")]
+    opp: Option<u32>,
     /// You are the second player of the round (the first player started the game).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "scores")]
     second: bool,
+    /// Two to eight players: every score in seat order, e.g. 450,600,300 (seat 1 starts
+    /// each round); with --seat, instead of --me and --opp. Three or more are advised by
+    /// the heads-up strategy (docs/GAMES.md).
+    #[arg(long, value_delimiter = ',', conflicts_with_all = ["me", "opp"], requires = "seat")]
+    scores: Option<Vec<u32>>,
+    /// With --scores: your seat, from 1.
+    #[arg(long, requires = "scores")]
+    seat: Option<usize>,
     /// Before your turn: the opponent's leftover offer as TOTAL:DICE, e.g. 150:2.
     #[arg(long, conflicts_with_all = ["dice", "total", "held", "roll"])]
     offer: Option<String>,
@@ -184,6 +196,9 @@ struct StatsArgs {
     /// Seed of the dice (game g uses ChaCha8 stream g: the same for any thread count).
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Players at the table for the self-play line: 2 to 8.
+    #[arg(long, default_value_t = 2, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(2..=8))]
+    players: usize,
     /// Print JSON.
     #[arg(long, short)]
     json: bool,
@@ -201,6 +216,17 @@ pub fn run(args: Args) -> Result<()> {
 
 fn solve(a: SolveArgs) -> Result<()> {
     let start = Instant::now();
+    if a.players == 3 {
+        let limit = yahtzee_advice::win::default_memory_limit();
+        let s = engine::solve_three(&a.common.rules()?, limit)?;
+        let secs = start.elapsed().as_secs_f64();
+        if a.json {
+            let mut out = serde_json::to_value(&s)?;
+            out["seconds"] = secs.into();
+            return crate::print_stdout(&(serde_json::to_string_pretty(&out)? + "\n"));
+        }
+        return crate::print_stdout(&s.text(secs));
+    }
     let duel = a.common.duel()?;
     let s = engine::solved(&duel)?;
     let secs = start.elapsed().as_secs_f64();
@@ -220,6 +246,8 @@ fn question(a: &AdviseArgs) -> engine::Question {
         me: a.me,
         opp: a.opp,
         second: a.second,
+        scores: a.scores.clone(),
+        seat: a.seat,
         offer: a.offer.clone(),
         dice: a.dice.clone().map(yahtzee_engine::api::DiceText::Text),
         roll: a.roll,
@@ -230,13 +258,17 @@ fn question(a: &AdviseArgs) -> engine::Question {
 
 fn advise(a: AdviseArgs) -> Result<()> {
     let q = question(&a);
-    let (rules, pos) = q.position()?;
+    let (rules, seating) = q.seating()?;
     let played = engine::Played::new(a.common.duel()?);
     let advice = q.answer_with(&played)?;
     if a.json {
         return crate::print_stdout(&(serde_json::to_string_pretty(&advice)? + "\n"));
     }
-    crate::print_stdout(&advice.text(&pos.describe(rules.target)))
+    let place = match seating.scores.len() {
+        2 => seating.heads_up(&rules).describe(rules.target),
+        _ => seating.describe(rules.target),
+    };
+    crate::print_stdout(&advice.text(&place))
 }
 
 fn stats(a: StatsArgs) -> Result<()> {
@@ -245,6 +277,7 @@ fn stats(a: StatsArgs) -> Result<()> {
         rules: a.common.game(),
         games: a.games,
         seed: a.seed,
+        players: a.players,
     };
     let s = q.answer_with(&a.common.duel()?)?;
     if a.json {

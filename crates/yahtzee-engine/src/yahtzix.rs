@@ -7,10 +7,12 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 use yahtzee_yahtzix::duel::Seat;
-use yahtzee_yahtzix::position::{advise as rank_position, Action, Described};
+use yahtzee_yahtzix::party::{self, HeadsUpBot, Seating, TableStats};
+use yahtzee_yahtzix::position::{advise as rank_position, Action, Described, Stage};
 use yahtzee_yahtzix::sim::{
     duel_stats, solo_stats, solo_turns, BankAt, DuelBot, DuelStats, SoloBot, SoloStats,
 };
+use yahtzee_yahtzix::trio::Trio;
 use yahtzee_yahtzix::turn::Rolls;
 use yahtzee_yahtzix::{solo, Duel, Rules, Solo};
 
@@ -111,13 +113,22 @@ pub struct Question {
     pub game: Option<String>,
     #[serde(flatten)]
     pub rules: Game,
-    /// The mover's score (0 until they open with 30 in a turn).
-    pub me: u32,
-    /// The opponent's score.
-    pub opp: u32,
-    /// The mover is the second player of the round.
+    /// Two players: the mover's score (0 until they open with 30 in a turn).
+    #[serde(default)]
+    pub me: Option<u32>,
+    /// Two players: the opponent's score.
+    #[serde(default)]
+    pub opp: Option<u32>,
+    /// Two players: the mover is the second player of the round.
     #[serde(default)]
     pub second: bool,
+    /// Two to eight players, instead of `me` and `opp`: every score in seat order (seat 1
+    /// starts every round).
+    #[serde(default)]
+    pub scores: Option<Vec<u32>>,
+    /// With `scores`: the seat to move, 1 to the number of players.
+    #[serde(default)]
+    pub seat: Option<usize>,
     /// Before the turn: the opponent's leftover offer as `TOTAL:DICE`, e.g. `150:2`.
     #[serde(default)]
     pub offer: Option<String>,
@@ -140,10 +151,21 @@ pub struct Question {
 #[derive(Clone, Debug, Serialize)]
 pub struct Advice {
     pub game: &'static str,
-    /// `1000`, `1000+exact`, ...
+    /// `2000`, `1000+exact`, ...
     pub rules: String,
     pub target: u32,
-    /// `first` or `second`.
+    /// The number of players.
+    pub players: usize,
+    /// Every score in seat order.
+    pub scores: Vec<u32>,
+    /// The seat to move, from 1.
+    pub to_move: usize,
+    /// `exact` (two players) or `heads-up` (three or more: the two-player table against
+    /// the opponent `against`).
+    pub strategy: &'static str,
+    /// The seat (from 1) of the opponent the chances are reckoned against: the leader.
+    pub against: usize,
+    /// `first` or `second`: the mover's seat in the round against that opponent.
     pub seat: &'static str,
     pub me: u32,
     pub opp: u32,
@@ -161,6 +183,12 @@ impl Advice {
     pub fn text(&self, position: &str) -> String {
         let pct = |p: f64| format!("{:.2}%", 100.0 * p);
         let mut text = format!("{position}\n");
+        if self.players > 2 {
+            text += &format!(
+                "  (heads-up: each chance is the two-player game's against seat {}, the leader)\n",
+                self.against
+            );
+        }
         if self.bust {
             text += &format!(
                 "  bust: nothing scores (you win {} from here)\n",
@@ -209,20 +237,8 @@ impl Question {
         crate::api::parse(body)
     }
 
-    /// The position, checked against the rules.
-    pub fn position(&self) -> Result<(Rules, yahtzee_yahtzix::Position), EngineError> {
-        let rules = self.rules.rules()?;
-        let dice = self.dice.as_ref().map(|d| d.text());
-        let described = Described {
-            me: self.me,
-            opp: self.opp,
-            second: self.second,
-            offer: self.offer.as_deref(),
-            dice: dice.as_deref(),
-            roll: self.roll,
-            total: self.total,
-            held: self.held,
-        };
+    /// The moment of the turn: before it (with an offer or none) or the dice just rolled.
+    fn stage(&self) -> Result<Stage, EngineError> {
         if self.offer.is_some() && self.dice.is_some() {
             return Err(EngineError::BadInput(
                 "give an offer (before the turn) or dice (during it), not both".into(),
@@ -233,9 +249,65 @@ impl Question {
                 "roll, total and held describe dice: give the dice".into(),
             ));
         }
-        let pos = described.position()?;
-        pos.check(&rules)?;
-        Ok((rules, pos))
+        let dice = self.dice.as_ref().map(|d| d.text());
+        let described = Described {
+            offer: self.offer.as_deref(),
+            dice: dice.as_deref(),
+            roll: self.roll,
+            total: self.total,
+            held: self.held,
+            ..Described::default()
+        };
+        Ok(described.position()?.stage)
+    }
+
+    /// The table, checked against the rules: the scores in seat order and the mover (two
+    /// players given as `me`, `opp` and `second` sit in that order).
+    pub fn seating(&self) -> Result<(Rules, Seating), EngineError> {
+        let rules = self.rules.rules()?;
+        let bad = |why: &str| Err(EngineError::BadInput(why.into()));
+        let (scores, to_move) = match (&self.scores, self.me, self.opp) {
+            (Some(_), Some(_), _) | (Some(_), _, Some(_)) => {
+                return bad("give scores and seat, or me and opp, not both")
+            }
+            (Some(_), None, None) if self.second => {
+                return bad("second goes with me and opp; with scores give the seat")
+            }
+            (Some(scores), None, None) => match self.seat {
+                Some(seat) if (1..=scores.len()).contains(&seat) => (scores.clone(), seat - 1),
+                Some(seat) => {
+                    return Err(EngineError::BadInput(format!(
+                        "seat {seat}: the seats are 1 to {}",
+                        scores.len()
+                    )))
+                }
+                None => return bad("with scores, give the seat to move (from 1)"),
+            },
+            (None, _, _) if self.seat.is_some() => {
+                return bad("seat goes with scores; with me and opp give second")
+            }
+            (None, Some(me), Some(opp)) if self.second => (vec![opp, me], 1),
+            (None, Some(me), Some(opp)) => (vec![me, opp], 0),
+            _ => return bad("give me and opp (two players), or scores and seat"),
+        };
+        let seating = Seating {
+            scores,
+            to_move,
+            stage: self.stage()?,
+        };
+        if seating.scores.len() == 2 {
+            // Two players: the messages speak of "your score" and "opponent's score".
+            seating.heads_up(&rules).check(&rules)?;
+        }
+        seating.check(&rules)?;
+        Ok((rules, seating))
+    }
+
+    /// The position, checked against the rules: with three or more players, the
+    /// two-player position the heads-up strategy plays.
+    pub fn position(&self) -> Result<(Rules, yahtzee_yahtzix::Position), EngineError> {
+        let (rules, seating) = self.seating()?;
+        Ok((rules, seating.heads_up(&rules)))
     }
 
     /// Every option with its chance to win, from `tables`' solved game.
@@ -247,7 +319,8 @@ impl Question {
 
     /// Every option with its chance to win, from a solved game of the question's rules.
     pub fn answer_with(&self, played: &Played) -> Result<Advice, EngineError> {
-        let (rules, pos) = self.position()?;
+        let (rules, seating) = self.seating()?;
+        let pos = seating.heads_up(&rules);
         let (duel, rolls) = (&played.duel, &played.rolls);
         if duel.rules != rules {
             return Err(EngineError::BadInput(format!(
@@ -282,17 +355,23 @@ impl Question {
                 opt
             })
             .collect();
+        let players = seating.scores.len();
         Ok(Advice {
             game: "yahtzix",
             rules: rules.name(),
             target: rules.target,
+            players,
+            to_move: seating.to_move + 1,
+            strategy: if players == 2 { "exact" } else { "heads-up" },
+            against: seating.leader() + 1,
+            scores: seating.scores,
             seat: if pos.seat == Seat::Second {
                 "second"
             } else {
                 "first"
             },
-            me: self.me,
-            opp: self.opp,
+            me: pos.me,
+            opp: pos.opp,
             p_win: advice.win,
             bust: advice.bust,
             options,
@@ -320,6 +399,13 @@ pub struct StatsQuestion {
     pub games: u64,
     #[serde(default = "default_seed")]
     pub seed: u64,
+    /// Players at the table for the self-play line (2 to 8).
+    #[serde(default = "default_players")]
+    pub players: usize,
+}
+
+fn default_players() -> usize {
+    2
 }
 
 fn default_games() -> u64 {
@@ -348,6 +434,9 @@ pub struct Stats {
     pub optimal_vs_bank_at_300: DuelStats,
     /// The exact chance the first player wins when both play optimally.
     pub first_player_wins_exact: f64,
+    /// Every seat's win rate when the table plays itself: optimal play for two players,
+    /// the heads-up strategy for more.
+    pub self_play: TableStats,
 }
 
 impl StatsQuestion {
@@ -369,6 +458,13 @@ impl StatsQuestion {
             return Err(EngineError::BadInput(format!(
                 "games {}: from 2 to {MAX_GAMES}",
                 self.games
+            )));
+        }
+        if !(2..=party::MAX_PLAYERS).contains(&self.players) {
+            return Err(EngineError::BadInput(format!(
+                "players {}: from 2 to {}",
+                self.players,
+                party::MAX_PLAYERS
             )));
         }
         Ok(())
@@ -393,6 +489,10 @@ impl StatsQuestion {
             || bot.clone(),
             || BankAt { at: 300, rules },
         );
+        let heads_up = HeadsUpBot::new(duel, &rolls)?;
+        let self_play = party::table_stats(&rules, self.players, games, seed, |_| {
+            Box::new(heads_up.clone()) as Box<dyn yahtzee_yahtzix::sim::Player>
+        });
         Ok(Stats {
             game: "yahtzix",
             rules: rules.name(),
@@ -403,6 +503,7 @@ impl StatsQuestion {
             solitaire_bank_at_300: bank,
             optimal_vs_bank_at_300: vs_bank,
             first_player_wins_exact: duel.first_player_wins(),
+            self_play,
         })
     }
 }
@@ -457,7 +558,34 @@ impl Stats {
             cr(&vs.win_rate_second_seat),
             ci(&vs.turns),
             cr(&vs.bust_rate),
-        )
+        ) + &self.self_play_text()
+    }
+
+    fn self_play_text(&self) -> String {
+        let t = &self.self_play;
+        let how = if t.players == 2 {
+            "optimal play"
+        } else {
+            "the heads-up strategy"
+        };
+        let mut text = format!("{} players, every seat {how}:\n", t.players);
+        for (seat, r) in t.win_rates.iter().enumerate() {
+            text += &format!(
+                "  seat {} wins      {} [{}, {}]\n",
+                seat + 1,
+                pct(r.rate),
+                pct(r.low),
+                pct(r.high)
+            );
+        }
+        let r = &t.tie_rate;
+        text += &format!(
+            "  shared wins      {} [{}, {}]\n",
+            pct(r.rate),
+            pct(r.low),
+            pct(r.high)
+        );
+        text
     }
 }
 
@@ -515,6 +643,70 @@ pub fn solved(duel: &Duel) -> Result<Solved, EngineError> {
         tolerance: yahtzee_yahtzix::duel::TOLERANCE,
         sweeps: duel.sweeps,
         max_sweeps_per_pair: duel.max_sweeps,
+    })
+}
+
+/// What `yahtzee yahtzix solve --players 3` reports: the exact three-player game.
+#[derive(Clone, Debug, Serialize)]
+pub struct SolvedThree {
+    pub rules: String,
+    pub target: u32,
+    /// Each seat's chance to win from the start, seat 1 first.
+    pub seats_win: [f64; 3],
+    pub residual: f64,
+    pub tolerance: f64,
+    pub sweeps: u64,
+    pub max_sweeps_per_triple: u32,
+    /// Score triples whose equilibrium mixes two plays (docs/GAMES.md).
+    pub mixed_triples: u64,
+    /// Bytes of the tables held.
+    pub memory_bytes: u64,
+}
+
+impl SolvedThree {
+    /// The summary as `yahtzee yahtzix solve --players 3` prints it.
+    pub fn text(&self, seconds: f64) -> String {
+        format!(
+            "Yahtzix to {} ({}), three players, each playing for her own win:\n  seat 1 wins {}, seat 2 {}, seat 3 {}\n    (value iteration residual {:.1e} < {:.0e}, {} sweeps, at most {} per score triple;\n    {} triples mix two plays; tables {:.2} GB)\n  {:.1} s\n",
+            self.target,
+            self.rules,
+            pct(self.seats_win[0]),
+            pct(self.seats_win[1]),
+            pct(self.seats_win[2]),
+            self.residual,
+            self.tolerance,
+            self.sweeps,
+            self.max_sweeps_per_triple,
+            self.mixed_triples,
+            self.memory_bytes as f64 / 1e9,
+            seconds
+        )
+    }
+}
+
+/// The exact three-player game of `rules`, solved in memory (not cached); refused with
+/// one line when its tables would take more than `memory_limit` bytes.
+pub fn solve_three(rules: &Rules, memory_limit: u64) -> Result<SolvedThree, EngineError> {
+    let need = Trio::estimate_bytes(rules);
+    if need > memory_limit {
+        return Err(EngineError::BadInput(format!(
+            "three players to {} need {:.1} GiB of memory, more than the limit of {:.1} GiB: raise it with YAHTZEE_MEMORY_LIMIT (GiB) or give a smaller --target",
+            rules.target,
+            need as f64 / f64::from(1u32 << 30),
+            memory_limit as f64 / f64::from(1u32 << 30)
+        )));
+    }
+    let trio = Trio::solve(rules)?;
+    Ok(SolvedThree {
+        rules: rules.name(),
+        target: rules.target,
+        seats_win: trio.start(),
+        residual: trio.residual,
+        tolerance: yahtzee_yahtzix::trio::TOLERANCE,
+        sweeps: trio.sweeps,
+        max_sweeps_per_triple: trio.max_sweeps,
+        mixed_triples: trio.mixed,
+        memory_bytes: trio.memory_bytes() as u64,
     })
 }
 

@@ -1,5 +1,5 @@
 //! Solve times, memory and advice latency (run under `/usr/bin/time -v` for peak memory):
-//! `cargo run --release -p yahtzee-yahtzix --example measure -- [solo|points|duel|advise] TARGET`,
+//! `cargo run --release -p yahtzee-yahtzix --example measure -- [solo|points|duel|advise|trio|trio-plain] TARGET`,
 //! or `-- open TARGET FILE` for a cached table.
 
 use std::time::Instant;
@@ -7,6 +7,7 @@ use std::time::Instant;
 use yahtzee_yahtzix::duel::Seat;
 use yahtzee_yahtzix::position::{advise, Position, Stage};
 use yahtzee_yahtzix::score::parse_dice;
+use yahtzee_yahtzix::trio::Trio;
 use yahtzee_yahtzix::turn::Rolls;
 use yahtzee_yahtzix::{solo, Duel, Rules, Solo};
 
@@ -15,7 +16,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let what = args.first().map_or("duel", String::as_str);
     let target: u32 = args.get(1).map_or(Ok(1000), |t| t.parse())?;
     let exact = args.iter().any(|a| a == "exact");
-    let rules = Rules::new(target, true, exact)?;
+    let no_four = args.iter().any(|a| a == "no-four");
+    let rules = Rules::new(target, !no_four, exact)?;
     let threads = rayon::current_num_threads();
     let start = Instant::now();
     match what {
@@ -29,6 +31,43 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 "target {target}: expected turns {:.6}, residual {:.1e}, sweeps {}",
                 s.turns[0], s.residual, s.sweeps
             );
+        }
+        "trio" | "trio-plain" => {
+            println!(
+                "estimated {:.0} MiB",
+                Trio::estimate_bytes(&rules) as f64 / 1048576.0
+            );
+            let t = if what == "trio" {
+                Trio::solve(&rules)?
+            } else {
+                let (t, sweeps) = Trio::solve_plain(&rules, 1e-12)?;
+                println!("plain value iteration: {sweeps} sweeps");
+                t
+            };
+            let c = t.start();
+            println!(
+                "target {target}, 3 players: seats win {:.6} {:.6} {:.6}, residual {:.1e}, sweeps {} (max {}), {} triples mixed, tables {:.0} MiB",
+                c[0],
+                c[1],
+                c[2],
+                t.residual,
+                t.sweeps,
+                t.max_sweeps,
+                t.mixed,
+                t.memory_bytes() as f64 / 1048576.0
+            );
+            if args.iter().any(|a| a == "compare") {
+                let (plain, sweeps) = Trio::solve_plain(&rules, 1e-13)?;
+                println!(
+                    "plain value iteration ({sweeps} sweeps): largest difference {:.1e}",
+                    t.max_difference(&plain)
+                );
+                println!(
+                    "one plain sweep over the solved table: residual {:.1e} (plain's own: {:.1e})",
+                    t.bellman_residual(),
+                    plain.bellman_residual()
+                );
+            }
         }
         "duel" | "advise" => {
             let d = Duel::solve(&rules)?;

@@ -16,11 +16,13 @@
 //! - [`record`]: game records, replayed under the rules and reviewed (chance to win lost).
 
 pub mod duel;
+pub mod party;
 pub mod position;
 pub mod record;
 pub mod score;
 pub mod sim;
 pub mod solo;
+pub mod trio;
 pub mod turn;
 
 pub use duel::Duel;

@@ -5,7 +5,7 @@ use serde::Serialize;
 use crate::duel::{Duel, Seat};
 use crate::score::{self, outcome, show_dice, Counts, UNIT};
 use crate::solo::valid_score;
-use crate::turn::{Choice, Rolls, Turn, FIRST_MAX};
+use crate::turn::{Choice, Rolls, Turn, Value, FIRST_MAX};
 use crate::{Error, Rules};
 
 /// Where the mover stands.
@@ -299,14 +299,14 @@ pub fn advise(duel: &Duel, rolls: &Rolls, pos: &Position) -> Result<Advice, Erro
     Ok(rank(&duel.rules, &turn, &pos.stage))
 }
 
-/// The options of `stage` in a solved turn.
-pub fn rank(rules: &Rules, turn: &Turn, stage: &Stage) -> Advice {
+/// The options of `stage` in a solved turn, by the mover's own chance to win.
+pub fn rank<V: Value>(rules: &Rules, turn: &Turn<V>, stage: &Stage) -> Advice {
     let mut options = Vec::new();
     let mut busted = false;
     match stage {
         Stage::Start { offer } => {
             if let Some((t, k)) = offer {
-                let val = turn.before2[(t / UNIT) as usize][usize::from(*k)].v;
+                let val = turn.before2[(t / UNIT) as usize][usize::from(*k)].v.own();
                 let dice = if *k == 1 {
                     "1 die".to_string()
                 } else {
@@ -321,12 +321,13 @@ pub fn rank(rules: &Rules, turn: &Turn, stage: &Stage) -> Advice {
             if turn.near {
                 for k in 1..=6 {
                     let label = format!("roll {k} of 6 dice");
-                    options.push(opt(label, turn.roll_value(1, 0, 6, k).v, Action::Roll(k)));
+                    let win = turn.roll_value(1, 0, 6, k).v.own();
+                    options.push(opt(label, win, Action::Roll(k)));
                 }
             } else {
                 options.push(opt(
                     "roll six fresh dice".into(),
-                    turn.start.v,
+                    turn.start.v.own(),
                     Action::RollFresh,
                 ));
             }
@@ -341,7 +342,8 @@ pub fn rank(rules: &Rules, turn: &Turn, stage: &Stage) -> Advice {
             let o = outcome(rules, *dice, *roll == 1);
             busted = o.bank.is_none();
             for (choice, val) in turn.choices(*roll, t, *held, &o) {
-                let mut option = choice_option(rules, *roll, *total, *held, dice, choice, val.v);
+                let win = val.v.own();
+                let mut option = choice_option(rules, *roll, *total, *held, dice, choice, win);
                 if val.bust == 1.0 && matches!(option.action, Action::Bank { .. }) {
                     option.label += " (a pass: scores nothing)";
                 }
@@ -350,7 +352,7 @@ pub fn rank(rules: &Rules, turn: &Turn, stage: &Stage) -> Advice {
         }
     }
     options.sort_by(|a, b| b.win.total_cmp(&a.win));
-    let win = options.first().map_or(turn.bust, |o| o.win);
+    let win = options.first().map_or(turn.bust.own(), |o| o.win);
     Advice {
         win,
         bust: busted,

@@ -514,7 +514,7 @@ pub fn review(record: &Record, duel: &Duel, rolls: &Rolls) -> Result<Review, Err
     Ok(Review {
         rules: record.rules.name(),
         players: record.players.clone(),
-        scores: game.scores,
+        scores: [game.scores[0], game.scores[1]],
         finished: game.winner.is_some(),
         winner,
         decisions,

@@ -10,7 +10,7 @@ use crate::duel::{Duel, Seat};
 use crate::position::{keep_dice, rank, Action, Position, Stage};
 use crate::score::{first_roll_value, later_roll_value, outcome, Counts, UNIT};
 use crate::solo::Solo;
-use crate::turn::{Endings, Rolls, Turn, FIRST_MAX};
+use crate::turn::{Endings, Rolls, Turn, Value, FIRST_MAX};
 use crate::{Error, Rules, OPENING};
 
 /// Where a turn stands between rolls.
@@ -100,34 +100,57 @@ pub fn roll_dice(rng: &mut impl Rng, k: u8) -> Counts {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game {
     pub rules: Rules,
-    /// Scores of the first and the second player.
-    pub scores: [u32; 2],
-    /// Whose turn: 0 the first player, 1 the second.
+    /// Scores in seat order (seat 0 starts every round).
+    pub scores: Vec<u32>,
+    /// Whose turn: the seat.
     pub to_move: usize,
     /// The offer left by the previous turn.
     pub offer: Option<(u32, u8)>,
-    /// The second player's last turn (the first has reached the target).
+    /// Someone has reached the target: the seats after her in this round play one last turn.
     pub last_turn: bool,
     /// Turns played by each.
-    pub turns: [u32; 2],
-    /// The winner (0, 1) or 2 for a tie, once over.
+    pub turns: Vec<u32>,
+    /// Once over: the winner's seat, or the number of players for a tie (see `winners`).
     pub winner: Option<usize>,
+    /// Once over: every seat with the highest score (more than one share the win).
+    pub winners: Vec<usize>,
 }
 
 impl Game {
+    /// A game of two players.
     pub fn new(rules: &Rules) -> Game {
+        Game::with_players(rules, 2)
+    }
+
+    /// A game of `players` (2 to 8; the caller checks).
+    pub fn with_players(rules: &Rules, players: usize) -> Game {
         Game {
             rules: *rules,
-            scores: [0, 0],
+            scores: vec![0; players],
             to_move: 0,
             offer: None,
             last_turn: false,
-            turns: [0, 0],
+            turns: vec![0; players],
             winner: None,
+            winners: Vec::new(),
         }
     }
 
-    /// The mover's position at the start of the turn.
+    /// The number of players.
+    pub fn players(&self) -> usize {
+        self.scores.len()
+    }
+
+    /// The mover's share of the win once the game is over: 1, 1/k for k tied, or 0.
+    pub fn share(&self, seat: usize) -> f64 {
+        if self.winners.contains(&seat) {
+            1.0 / self.winners.len() as f64
+        } else {
+            0.0
+        }
+    }
+
+    /// The mover's position at the start of the turn (two players).
     pub fn position(&self) -> Position {
         let seat = if self.to_move == 0 {
             Seat::First
@@ -143,6 +166,8 @@ impl Game {
     }
 
     /// Records a turn's end: opening and exact-target passes, going out, the next offer.
+    /// The game ends after the last seat of the round in which someone reached the target
+    /// ("all others play around to her"); the highest score wins, equal ones share.
     pub fn end_turn(&mut self, end: TurnEnd) -> TurnEnd {
         let p = self.to_move;
         self.turns[p] += 1;
@@ -162,21 +187,20 @@ impl Game {
             self.scores[p] += total;
             self.offer = (left > 0).then_some((total, left));
         }
-        let target = self.rules.target;
-        if self.last_turn {
-            self.winner = Some(match self.scores[1].cmp(&self.scores[0]) {
-                std::cmp::Ordering::Greater => 1,
-                std::cmp::Ordering::Less => 0,
-                std::cmp::Ordering::Equal => 2,
-            });
-        } else if self.scores[p] >= target {
-            if p == 0 {
-                self.last_turn = true;
-            } else {
-                self.winner = Some(1);
-            }
+        if self.scores[p] >= self.rules.target {
+            self.last_turn = true;
         }
-        self.to_move = 1 - p;
+        if self.last_turn && p + 1 == self.players() {
+            let top = self.scores.iter().copied().max().unwrap_or(0);
+            self.winners = (0..self.players())
+                .filter(|&s| self.scores[s] == top)
+                .collect();
+            self.winner = Some(match self.winners[..] {
+                [w] => w,
+                _ => self.players(),
+            });
+        }
+        self.to_move = (p + 1) % self.players();
         end
     }
 }
@@ -302,13 +326,13 @@ impl Player for DuelBot<'_> {
 }
 
 /// Dice to roll that the solved turn prefers (all of them unless it may roll fewer).
-fn best_count(turn: Option<&Turn>, st: TurnState) -> u8 {
+pub(crate) fn best_count<V: Value>(turn: Option<&Turn<V>>, st: TurnState) -> u8 {
     let Some(turn) = turn.filter(|t| t.near) else {
         return st.held;
     };
     let t = (st.total / UNIT) as usize;
     (1..=st.held)
-        .map(|k| (k, turn.roll_value(st.roll, t, st.held, k).v))
+        .map(|k| (k, turn.roll_value(st.roll, t, st.held, k).v.own()))
         .fold((st.held, f64::NEG_INFINITY), |best, (k, v)| {
             if v > best.1 {
                 (k, v)
@@ -320,7 +344,12 @@ fn best_count(turn: Option<&Turn>, st: TurnState) -> u8 {
 }
 
 /// The solved turn's best action on `dice`.
-fn best_action(rules: &Rules, turn: Option<&Turn>, st: TurnState, dice: &Counts) -> Action {
+pub(crate) fn best_action<V: Value>(
+    rules: &Rules,
+    turn: Option<&Turn<V>>,
+    st: TurnState,
+    dice: &Counts,
+) -> Action {
     let Some(turn) = turn else {
         return Action::Bank { plain: false };
     };

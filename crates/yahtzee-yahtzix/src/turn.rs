@@ -5,6 +5,10 @@
 //! a bust; the solver returns the value of the turn's start and of every mid-turn state,
 //! together with how much each value moves per unit of the bust value (the probability of
 //! busting under the chosen play), which the value iteration uses for its Newton steps.
+//!
+//! A value is one number for two players and solitaire (the mover's chance to win, or minus
+//! the turns left), or one chance per player with three ([`Value`]): the mover maximises her
+//! own and the others' follow her play (max-n).
 
 use crate::score::{outcomes, Outcome};
 use crate::Rules;
@@ -49,23 +53,73 @@ fn merged(mut all: Vec<Outcome>) -> Vec<Outcome> {
     out
 }
 
+/// What a state of the turn is worth to the players.
+pub trait Value: Copy + PartialEq + std::fmt::Debug {
+    /// Worth nothing to anyone.
+    const ZERO: Self;
+    /// What the mover maximises: her own share.
+    fn own(&self) -> f64;
+    /// `self + p · other`.
+    fn add_scaled(&mut self, p: f64, other: &Self);
+}
+
+/// The mover's value alone (two players, solitaire).
+impl Value for f64 {
+    const ZERO: f64 = 0.0;
+    fn own(&self) -> f64 {
+        *self
+    }
+    fn add_scaled(&mut self, p: f64, other: &f64) {
+        *self += p * other;
+    }
+}
+
+/// Every player's chance, the mover's first, then the players after her in turn order.
+impl<const N: usize> Value for [f64; N] {
+    const ZERO: [f64; N] = [0.0; N];
+    fn own(&self) -> f64 {
+        self[0]
+    }
+    fn add_scaled(&mut self, p: f64, other: &[f64; N]) {
+        for (x, y) in self.iter_mut().zip(other) {
+            *x += p * y;
+        }
+    }
+}
+
 /// A value and its slope in the bust value: the probability the play behind it busts.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct Val {
-    pub v: f64,
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Val<V = f64> {
+    pub v: V,
     pub bust: f64,
+}
+
+impl<V: Value> Default for Val<V> {
+    fn default() -> Self {
+        Val {
+            v: V::ZERO,
+            bust: 0.0,
+        }
+    }
+}
+
+impl<V: Value> Val<V> {
+    fn add_scaled(&mut self, p: f64, other: &Val<V>) {
+        self.v.add_scaled(p, &other.v);
+        self.bust += p * other.bust;
+    }
 }
 
 /// The value of stopping with a turn total (units) and the dice left over; `None` where
 /// stopping is a pass worth a bust (an unopened player under 30, or past an exact target).
 #[derive(Clone)]
-pub struct Endings {
-    vals: Vec<[Option<f64>; 6]>,
+pub struct Endings<V = f64> {
+    vals: Vec<[Option<V>; 6]>,
 }
 
-impl Endings {
+impl<V: Value> Endings<V> {
     /// Endings for totals `0..=tmax` units, from `value(total, left)`.
-    pub fn new(tmax: usize, value: impl Fn(usize, u8) -> Option<f64>) -> Endings {
+    pub fn new(tmax: usize, value: impl Fn(usize, u8) -> Option<V>) -> Endings<V> {
         let vals = (0..=tmax)
             .map(|t| std::array::from_fn(|left| value(t, left as u8)))
             .collect();
@@ -77,7 +131,7 @@ impl Endings {
         self.vals.len() - 1
     }
 
-    fn at(&self, total: usize, left: u8) -> Option<f64> {
+    fn at(&self, total: usize, left: u8) -> Option<V> {
         self.vals[total][usize::from(left)]
     }
 }
@@ -95,34 +149,34 @@ pub enum Choice {
 
 /// A turn solved: the value of its start and of every state before roll 2 and roll 3.
 #[derive(Clone)]
-pub struct Turn<'a> {
+pub struct Turn<'a, V: Value + 'static = f64> {
     rolls: &'a Rolls,
-    endings: std::borrow::Cow<'a, Endings>,
+    endings: std::borrow::Cow<'a, Endings<V>>,
     /// The value of busting.
-    pub bust: f64,
+    pub bust: V,
     /// Whether each roll may use fewer dice than the player holds (rule L).
     pub near: bool,
     /// Before the first roll of six fresh dice.
-    pub start: Val,
+    pub start: Val<V>,
     /// Before roll 2: `[total][dice held]`.
-    pub before2: Vec<[Val; 6]>,
+    pub before2: Vec<[Val<V>; 6]>,
     /// Before roll 3: `[total][dice held]`.
-    pub before3: Vec<[Val; 6]>,
+    pub before3: Vec<[Val<V>; 6]>,
 }
 
 /// The largest first-roll total in units (six 1s: four of a kind and two singles, 270).
 pub const FIRST_MAX: usize = 54;
 
-impl<'a> Turn<'a> {
+impl<'a, V: Value + 'static> Turn<'a, V> {
     /// Solves the turn with states before roll 2 for totals up to `tmax2` units; `endings`
     /// must reach `tmax2 + 20` and [`FIRST_MAX`].
     pub fn solve(
         rolls: &'a Rolls,
-        endings: impl Into<std::borrow::Cow<'a, Endings>>,
-        bust: f64,
+        endings: impl Into<std::borrow::Cow<'a, Endings<V>>>,
+        bust: V,
         near: bool,
         tmax2: usize,
-    ) -> Turn<'a> {
+    ) -> Turn<'a, V> {
         let endings = endings.into();
         debug_assert!(endings.tmax() >= (tmax2 + 20).max(FIRST_MAX));
         let mut turn = Turn {
@@ -142,7 +196,7 @@ impl<'a> Turn<'a> {
     }
 
     /// The states before roll `roll` with total `t`, for one to five dice held.
-    fn stage(&self, roll: u8, t: usize) -> [Val; 6] {
+    fn stage(&self, roll: u8, t: usize) -> [Val<V>; 6] {
         std::array::from_fn(|n| match n {
             0 => Val::default(),
             n => self.before_roll(roll, t, n as u8),
@@ -151,33 +205,34 @@ impl<'a> Turn<'a> {
 
     /// The value before a roll holding `held` dice: all of them rolled, or within 50 of an
     /// exact target as many as is best.
-    pub fn before_roll(&self, roll: u8, t: usize, held: u8) -> Val {
+    pub fn before_roll(&self, roll: u8, t: usize, held: u8) -> Val<V> {
         let fewest = if self.near { 1 } else { held };
         (fewest..=held)
             .map(|k| self.roll_value(roll, t, held, k))
-            .fold(None, |best: Option<Val>, v| {
-                Some(best.map_or(v, |b| if v.v > b.v { v } else { b }))
+            .fold(None, |best: Option<Val<V>>, v| {
+                Some(best.map_or(v, |b| if v.v.own() > b.v.own() { v } else { b }))
             })
             .unwrap_or_default()
     }
 
     /// The value of rolling `k` of the `held` dice.
-    pub fn roll_value(&self, roll: u8, t: usize, held: u8, k: u8) -> Val {
+    pub fn roll_value(&self, roll: u8, t: usize, held: u8, k: u8) -> Val<V> {
         let mut acc = Val::default();
         for o in self.rolls.of(roll, k) {
             let best = self.best(roll, t, held, o).1;
-            acc.v += o.prob * best.v;
-            acc.bust += o.prob * best.bust;
+            acc.add_scaled(o.prob, &best);
         }
         acc
     }
 
     /// The best choice after outcome `o` of roll `roll` (with `held` dice before it); `None`
-    /// on a bust.
-    pub fn best(&self, roll: u8, t: usize, held: u8, o: &Outcome) -> (Option<Choice>, Val) {
+    /// on a bust. Among choices worth the same to the mover the first is taken, in the
+    /// order bank, bank counting the dice separately, then the keeps as the outcome lists
+    /// them (with three players this is the tie rule of docs/RULES.md).
+    pub fn best(&self, roll: u8, t: usize, held: u8, o: &Outcome) -> (Option<Choice>, Val<V>) {
         let mut best = (None, self.bust_val());
         self.each_choice(roll, t, held, o, |choice, val| {
-            if best.0.is_none() || val.v > best.1.v {
+            if best.0.is_none() || val.v.own() > best.1.v.own() {
                 best = (Some(choice), val);
             }
         });
@@ -185,7 +240,7 @@ impl<'a> Turn<'a> {
     }
 
     /// Every choice after outcome `o`, with its value; empty on a bust.
-    pub fn choices(&self, roll: u8, t: usize, held: u8, o: &Outcome) -> Vec<(Choice, Val)> {
+    pub fn choices(&self, roll: u8, t: usize, held: u8, o: &Outcome) -> Vec<(Choice, Val<V>)> {
         let mut out = Vec::new();
         self.each_choice(roll, t, held, o, |choice, val| out.push((choice, val)));
         out
@@ -198,7 +253,7 @@ impl<'a> Turn<'a> {
         t: usize,
         held: u8,
         o: &Outcome,
-        mut f: impl FnMut(Choice, Val),
+        mut f: impl FnMut(Choice, Val<V>),
     ) {
         let Some((points, used)) = o.bank else {
             return;
@@ -232,14 +287,14 @@ impl<'a> Turn<'a> {
         }
     }
 
-    fn stop(&self, total: usize, left: u8) -> Val {
+    fn stop(&self, total: usize, left: u8) -> Val<V> {
         match self.endings.at(total, left) {
             Some(v) => Val { v, bust: 0.0 },
             None => self.bust_val(),
         }
     }
 
-    fn bust_val(&self) -> Val {
+    fn bust_val(&self) -> Val<V> {
         Val {
             v: self.bust,
             bust: 1.0,
@@ -247,14 +302,14 @@ impl<'a> Turn<'a> {
     }
 }
 
-impl<'a> From<&'a Endings> for std::borrow::Cow<'a, Endings> {
-    fn from(e: &'a Endings) -> Self {
+impl<'a, V: Value> From<&'a Endings<V>> for std::borrow::Cow<'a, Endings<V>> {
+    fn from(e: &'a Endings<V>) -> Self {
         std::borrow::Cow::Borrowed(e)
     }
 }
 
-impl From<Endings> for std::borrow::Cow<'_, Endings> {
-    fn from(e: Endings) -> Self {
+impl<V: Value> From<Endings<V>> for std::borrow::Cow<'_, Endings<V>> {
+    fn from(e: Endings<V>) -> Self {
         std::borrow::Cow::Owned(e)
     }
 }

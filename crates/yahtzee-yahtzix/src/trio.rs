@@ -1,0 +1,771 @@
+//! Three players, exactly: every seat's chance to win when each plays for her own (max-n).
+//!
+//! A state is the mover (seat 0, 1 or 2 in the round), the three scores in seat order, and
+//! the "Go for it" offer the previous seat left. Its value is a vector: each seat's chance to
+//! win, summing to 1. The mover picks what is best for her; the other seats' chances follow
+//! her play, and where two choices are worth exactly the same to her the first is taken
+//! (the tie rule of docs/RULES.md §9, Y12).
+//!
+//! Banking raises the sum of the scores, so sums are solved from the highest down, as for
+//! two players; within one score triple only busts link states, and they link the three
+//! movers in a cycle (seat 0 busts to seat 1, 1 to 2, 2 to 0). Each cycle is a fixed point
+//! of the three turns, found by value iteration with a Newton step on the bust value (under
+//! fixed play each turn is affine in the value of busting, with slope its bust
+//! probability), until the residual is below [`TOLERANCE`]. Triples of one sum run in
+//! parallel and write only their own slots: the table is the same bit for bit on any
+//! number of threads.
+//!
+//! Going out (rule J, "all others play around to her"): when seat 0 reaches the target,
+//! seats 1 and 2 each play one last turn; when seat 1 reaches it, seat 2 does; when seat 2
+//! reaches it the round is complete. The highest score wins and equal highest scores share
+//! the win. The last turns are solved first, by the margins they face.
+
+use rayon::prelude::*;
+
+use crate::score::UNIT;
+use crate::solo::valid_score;
+use crate::turn::{Endings, Rolls, Turn, FIRST_MAX};
+use crate::{Error, Rules, OPENING};
+
+/// Residual at which a cycle's fixed point is accepted.
+pub const TOLERANCE: f64 = 1e-12;
+
+/// Sweeps after which a cycle that has not settled is taken for two best responses
+/// answering each other ([`Trio::mixed`]).
+const PURE_SWEEPS: u32 = 12;
+
+/// Each seat's chance to win, in seat order (seat 0 moves first in every round).
+pub type Chances = [f64; 3];
+
+/// Scores in seat order, in units of five points.
+pub type Scores = [usize; 3];
+
+/// The three-player game solved.
+pub struct Trio {
+    pub rules: Rules,
+    n: usize,
+    /// Chances with no offer: `[mover][s0][s1][s2]`.
+    none: Vec<Chances>,
+    /// Chances of going for an offer, one row per (mover, scores): offers of totals 1 to
+    /// the previous seat's score, on 1 to 5 dice.
+    accept: Vec<Chances>,
+    /// Where each (mover, scores) row starts in `accept`.
+    rows: Vec<usize>,
+    last: LastTurns,
+    /// The largest residual left at any cycle.
+    pub residual: f64,
+    /// Sweeps over all cycles, and the most one cycle took.
+    pub sweeps: u64,
+    pub max_sweeps: u32,
+    /// Score triples whose equilibrium mixes two plays.
+    pub mixed: u64,
+}
+
+/// The seat before `m` in the round: whose leftover dice `m` is offered.
+fn prev(m: usize) -> usize {
+    (m + 2) % 3
+}
+
+/// `abs` (seat order) as the turn of mover `m` sees it: her own chance first.
+fn rotate(abs: Chances, m: usize) -> Chances {
+    std::array::from_fn(|i| abs[(m + i) % 3])
+}
+
+/// The inverse of [`rotate`].
+fn unrotate(rot: Chances, m: usize) -> Chances {
+    std::array::from_fn(|j| rot[(j + 3 - m) % 3])
+}
+
+/// The last turns, solved before the game: seat 2's by the margin she must pass and the
+/// number of leaders (1 or 2), and seat 1's (after seat 0 went out) by her margin, seat 2's
+/// margin and whether seat 1 has opened.
+struct LastTurns {
+    /// Largest turn total a seat may bank in a normal turn (units).
+    most: usize,
+    /// Seat 2's last turn: `[leaders - 1][margin]`.
+    seat2: [Vec<LastOf2>; 2],
+    /// Seat 1's last turn: `[unopened][d1][d2]`, `None` where no state reaches it.
+    seat1: Vec<Option<LastOf1>>,
+    /// Side of the `seat1` grid.
+    side: usize,
+}
+
+/// Seat 2's last turn: her chance to win at the start and before roll 2 on an offer.
+struct LastOf2 {
+    start: f64,
+    before2: Vec<[f64; 6]>,
+}
+
+/// Seat 1's last turn: the chances of all three at the start and on an offer.
+struct LastOf1 {
+    start: Chances,
+    before2: Vec<[Chances; 6]>,
+}
+
+impl LastTurns {
+    fn solve(rules: &Rules, rolls: &Rolls, n: usize) -> LastTurns {
+        let most = (n - 1).max(FIRST_MAX) + 20;
+        let side = n + most;
+        let seat2_len = side + most + 21;
+        let seat2 = [1, 2].map(|leaders| {
+            (0..seat2_len)
+                .into_par_iter()
+                .map(|d| last_of_2(rules, rolls, d, leaders, most + 20))
+                .collect()
+        });
+        let mut last = LastTurns {
+            most,
+            seat2,
+            seat1: Vec::new(),
+            side,
+        };
+        let keys: Vec<(bool, usize, usize)> = [false, true]
+            .into_iter()
+            .flat_map(|z| (1..side).flat_map(move |d1| (1..side).map(move |d2| (z, d1, d2))))
+            .collect();
+        let seat1: Vec<Option<LastOf1>> = keys
+            .par_iter()
+            .map(|&(z, d1, d2)| {
+                // Unopened, seat 1 has 0: her margin is seat 0's score, at least the target.
+                (!z || d1 >= n).then(|| last.last_of_1(rules, rolls, n, d1, d2, z))
+            })
+            .collect();
+        let mut grid: Vec<Option<LastOf1>> = (0..2 * side * side).map(|_| None).collect();
+        for (&(z, d1, d2), v) in keys.iter().zip(seat1) {
+            grid[(usize::from(z) * side + d1) * side + d2] = v;
+        }
+        last.seat1 = grid;
+        last
+    }
+
+    /// Seat 2's chance in her last turn against margin `d` with `leaders` at the top,
+    /// facing an offer of `u` on `left` dice (none if `left` is 0), going for it if better.
+    fn seat2_value(&self, leaders: usize, d: usize, u: usize, left: u8) -> f64 {
+        // The last margin is past anything one turn can make: larger ones are worth the same.
+        let fin = &self.seat2[leaders - 1][d.min(self.seat2[0].len() - 1)];
+        if left == 0 || u >= fin.before2.len() {
+            return fin.start;
+        }
+        fin.start.max(fin.before2[u][usize::from(left)])
+    }
+
+    /// The chances once seat 1's last turn has ended `u` past her margin `d1` (negative:
+    /// short of it), leaving `left` dice to seat 2; `None` banked nothing.
+    fn after_seat1(&self, d1: usize, d2: usize, end: Option<(usize, u8)>) -> Chances {
+        let (u, left) = end.unwrap_or((0, 0));
+        match u.cmp(&d1) {
+            std::cmp::Ordering::Less => {
+                let v2 = self.seat2_value(1, d2, u, left);
+                [1.0 - v2, 0.0, v2]
+            }
+            std::cmp::Ordering::Equal => {
+                let v2 = self.seat2_value(2, d2, u, left);
+                [(1.0 - v2) / 2.0, (1.0 - v2) / 2.0, v2]
+            }
+            std::cmp::Ordering::Greater => {
+                let v2 = self.seat2_value(1, d2 + u - d1, u, left);
+                [0.0, 1.0 - v2, v2]
+            }
+        }
+    }
+
+    /// The endings and bust value of seat 1's last turn (rotated: hers first): seat 0 went
+    /// out `d1` above her and `d2` above seat 2; `tmax2` as for [`Turn::solve`].
+    fn seat1_endings(
+        &self,
+        rules: &Rules,
+        d1: usize,
+        d2: usize,
+        unopened: bool,
+        tmax2: usize,
+    ) -> (Endings<Chances>, Chances) {
+        let ends = Endings::new(tmax2 + 20, |u, left| {
+            let pass = (unopened && (u as u32 * UNIT) < OPENING) || (rules.exact && u > d1);
+            (!pass).then(|| rotate(self.after_seat1(d1, d2, Some((u, left))), 1))
+        });
+        (ends, rotate(self.after_seat1(d1, d2, None), 1))
+    }
+
+    /// Seat 1's last turn solved: seat 0 went out `d1` above her and `d2` above seat 2.
+    fn last_of_1(
+        &self,
+        rules: &Rules,
+        rolls: &Rolls,
+        n: usize,
+        d1: usize,
+        d2: usize,
+        unopened: bool,
+    ) -> LastOf1 {
+        let (ends, bust) = self.seat1_endings(rules, d1, d2, unopened, self.most);
+        // Under an exact target seat 0 is at it, so seat 1 is `d1` short of it.
+        let near = rules.near(n.saturating_sub(d1));
+        let turn = Turn::solve(rolls, &ends, bust, near, self.most);
+        LastOf1 {
+            start: unrotate(turn.start.v, 1),
+            before2: turn
+                .before2
+                .iter()
+                .map(|s| s.map(|v| unrotate(v.v, 1)))
+                .collect(),
+        }
+    }
+
+    /// The chances after seat 0 goes out `d1` above seat 1 and `d2` above seat 2, offering
+    /// `u` on `left` dice: seat 1 goes for it if that is better for her.
+    fn seat1_value(&self, d1: usize, d2: usize, unopened: bool, u: usize, left: u8) -> Chances {
+        let f = self.seat1[(usize::from(unopened) * self.side + d1) * self.side + d2]
+            .as_ref()
+            .expect("every reachable last turn of seat 1 is solved");
+        if left == 0 || u >= f.before2.len() {
+            return f.start;
+        }
+        let go = f.before2[u][usize::from(left)];
+        if go[1] > f.start[1] {
+            go
+        } else {
+            f.start
+        }
+    }
+}
+
+/// Seat 2's last turn against margin `d` with `leaders` at the top: passing wins, equalling
+/// shares the win with them; under an exact target passing the target is a pass.
+fn last_of_2(rules: &Rules, rolls: &Rolls, d: usize, leaders: usize, tmax2: usize) -> LastOf2 {
+    let tie = 1.0 / (leaders as f64 + 1.0);
+    let ends = Endings::new(tmax2 + 20, |u, _| match u.cmp(&d) {
+        std::cmp::Ordering::Greater if rules.exact => None,
+        std::cmp::Ordering::Greater => Some(1.0),
+        std::cmp::Ordering::Equal => Some(tie),
+        std::cmp::Ordering::Less => Some(0.0),
+    });
+    let turn = Turn::solve(rolls, &ends, 0.0, rules.exact && d <= 10, tmax2);
+    LastOf2 {
+        start: turn.start.v,
+        before2: turn.before2.iter().map(|s| s.map(|v| v.v)).collect(),
+    }
+}
+
+/// One score triple solved: the three movers' no-offer chances and accept rows.
+struct TripleSolution {
+    none: [Chances; 3],
+    rows: [Vec<Chances>; 3],
+    residual: f64,
+    sweeps: u32,
+    /// Whether the equilibrium mixes two plays ([`Trio::mixed`]).
+    mixed: bool,
+}
+
+impl TripleSolution {
+    fn pure(vals: ([Chances; 3], [Vec<Chances>; 3]), residual: f64, sweeps: u32) -> Self {
+        TripleSolution {
+            none: vals.0,
+            rows: vals.1,
+            residual,
+            sweeps,
+            mixed: false,
+        }
+    }
+}
+
+/// The cycle's map under one fixed play: F(x) = c + P·x.
+#[derive(Clone, Copy)]
+struct Line {
+    c: Chances,
+    p: f64,
+}
+
+impl Line {
+    /// The line through F(x) = f with slope `p`.
+    fn through(x: Chances, f: Chances, p: f64) -> Line {
+        Line {
+            c: std::array::from_fn(|j| f[j] - p * x[j]),
+            p,
+        }
+    }
+
+    fn at(&self, x: Chances) -> Chances {
+        std::array::from_fn(|j| self.c[j] + self.p * x[j])
+    }
+
+    /// Its fixed point c / (1 - P).
+    fn fixed(&self) -> Chances {
+        self.c.map(|c| c / (1.0 - self.p))
+    }
+
+    /// Play `a` with probability `q`, else `b`.
+    fn blend(q: f64, a: &Line, b: &Line) -> Line {
+        Line {
+            c: std::array::from_fn(|j| q * a.c[j] + (1.0 - q) * b.c[j]),
+            p: q * a.p + (1.0 - q) * b.p,
+        }
+    }
+}
+
+impl Trio {
+    /// The table's frame: last turns solved, values unset (NaN).
+    fn frame(rules: &Rules, rolls: &Rolls, fill: f64) -> Trio {
+        let n = rules.target_units();
+        let mut rows = vec![0; 3 * n * n * n + 1];
+        let mut at = 0;
+        for (i, start) in rows.iter_mut().enumerate().take(3 * n * n * n) {
+            *start = at;
+            let (m, s) = (i / (n * n * n), Self::scores_of(n, i % (n * n * n)));
+            if s.iter().all(|&x| valid_score(x)) {
+                at += 5 * s[prev(m)];
+            }
+        }
+        rows[3 * n * n * n] = at;
+        Trio {
+            rules: *rules,
+            n,
+            none: vec![[fill; 3]; 3 * n * n * n],
+            accept: vec![[fill; 3]; at],
+            rows,
+            last: LastTurns::solve(rules, rolls, n),
+            residual: 0.0,
+            sweeps: 0,
+            max_sweeps: 0,
+            mixed: 0,
+        }
+    }
+
+    fn scores_of(n: usize, i: usize) -> Scores {
+        [i / (n * n), i / n % n, i % n]
+    }
+
+    fn index(&self, m: usize, s: Scores) -> usize {
+        ((m * self.n + s[0]) * self.n + s[1]) * self.n + s[2]
+    }
+
+    /// Every valid score triple, in seat order.
+    fn triples(n: usize) -> impl Iterator<Item = Scores> {
+        (0..n * n * n)
+            .map(move |i| Self::scores_of(n, i))
+            .filter(|s| s.iter().all(|&x| valid_score(x)))
+    }
+
+    /// Solves the game for `rules` on the current rayon pool.
+    pub fn solve(rules: &Rules) -> Result<Trio, Error> {
+        let rolls = Rolls::new(rules);
+        let mut trio = Trio::frame(rules, &rolls, f64::NAN);
+        let n = trio.n;
+        let mut levels: Vec<Vec<Scores>> = vec![Vec::new(); 3 * n];
+        for s in Self::triples(n) {
+            levels[s.iter().sum::<usize>()].push(s);
+        }
+        for level in levels.iter().rev() {
+            let solved: Vec<Result<TripleSolution, Error>> = level
+                .par_iter()
+                .map(|&s| trio.solve_triple(&rolls, s))
+                .collect();
+            for (&s, sol) in level.iter().zip(solved) {
+                trio.store(s, sol?);
+            }
+        }
+        Ok(trio)
+    }
+
+    /// The reference solver: plain value iteration, every state swept (Gauss–Seidel,
+    /// highest scores first) with no ordering by sums and no Newton steps, until no value
+    /// moves by `tol`. Slow; it checks [`Trio::solve`] on small targets. Returns the sweeps.
+    pub fn solve_plain(rules: &Rules, tol: f64) -> Result<(Trio, u32), Error> {
+        let rolls = Rolls::new(rules);
+        let mut trio = Trio::frame(rules, &rolls, 1.0 / 3.0);
+        let mut states: Vec<(usize, Scores)> = Self::triples(trio.n)
+            .flat_map(|s| (0..3).map(move |m| (m, s)))
+            .collect();
+        states.reverse();
+        for sweep in 1..=2_000 {
+            let mut change = 0f64;
+            for &(m, s) in &states {
+                let next = trio.none[trio.index((m + 1) % 3, s)];
+                let turn = trio.turn(&rolls, m, s, next);
+                let i = trio.index(m, s);
+                let start = unrotate(turn.start.v, m);
+                change = change.max(max_diff(&trio.none[i], &start));
+                trio.none[i] = start;
+                let row = trio.row_of(&turn, m, s);
+                let at = trio.rows[i];
+                for (slot, v) in trio.accept[at..at + row.len()].iter_mut().zip(row) {
+                    change = change.max(max_diff(slot, &v));
+                    *slot = v;
+                }
+            }
+            if change < tol {
+                trio.residual = change;
+                return Ok((trio, sweep));
+            }
+        }
+        // Where the equilibrium mixes two plays, pure value iteration cycles between them.
+        Err(Error::Rules(
+            "plain value iteration did not converge in 2,000 sweeps".into(),
+        ))
+    }
+
+    /// The largest change one sweep of plain value iteration over every state would make
+    /// to the table: how far it is from satisfying every state's equation. Read only.
+    pub fn bellman_residual(&self) -> f64 {
+        let rolls = Rolls::new(&self.rules);
+        let states: Vec<(usize, Scores)> = Self::triples(self.n)
+            .flat_map(|s| (0..3).map(move |m| (m, s)))
+            .collect();
+        states
+            .par_iter()
+            .map(|&(m, s)| {
+                let next = self.none[self.index((m + 1) % 3, s)];
+                let turn = self.turn(&rolls, m, s, next);
+                let i = self.index(m, s);
+                let at = self.rows[i];
+                let row = self.row_of(&turn, m, s);
+                self.accept[at..at + row.len()]
+                    .iter()
+                    .zip(&row)
+                    .map(|(a, b)| max_diff(a, b))
+                    .fold(
+                        max_diff(&self.none[i], &unrotate(turn.start.v, m)),
+                        f64::max,
+                    )
+            })
+            .reduce(|| 0.0, f64::max)
+    }
+
+    /// The turn of mover `m` at `s` solved for every offer she may face, busting to `bust`.
+    fn turn<'r>(&self, rolls: &'r Rolls, m: usize, s: Scores, bust: Chances) -> Turn<'r, Chances> {
+        let tmax2 = s[prev(m)].max(FIRST_MAX);
+        let ends = self.endings(m, s, tmax2);
+        Turn::solve(rolls, ends, rotate(bust, m), self.rules.near(s[m]), tmax2)
+    }
+
+    /// The accept row of mover `m` at `s` from her solved turn.
+    fn row_of(&self, turn: &Turn<Chances>, m: usize, s: Scores) -> Vec<Chances> {
+        (1..=s[prev(m)])
+            .flat_map(|t| (1..=5).map(move |k| (t, k)))
+            .map(|(t, k)| unrotate(turn.before2[t][k].v, m))
+            .collect()
+    }
+
+    /// The largest difference from `other` over every state and offer.
+    pub fn max_difference(&self, other: &Trio) -> f64 {
+        let pairs = self
+            .none
+            .iter()
+            .zip(&other.none)
+            .chain(self.accept.iter().zip(&other.accept));
+        pairs
+            .filter(|(a, b)| !a[0].is_nan() && !b[0].is_nan())
+            .map(|(a, b)| max_diff(a, b))
+            .fold(0.0, f64::max)
+    }
+
+    fn store(&mut self, s: Scores, sol: TripleSolution) {
+        for (m, row) in sol.rows.into_iter().enumerate() {
+            let i = self.index(m, s);
+            self.none[i] = sol.none[m];
+            let at = self.rows[i];
+            self.accept[at..at + row.len()].copy_from_slice(&row);
+        }
+        self.residual = self.residual.max(sol.residual);
+        self.sweeps += u64::from(sol.sweeps);
+        self.max_sweeps = self.max_sweeps.max(sol.sweeps);
+        self.mixed += u64::from(sol.mixed);
+    }
+
+    /// The cycle of the three movers at `s`, linked by busts.
+    fn solve_triple(&self, rolls: &Rolls, s: Scores) -> Result<TripleSolution, Error> {
+        let ends: [Endings<Chances>; 3] = std::array::from_fn(|m| self.endings(m, s, FIRST_MAX));
+        let near = s.map(|x| self.rules.near(x));
+        let short = |m: usize, bust: Chances| {
+            let turn = Turn::solve(rolls, &ends[m], rotate(bust, m), near[m], FIRST_MAX);
+            (unrotate(turn.start.v, m), turn.start.bust)
+        };
+        // One pass of the cycle: seat 0's chances again, and the chance all three bust.
+        let cycle = |x: Chances| {
+            let (w2, p2) = short(2, x);
+            let (w1, p1) = short(1, w2);
+            let (f0, p0) = short(0, w1);
+            (f0, p0 * p1 * p2)
+        };
+        // Start from the neighbour one score up, solved already: values change little.
+        let mut x = match s[2] + 1 < self.n && valid_score(s[2] + 1) {
+            true => self.none[self.index(0, [s[0], s[1], s[2] + 1])],
+            false => [1.0 / 3.0; 3],
+        };
+        let mut sweeps = 0;
+        let mut last_h = f64::INFINITY;
+        // The last two sweeps' lines F(x) = c + P·x, to resolve a cycle of best responses.
+        let mut lines: Vec<Line> = Vec::new();
+        loop {
+            sweeps += 1;
+            let (f0, p) = cycle(x);
+            let h = max_diff(&f0, &x);
+            if h < TOLERANCE {
+                let vals = self.final_pass(rolls, s, x);
+                return Ok(TripleSolution::pure(vals, h, sweeps));
+            }
+            lines.push(Line::through(x, f0, p));
+            if sweeps >= PURE_SWEEPS {
+                let n = lines.len();
+                return self.mixed(rolls, s, &cycle, lines[n - 2], lines[n - 1], sweeps);
+            }
+            // Under fixed play F(x) = c + P·x with P = P(all three bust): Newton's step is
+            // the fixed point of that line; a plain sweep whenever it does not shrink h.
+            x = if h < last_h && 1.0 - p > 1e-9 {
+                lines[lines.len() - 1].fixed()
+            } else {
+                f0
+            };
+            last_h = h;
+        }
+    }
+
+    /// Every value of the triple `s` once seat 0's no-offer chances are `x`: the three
+    /// turns solved in full (seat 2 busting to `x`, seat 1 to seat 2, seat 0 to seat 1).
+    fn final_pass(
+        &self,
+        rolls: &Rolls,
+        s: Scores,
+        x: Chances,
+    ) -> ([Chances; 3], [Vec<Chances>; 3]) {
+        let t2 = self.turn(rolls, 2, s, x);
+        let w2 = unrotate(t2.start.v, 2);
+        let t1 = self.turn(rolls, 1, s, w2);
+        let w1 = unrotate(t1.start.v, 1);
+        let t0 = self.turn(rolls, 0, s, w1);
+        (
+            [unrotate(t0.start.v, 0), w1, w2],
+            [
+                self.row_of(&t0, 0, s),
+                self.row_of(&t1, 1, s),
+                self.row_of(&t2, 2, s),
+            ],
+        )
+    }
+
+    /// A cycle of two best responses: under play A the best answer is play B and the other
+    /// way round, so no pure play is stable. The stationary equilibrium mixes them: play A
+    /// with the probability `q` at which the player who switches is indifferent, found by
+    /// bisection on `q` between the two lines' fixed points. The stored values mix the two
+    /// plays' values with the same `q`.
+    fn mixed(
+        &self,
+        rolls: &Rolls,
+        s: Scores,
+        cycle: &dyn Fn(Chances) -> (Chances, f64),
+        one: Line,
+        other: Line,
+        sweeps: u32,
+    ) -> Result<TripleSolution, Error> {
+        let stuck = || Error::Rules(format!("scores {s:?}: value iteration did not converge"));
+        // `one` was the answer at the point where `other` was played, so at `other`'s
+        // fixed point the answer is `one` and at `one`'s it is `other`.
+        let (a, b) = (one, other);
+        let blend = |q: f64| Line::blend(q, &a, &b).fixed();
+        let answers_a = |x: Chances| -> Result<bool, Error> {
+            let (f, _) = cycle(x);
+            let (da, db) = (max_diff(&f, &a.at(x)), max_diff(&f, &b.at(x)));
+            if da.min(db) > 1e-9 {
+                return Err(stuck());
+            }
+            Ok(da <= db)
+        };
+        if !answers_a(b.fixed())? || answers_a(a.fixed())? {
+            return Err(stuck());
+        }
+        let (mut lo, mut hi) = (0.0f64, 1.0f64);
+        for _ in 0..64 {
+            let mid = 0.5 * (lo + hi);
+            if answers_a(blend(mid))? {
+                lo = mid;
+            } else {
+                hi = mid;
+            }
+        }
+        let q = 0.5 * (lo + hi);
+        let (va, vb) = (
+            self.final_pass(rolls, s, blend(lo)),
+            self.final_pass(rolls, s, blend(hi)),
+        );
+        let mix = |x: &Chances, y: &Chances| -> Chances {
+            std::array::from_fn(|j| q * x[j] + (1.0 - q) * y[j])
+        };
+        let none: [Chances; 3] = std::array::from_fn(|m| mix(&va.0[m], &vb.0[m]));
+        let rows: [Vec<Chances>; 3] = std::array::from_fn(|m| {
+            va.1[m]
+                .iter()
+                .zip(&vb.1[m])
+                .map(|(x, y)| mix(x, y))
+                .collect()
+        });
+        let residual = max_diff(&none[0], &blend(q));
+        if residual > 1e-10 {
+            return Err(stuck());
+        }
+        Ok(TripleSolution {
+            none,
+            rows,
+            residual,
+            sweeps,
+            mixed: true,
+        })
+    }
+
+    /// The values of stopping for mover `m` at `s` (rotated: hers first), totals up to
+    /// `tmax2 + 20`.
+    fn endings(&self, m: usize, s: Scores, tmax2: usize) -> Endings<Chances> {
+        Endings::new(tmax2 + 20, |u, left| {
+            self.stop_value(m, s, u, left).map(|v| rotate(v, m))
+        })
+    }
+
+    /// The chances after mover `m` at `s` banks `u` units with `left` dice over; `None` for
+    /// a pass (under 30 before opening, or past an exact target).
+    fn stop_value(&self, m: usize, s: Scores, u: usize, left: u8) -> Option<Chances> {
+        let x = s[m] + u;
+        if (s[m] == 0 && (u as u32 * UNIT) < OPENING) || (self.rules.exact && x > self.n) {
+            return None;
+        }
+        if x < self.n {
+            let mut next = s;
+            next[m] = x;
+            return Some(self.start_value((m + 1) % 3, next, u, left));
+        }
+        Some(match m {
+            2 => [0.0, 0.0, 1.0],
+            1 => {
+                let v2 = self.last.seat2_value(1, x - s[2], u, left);
+                [0.0, 1.0 - v2, v2]
+            }
+            _ => self
+                .last
+                .seat1_value(x - s[1], x - s[2], s[1] == 0, u, left),
+        })
+    }
+
+    /// The chances at the start of mover `m`'s turn at `s`, facing offer (t, left) if
+    /// `left > 0`: she goes for it when it is better for her (declines on a tie).
+    fn start_value(&self, m: usize, s: Scores, t: usize, left: u8) -> Chances {
+        let i = self.index(m, s);
+        let decline = self.none[i];
+        if left == 0 || t == 0 || t > s[prev(m)] {
+            return decline;
+        }
+        let go = self.accept[self.rows[i] + (t - 1) * 5 + usize::from(left) - 1];
+        if go[m] > decline[m] {
+            go
+        } else {
+            decline
+        }
+    }
+
+    /// The target in units.
+    pub fn target_units(&self) -> usize {
+        self.n
+    }
+
+    /// Each seat's chance with `m` to move at `s` (units) and no offer.
+    pub fn chances(&self, m: usize, s: Scores) -> Chances {
+        self.none[self.index(m, s)]
+    }
+
+    /// Each seat's chance when mover `m` at `s` goes for the offer of `t` units (1 to the
+    /// previous seat's score) on `left` dice (1 to 5).
+    pub fn accept(&self, m: usize, s: Scores, t: usize, left: u8) -> Chances {
+        self.accept[self.rows[self.index(m, s)] + (t - 1) * 5 + usize::from(left) - 1]
+    }
+
+    /// Each seat's chance from the start of the game.
+    pub fn start(&self) -> Chances {
+        self.chances(0, [0, 0, 0])
+    }
+
+    /// Every stored chance vector, no-offer states first, for checks (unset ones are NaN).
+    pub fn all_chances(&self) -> impl Iterator<Item = &Chances> {
+        self.none.iter().chain(&self.accept)
+    }
+
+    /// The turn of mover `m` at `s` (units) solved for play, offers up to `tmax2` units,
+    /// values rotated so the mover's own chance comes first. In a last turn (a score at or
+    /// past the target) `s` holds the scores as they stand.
+    pub fn turn_for_play<'r>(
+        &self,
+        rolls: &'r Rolls,
+        m: usize,
+        s: Scores,
+        tmax2: usize,
+    ) -> Turn<'r, Chances> {
+        let tmax2 = tmax2.max(s[prev(m)].min(self.n)).max(FIRST_MAX);
+        let near = self.rules.near(s[m]);
+        let (ends, bust) = if s.iter().all(|&x| x < self.n) {
+            let bust = self.none[self.index((m + 1) % 3, s)];
+            (self.endings(m, s, tmax2), rotate(bust, m))
+        } else if m == 1 {
+            let (d1, d2) = (s[0] - s[1], s[0] - s[2]);
+            self.last
+                .seat1_endings(&self.rules, d1, d2, s[1] == 0, tmax2)
+        } else {
+            last_of_2_endings(&self.rules, s, tmax2)
+        };
+        Turn::solve(rolls, ends, bust, near, tmax2)
+    }
+
+    /// Bytes the solve of `rules` will hold, reckoned before it starts (within a few
+    /// percent of [`Trio::memory_bytes`]).
+    pub fn estimate_bytes(rules: &Rules) -> u64 {
+        let n = rules.target_units() as u64;
+        let valid = n - 5;
+        let sum_valid: u64 = (6..n).sum();
+        // Each mover's row is five offers per unit of the previous seat's score.
+        let offers = 5 * 3 * valid * valid * sum_valid;
+        let most = (n - 1).max(FIRST_MAX as u64) + 20;
+        let side = n + most;
+        let last = (side * side + side * (side - n)) * (most + 1) * 6 * 24;
+        24 * (3 * n * n * n + offers) + 8 * 3 * n * n * n + last
+    }
+
+    /// Bytes of the tables held.
+    pub fn memory_bytes(&self) -> usize {
+        24 * (self.none.len() + self.accept.len())
+            + 8 * self.rows.len()
+            + self
+                .last
+                .seat1
+                .iter()
+                .flatten()
+                .map(|f| 24 * 6 * f.before2.len())
+                .sum::<usize>()
+    }
+}
+
+/// Seat 2's last turn as she plays it (rotated: hers first): the leaders are the highest
+/// of seats 0 and 1, who share what she does not win.
+fn last_of_2_endings(rules: &Rules, s: Scores, tmax2: usize) -> (Endings<Chances>, Chances) {
+    let top = s[0].max(s[1]);
+    let leaders = [s[0] == top, s[1] == top, false];
+    let count = leaders.iter().filter(|&&l| l).count() as f64;
+    let split = |mine: f64| -> Chances {
+        let abs = std::array::from_fn(|j| match j {
+            2 => mine,
+            j if leaders[j] => (1.0 - mine) / count,
+            _ => 0.0,
+        });
+        rotate(abs, 2)
+    };
+    let n = rules.target_units();
+    let ends = Endings::new(tmax2 + 20, |u, _| {
+        let y = s[2] + u;
+        match y.cmp(&top) {
+            _ if rules.exact && y > n => None,
+            std::cmp::Ordering::Greater => Some(split(1.0)),
+            std::cmp::Ordering::Equal => Some(split(1.0 / (count + 1.0))),
+            std::cmp::Ordering::Less => Some(split(0.0)),
+        }
+    });
+    (ends, split(0.0))
+}
+
+fn max_diff(a: &Chances, b: &Chances) -> f64 {
+    a.iter()
+        .zip(b)
+        .map(|(x, y)| (x - y).abs())
+        .fold(0.0, f64::max)
+}
