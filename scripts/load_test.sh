@@ -4,7 +4,7 @@
 # GAME: yahtzee, triple or yahtzix (a mix of positions of that game).
 # Starts the server on a free port with the tables in data/ (built first if missing),
 # waits until it answers, asks a question of each table the mix needs until it is ready (the first
-# Yahtzix question solves the game to 1000 once: about 20 s), then runs
+# Yahtzix question solves the game to 1000, named in every question, once: about 10 s), then runs
 # crates/yahtzee-server/examples/load.rs and stops the server.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -25,7 +25,7 @@ warm=('{"dice":"13346","rolls_left":2}')
 case $game in
     triple) warm=('{"game":"triple","dice":"13346","rolls_left":2}'
                   '{"game":"triple","variant":"forum","dice":"13346","rolls_left":2}') ;;
-    yahtzix) warm=('{"game":"yahtzix","me":0,"opp":0}') ;;
+    yahtzix) warm=('{"game":"yahtzix","target":1000,"me":0,"opp":0}') ;;
 esac
 for body in "${warm[@]}"; do
     for _ in $(seq 600); do

@@ -328,7 +328,7 @@ class _Yahtzix:
         roll: Optional[int] = None,
         total: int = 0,
         held: Optional[int] = None,
-        target: int = 1000,
+        target: int = 2000,
         four_of_a_kind: bool = True,
         exact: bool = False,
     ) -> GameAnswer:
@@ -337,7 +337,7 @@ class _Yahtzix:
     def stats(
         games: int = 2000,
         seed: int = 1,
-        target: int = 1000,
+        target: int = 2000,
         four_of_a_kind: bool = True,
         exact: bool = False,
     ) -> dict[str, Any]:

@@ -107,14 +107,14 @@ impl Tables {
     }
 
     /// The solved two-player Yahtzix game of `rules`, read from its cache file or solved
-    /// and written there (about 20 s at 1,000 on two cores).
+    /// and written there (about 45 s at 2,000 on two cores).
     pub fn yahtzix(
         &self,
         rules: &yahtzee_yahtzix::Rules,
     ) -> Result<Arc<crate::yahtzix::Played>, EngineError> {
         let path = self.yahtzix_path(rules);
         get(&self.yahtzix, &rules.name(), || {
-            let duel = crate::yahtzix::load_or_solve(rules, &path, true, &|| {})?;
+            let duel = crate::yahtzix::load_or_solve(rules, &path, true, &|| {}, &|_, _| {})?;
             Ok(crate::yahtzix::Played::new(duel))
         })
     }

@@ -22,7 +22,7 @@ use crate::{EngineError, Tables};
 #[derive(Clone, Copy, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Game {
-    /// Points to win, a multiple of 50 (default 1000; the text's game is 2000).
+    /// Points to win, a multiple of 50 (default 2000, the text's game).
     #[serde(default = "default_target")]
     pub target: u32,
     /// Four of a kind on the first roll scores 250 (rule H).
@@ -51,7 +51,7 @@ impl Game {
 }
 
 fn default_target() -> u32 {
-    1000
+    2000
 }
 
 fn yes() -> bool {
@@ -78,13 +78,16 @@ pub fn cache_path(dir: &Path, rules: &Rules) -> std::path::PathBuf {
 }
 
 /// The solved two-player game of `rules` from the cache file `path`, or solved (about
-/// 20 s and 325 MB at 1,000 on two cores) and written there. `rebuild_other_version`:
-/// a file of an older format is solved again (the default place) rather than refused.
+/// 45 s and 1.3 GB at 2,000 on two cores, [`solve_estimate`]) and written there.
+/// `rebuild_other_version`: a file of an older format is solved again (the default place)
+/// rather than refused. `on_solve` is called before a solve, `progress` during it with the
+/// work done and the total ([`Duel::work`]).
 pub fn load_or_solve(
     rules: &Rules,
     path: &Path,
     rebuild_other_version: bool,
     on_solve: &dyn Fn(),
+    progress: &dyn Fn(u64, u64),
 ) -> Result<Duel, EngineError> {
     if path.exists() {
         match Duel::load(path, rules) {
@@ -93,7 +96,11 @@ pub fn load_or_solve(
         }
     }
     on_solve();
-    let duel = Duel::solve(rules)?;
+    let options = yahtzee_yahtzix::duel::SolveOptions {
+        progress,
+        ..Default::default()
+    };
+    let duel = Duel::solve_with(rules, options)?;
     // A solve killed while writing leaves its temporary file (hundreds of MB at 1,000).
     let folder = match path.parent() {
         Some(p) if !p.as_os_str().is_empty() => p,
@@ -103,6 +110,20 @@ pub fn load_or_solve(
     duel.save(path)?;
     Ok(duel)
 }
+
+/// What solving `rules` costs on two free cores: seconds (rounded) and the cache file's
+/// bytes, for the message before a first solve.
+pub fn solve_estimate(rules: &Rules) -> (f64, u64) {
+    let (finals, levels) = Duel::work(rules);
+    let work = finals + levels.iter().sum::<u64>();
+    (
+        work as f64 * SECONDS_PER_WORK,
+        yahtzee_yahtzix::duel::Layout::of(rules).len as u64,
+    )
+}
+
+/// Seconds per unit of [`Duel::work`] on two free cores of the reference machine.
+const SECONDS_PER_WORK: f64 = 4.4e-7;
 
 /// A position to advise: the body of `POST /api/advise` with `"game": "yahtzix"`, the
 /// flags of `yahtzee yahtzix advise`.

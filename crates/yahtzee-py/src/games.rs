@@ -238,9 +238,10 @@ fn triple_review<'py>(py: Python<'py>, record: &str) -> PyResult<Bound<'py, PyAn
 }
 
 /// Yahtzix: every option of a position with the mover's chance to win (`p_win`), from
-/// the solved two-player game (solved once into the data folder: about 20 s at 1000).
+/// the solved two-player game (solved once into the data folder: about 45 s and a 1.3 GB
+/// file at 2000, the default).
 #[pyfunction]
-#[pyo3(name = "advise", signature = (me, opp, dice = None, second = false, offer = None, roll = None, total = 0, held = None, target = 1000, four_of_a_kind = true, exact = false))]
+#[pyo3(name = "advise", signature = (me, opp, dice = None, second = false, offer = None, roll = None, total = 0, held = None, target = 2000, four_of_a_kind = true, exact = false))]
 #[allow(clippy::too_many_arguments)]
 fn yahtzix_advise(
     py: Python<'_>,
@@ -269,7 +270,7 @@ fn yahtzix_advise(
 /// Yahtzix: simulated statistics (solitaire strategies, the optimal bot against "bank at
 /// 300") with 95% intervals.
 #[pyfunction]
-#[pyo3(name = "stats", signature = (games = 2000, seed = 1, target = 1000, four_of_a_kind = true, exact = false))]
+#[pyo3(name = "stats", signature = (games = 2000, seed = 1, target = 2000, four_of_a_kind = true, exact = false))]
 fn yahtzix_stats<'py>(
     py: Python<'py>,
     games: u64,

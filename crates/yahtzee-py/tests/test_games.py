@@ -103,7 +103,7 @@ def test_signatures_show_their_defaults():
     s = inspect.signature(yahtzee.triple.advise)
     assert str(s) == "(dice, rolls_left, card=None, variant='1978', strategy='fitted')"
     y = inspect.signature(yahtzee.yahtzix.advise)
-    assert y.parameters["target"].default == 1000 and y.parameters["dice"].default is None
+    assert y.parameters["target"].default == 2000 and y.parameters["dice"].default is None
 
 
 def test_simulation_and_reviews():

@@ -6,7 +6,7 @@
 //! ```
 //!
 //! GAME picks the mix of positions: `yahtzee` (default), `triple` or `yahtzix` (target
-//! 1000: its table must be solved first, e.g. by one request).
+//! 1000, named: the default is 2000; its table must be solved first, e.g. by one request).
 //!
 //! Open loop: request `i` is due at `i / RATE` seconds and its latency is counted from
 //! then, so a server that falls behind is charged for the wait (no coordinated omission).
@@ -37,10 +37,10 @@ const TRIPLE: [&str; 4] = [
 
 /// Yahtzix positions at 1000: before a turn, with an offer, first and later rolls.
 const YAHTZIX: [&str; 4] = [
-    r#"{"game":"yahtzix","me":0,"opp":0}"#,
-    r#"{"game":"yahtzix","me":350,"opp":600,"offer":"150:2"}"#,
-    r#"{"game":"yahtzix","me":100,"opp":150,"dice":"115523"}"#,
-    r#"{"game":"yahtzix","me":700,"opp":650,"second":true,"dice":"154","roll":2,"total":200,"held":3}"#,
+    r#"{"game":"yahtzix","target":1000,"me":0,"opp":0}"#,
+    r#"{"game":"yahtzix","target":1000,"me":350,"opp":600,"offer":"150:2"}"#,
+    r#"{"game":"yahtzix","target":1000,"me":100,"opp":150,"dice":"115523"}"#,
+    r#"{"game":"yahtzix","target":1000,"me":700,"opp":650,"second":true,"dice":"154","roll":2,"total":200,"held":3}"#,
 ];
 
 fn main() {

@@ -1,10 +1,13 @@
 //! Solve times, memory and advice latency (run under `/usr/bin/time -v` for peak memory):
 //! `cargo run --release -p yahtzee-yahtzix --example measure -- [solo|points|duel|advise|trio|trio-plain] TARGET`,
-//! or `-- open TARGET FILE` for a cached table.
+//! `-- open TARGET FILE` for a cached table, or `-- precision TARGET [SAMPLES]`: the
+//! `f32` offers' table against a solve with `f64` offers (every value, and the best option
+//! of SAMPLES random positions, 10,000 by default). `trio TARGET [compare] [exact|no-four]`:
+//! the exact three-player game (with `compare`, against plain value iteration).
 
 use std::time::Instant;
 
-use yahtzee_yahtzix::duel::Seat;
+use yahtzee_yahtzix::duel::{precision, Seat, SolveOptions};
 use yahtzee_yahtzix::position::{advise, Position, Stage};
 use yahtzee_yahtzix::score::parse_dice;
 use yahtzee_yahtzix::trio::Trio;
@@ -86,6 +89,30 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             if what == "advise" {
                 time_advice(&d)?;
             }
+            return Ok(());
+        }
+        "precision" => {
+            let samples: usize = args.get(2).map_or(Ok(10_000), |s| s.parse())?;
+            let narrow = Duel::solve(&rules)?;
+            let t1 = start.elapsed().as_secs_f64();
+            let wide = Duel::solve_with(
+                &rules,
+                SolveOptions {
+                    wide: true,
+                    ..Default::default()
+                },
+            )?;
+            let t2 = start.elapsed().as_secs_f64() - t1;
+            println!(
+                "target {target}: P(first wins) f32 {:.12}, f64 {:.12}; solves {t1:.1} s and {t2:.1} s on {threads} threads",
+                narrow.first_player_wins(),
+                wide.first_player_wins()
+            );
+            let c = precision::compare(&narrow, &wide, samples, 1)?;
+            println!(
+                "largest difference over every state and offer {:.2e}; {} positions sampled ({} with a choice), best option differs in {} (worst gap {:.2e}), largest option difference {:.2e}",
+                c.max_error, c.sampled, c.decisions, c.differ, c.worst_gap, c.max_option_error
+            );
             return Ok(());
         }
         "open" => {

@@ -17,10 +17,11 @@
 use rayon::prelude::*;
 
 mod cache;
+pub mod precision;
 
 use crate::score::UNIT;
 use crate::solo::valid_score;
-use crate::turn::{Endings, Rolls, Turn, FIRST_MAX};
+use crate::turn::{Endings, Rolls, Turn, Val, FIRST_MAX};
 use crate::{Error, Rules, OPENING};
 use cache::Accept;
 pub use cache::Layout;
@@ -31,8 +32,12 @@ pub const TOLERANCE: f64 = 1e-12;
 /// Most sweeps a pair may take before the solve is declared stuck.
 const MAX_SWEEPS: u32 = 500;
 
-/// Largest margin (units) the second player can face on her last turn, beyond the target.
-const FINAL_SLACK: usize = 80;
+/// Largest margin (units) beyond the target the second player can face on her last turn
+/// (as the first player's score past hers): a turn total before roll 2 that
+/// [`Position::check`](crate::Position::check) accepts, up to `opp.max(60) + 20`, and 20
+/// more in the turn, from a score below the target: under `n + 100`. (80 until format 3:
+/// a total over 400 before roll 2 near the target with the opponent near 0 was past it.)
+const FINAL_SLACK: usize = 100;
 
 /// The two-player game solved.
 pub struct Duel {
@@ -41,7 +46,8 @@ pub struct Duel {
     /// Win probability of the mover with no offer: `[seat][me][opp]`.
     none: Vec<f64>,
     /// Win probability of accepting an offer: `[seat][me][opp][total 1..=opp][dice 1..=5]`,
-    /// one block per (seat, me); mapped from the cache file and checked block by block.
+    /// one block per (seat, me); `f32` (as in the cache file, so a solved and a loaded table
+    /// give the same advice), mapped from the cache file and checked block by block.
     accept: Accept,
     /// The second player's last turn, by the margin she must pass.
     finals: Vec<Final>,
@@ -84,17 +90,60 @@ struct PairSolution {
     sweeps: u32,
 }
 
+/// How [`Duel::solve_with`] solves: the precision of the offers' table, and progress.
+#[derive(Clone, Copy)]
+pub struct SolveOptions<'a> {
+    /// Keep the offers' table in `f64` (a reference to measure the `f32` table against;
+    /// twice the memory). The cache file holds `f32` either way.
+    pub wide: bool,
+    /// Called after the last turns and after each sum of scores with the work done and the
+    /// total work (units of [`Duel::work`]), on the calling thread.
+    pub progress: &'a dyn Fn(u64, u64),
+}
+
+impl Default for SolveOptions<'_> {
+    fn default() -> Self {
+        SolveOptions {
+            wide: false,
+            progress: &|_, _| {},
+        }
+    }
+}
+
+/// Work of one pair beyond its offers past [`FIRST_MAX`]: its sweeps (about two, each two
+/// turns with totals up to [`FIRST_MAX`]), in units of one more total of a turn's offers.
+const PAIR_WORK: u64 = 390;
+
 impl Duel {
-    /// Solves the game for `rules` on the current rayon pool.
+    /// Solves the game for `rules` on the current rayon pool, offers in `f32`.
     pub fn solve(rules: &Rules) -> Result<Duel, Error> {
+        Duel::solve_with(rules, SolveOptions::default())
+    }
+
+    /// The work of solving `rules` (arbitrary units, roughly proportional to time): the
+    /// second player's last turns, then each sum of scores from the highest down.
+    pub fn work(rules: &Rules) -> (u64, Vec<u64>) {
+        let n = rules.target_units();
+        let finals = ((n + FINAL_SLACK + 1) * (n + FINAL_SLACK + 40)) as u64;
+        let levels = (0..=2 * (n - 1))
+            .rev()
+            .map(|level| pairs_of(n, level).map(|(a, b)| pair_work(a, b)).sum())
+            .collect();
+        (finals, levels)
+    }
+
+    /// [`Duel::solve`] with options: `f64` offers for a reference, a progress report.
+    pub fn solve_with(rules: &Rules, options: SolveOptions) -> Result<Duel, Error> {
         let n = rules.target_units();
         let rolls = Rolls::new(rules);
         let block = 5 * n * (n - 1) / 2;
+        let (finals_work, levels_work) = Duel::work(rules);
+        let total = finals_work + levels_work.iter().sum::<u64>();
         let mut duel = Duel {
             rules: *rules,
             n,
             none: vec![f64::NAN; 2 * n * n],
-            accept: Accept::Owned(vec![f64::NAN; 2 * n * block]),
+            accept: Accept::new(2 * n * block, f64::NAN, options.wide),
             finals: Vec::new(),
             residual: 0.0,
             sweeps: 0,
@@ -104,11 +153,10 @@ impl Duel {
             .into_par_iter()
             .map(|d| duel.final_turn(&rolls, d))
             .collect();
-        for level in (0..=2 * (n - 1)).rev() {
-            let pairs: Vec<(usize, usize)> = (0..n)
-                .filter_map(|a| Some((a, level.checked_sub(a)?)))
-                .filter(|&(a, b)| b < n && valid_score(a) && valid_score(b))
-                .collect();
+        let mut done = finals_work;
+        (options.progress)(done, total);
+        for (level, work) in (0..=2 * (n - 1)).rev().zip(levels_work) {
+            let pairs: Vec<(usize, usize)> = pairs_of(n, level).collect();
             let solved: Vec<Result<PairSolution, Error>> = pairs
                 .par_iter()
                 .map(|&(a, b)| duel.solve_pair(&rolls, a, b))
@@ -116,6 +164,8 @@ impl Duel {
             for (&(a, b), sol) in pairs.iter().zip(solved) {
                 duel.store(a, b, sol?);
             }
+            done += work;
+            (options.progress)(done, total);
         }
         Ok(duel)
     }
@@ -131,7 +181,7 @@ impl Duel {
             rules: *rules,
             n,
             none: vec![0.5; 2 * n * n],
-            accept: Accept::Owned(vec![0.0; 2 * n * block]),
+            accept: Accept::new(2 * n * block, 0.0, true),
             finals: Vec::new(),
             residual: 0.0,
             sweeps: 0,
@@ -161,7 +211,7 @@ impl Duel {
                         let j = duel.accept_index(seat, me, opp, t, k);
                         let v = turn.before2[t][usize::from(k)].v;
                         change = change.max((duel.accept.get(j) - v).abs());
-                        duel.accept.owned_mut()[j] = v;
+                        duel.accept.set(j, v);
                     }
                 }
             }
@@ -177,22 +227,13 @@ impl Duel {
 
     /// The largest difference from `other` over every state and offer both hold.
     pub fn max_difference(&self, other: &Duel) -> f64 {
-        let diff = |a: &[f64], b: &[f64]| {
-            a.iter()
-                .zip(b)
-                .filter(|(x, y)| !x.is_nan() && !y.is_nan())
-                .map(|(x, y)| (x - y).abs())
-                .fold(0.0, f64::max)
-        };
-        let valid = |v: &Vec<f64>, w: &Vec<f64>| -> Vec<f64> {
-            v.iter()
-                .zip(w)
-                .map(|(&x, &y)| if y.is_nan() { f64::NAN } else { x })
-                .collect()
-        };
-        let (mine, theirs) = (self.accept.to_vec(), other.accept.to_vec());
-        diff(&valid(&self.none, &other.none), &other.none)
-            .max(diff(&valid(&mine, &theirs), &theirs))
+        let none = self.none.iter().zip(&other.none).map(|(&x, &y)| (x, y));
+        let accept = (0..self.accept.len().min(other.accept.len()))
+            .map(|i| (self.accept.get(i), other.accept.get(i)));
+        none.chain(accept)
+            .filter(|(x, y)| !x.is_nan() && !y.is_nan())
+            .map(|(x, y)| (x - y).abs())
+            .fold(0.0, f64::max)
     }
 
     fn store(&mut self, a: usize, b: usize, sol: PairSolution) {
@@ -202,9 +243,8 @@ impl Duel {
         self.none[iy] = sol.y;
         let ox = self.accept_index(Seat::First, a, b, 1, 1);
         let oy = self.accept_index(Seat::Second, b, a, 1, 1);
-        let accept = self.accept.owned_mut();
-        accept[ox..ox + sol.accept_x.len()].copy_from_slice(&sol.accept_x);
-        accept[oy..oy + sol.accept_y.len()].copy_from_slice(&sol.accept_y);
+        self.accept.set_row(ox, &sol.accept_x);
+        self.accept.set_row(oy, &sol.accept_y);
         self.residual = self.residual.max(sol.residual);
         self.sweeps += u64::from(sol.sweeps);
         self.max_sweeps = self.max_sweeps.max(sol.sweeps);
@@ -215,20 +255,17 @@ impl Duel {
         let (near_x, near_y) = (self.rules.near(a), self.rules.near(b));
         let ends_x = self.endings(Seat::First, a, b, b.max(FIRST_MAX));
         let ends_y = self.endings(Seat::Second, b, a, a.max(FIRST_MAX));
-        // Start from the neighbour one sum up, solved already: values change little.
-        let mut x = match b + 1 < self.n {
-            true if valid_score(b + 1) => self.none[self.index(Seat::First, a, b + 1)],
-            _ => 0.5,
-        };
+        let mut x = self.start_guess(a, b);
         let mut sweeps = 0;
         let mut last_h = f64::INFINITY;
-        let residual = loop {
+        let (residual, mut ty, mut tx) = loop {
             sweeps += 1;
-            let y = Turn::solve(rolls, &ends_y, 1.0 - x, near_y, FIRST_MAX).start;
-            let fx = Turn::solve(rolls, &ends_x, 1.0 - y.v, near_x, FIRST_MAX).start;
+            let ty = Turn::solve(rolls, &ends_y, 1.0 - x, near_y, FIRST_MAX);
+            let tx = Turn::solve(rolls, &ends_x, 1.0 - ty.start.v, near_x, FIRST_MAX);
+            let (y, fx) = (ty.start, tx.start);
             let h = fx.v - x;
             if h.abs() < TOLERANCE {
-                break h.abs();
+                break (h.abs(), ty, tx);
             }
             if sweeps >= MAX_SWEEPS {
                 return Err(Error::Rules(format!(
@@ -245,8 +282,9 @@ impl Duel {
             };
             last_h = h.abs();
         };
-        let ty = Turn::solve(rolls, &ends_y, 1.0 - x, near_y, a.max(FIRST_MAX));
-        let tx = Turn::solve(rolls, &ends_x, 1.0 - ty.start.v, near_x, b.max(FIRST_MAX));
+        // The last sweep's turns, at the fixed point, extended to every offer.
+        extend(&mut ty, a.max(FIRST_MAX));
+        extend(&mut tx, b.max(FIRST_MAX));
         let row = |turn: &Turn, opp: usize| -> Vec<f64> {
             (1..=opp)
                 .flat_map(|t| (1..=5).map(move |k| (t, k)))
@@ -261,6 +299,22 @@ impl Duel {
             residual,
             sweeps,
         })
+    }
+
+    /// Where a pair's iteration starts: the first player's value at (a, b) extrapolated
+    /// from three neighbours solved already (sums one and two up), as
+    /// `v(a, b + 1) + v(a + 1, b) - v(a + 1, b + 1)`; else the neighbour one sum up, or 1/2.
+    /// About 2.1 sweeps a pair instead of 3 from the neighbour alone.
+    fn start_guess(&self, a: usize, b: usize) -> f64 {
+        let v = |a: usize, b: usize| -> Option<f64> {
+            (a < self.n && b < self.n && valid_score(a) && valid_score(b))
+                .then(|| self.none[self.index(Seat::First, a, b)])
+        };
+        let up = v(a, b + 1);
+        match (up, v(a + 1, b), v(a + 1, b + 1)) {
+            (Some(p), Some(q), Some(r)) => p + q - r,
+            _ => up.unwrap_or(0.5),
+        }
     }
 
     /// The values of stopping for the mover in `seat` at (me, opp), totals up to `tmax2 + 20`.
@@ -410,7 +464,8 @@ impl Duel {
 
     /// Bytes of the tables held.
     pub fn memory_bytes(&self) -> usize {
-        8 * (self.none.len() + self.accept.len())
+        8 * self.none.len()
+            + self.accept.bytes()
             + self
                 .finals
                 .iter()
@@ -428,4 +483,36 @@ fn last_turn_endings(exact: bool, d: usize, tmax2: usize) -> Endings {
         std::cmp::Ordering::Equal => Some(0.5),
         std::cmp::Ordering::Less => Some(0.0),
     })
+}
+
+/// The pairs {first player at (a, b), second at (b, a)} of one sum of scores.
+fn pairs_of(n: usize, level: usize) -> impl Iterator<Item = (usize, usize)> {
+    (0..n)
+        .filter_map(move |a| Some((a, level.checked_sub(a)?)))
+        .filter(move |&(a, b)| b < n && valid_score(a) && valid_score(b))
+}
+
+/// The work of one pair: its sweeps and its two turns' offers.
+fn pair_work(a: usize, b: usize) -> u64 {
+    PAIR_WORK + (a.max(FIRST_MAX) + b.max(FIRST_MAX) - 2 * FIRST_MAX) as u64
+}
+
+/// Extends a turn solved with totals up to [`FIRST_MAX`] before roll 2 to totals up to
+/// `tmax2` (its endings reach `tmax2 + 20`): the values `Turn::solve` with `tmax2` gives,
+/// bit for bit (a state reads only higher totals, which the smaller solve holds unchanged).
+fn extend(turn: &mut Turn, tmax2: usize) {
+    let stage = |turn: &Turn, roll: u8, t: usize| -> [Val; 6] {
+        std::array::from_fn(|k| match k {
+            0 => Val::default(),
+            k => turn.before_roll(roll, t, k as u8),
+        })
+    };
+    for t in turn.before3.len()..=tmax2 + 10 {
+        let s = stage(turn, 3, t);
+        turn.before3.push(s);
+    }
+    for t in turn.before2.len()..=tmax2 {
+        let s = stage(turn, 2, t);
+        turn.before2.push(s);
+    }
 }

@@ -89,7 +89,7 @@ fn damage_is_refused_where_it_is_read() {
     let block = N; // seat Second, me 0
     let mut bytes = good.clone();
     let l = layout();
-    bytes[l.head + 8 * block * l.block_values + 8 * 17] ^= 0x40;
+    bytes[l.head + 4 * block * l.block_values + 4 * 17] ^= 0x40;
     let duel = load(dir.path(), &bytes).unwrap();
     let rolls = Rolls::new(&rules());
     fails_with(
@@ -126,8 +126,8 @@ fn values_outside_zero_one_are_refused_even_with_the_right_checksum() {
     }
     // A block.
     let mut bytes = good.clone();
-    let at = l.head + 8 * (N + 6) * l.block_values; // seat Second, me 6: its first value
-    bytes[at..at + 8].copy_from_slice(&1.5f64.to_le_bytes());
+    let at = l.head + 4 * (N + 6) * l.block_values; // seat Second, me 6: its first value
+    bytes[at..at + 4].copy_from_slice(&1.5f32.to_le_bytes());
     // Every CRC rewritten to match, as a careless writer would.
     l.reseal(&mut bytes);
     let duel = load(dir.path(), &bytes).unwrap();
@@ -135,8 +135,8 @@ fn values_outside_zero_one_are_refused_even_with_the_right_checksum() {
     duel.accept(Seat::Second, 7, 20, 1, 1).unwrap();
     // NaN where a game goes, in the block of seat Second, 7 units: refused too.
     let mut bytes = good.clone();
-    let at = l.head + 8 * ((N + 7) * l.block_values + 5 * 20 * 19 / 2);
-    bytes[at..at + 8].copy_from_slice(&f64::NAN.to_le_bytes());
+    let at = l.head + 4 * ((N + 7) * l.block_values + 5 * 20 * 19 / 2);
+    bytes[at..at + 4].copy_from_slice(&f32::NAN.to_le_bytes());
     l.reseal(&mut bytes);
     let duel = load(dir.path(), &bytes).unwrap();
     fails_with(duel.accept(Seat::Second, 7, 20, 1, 1), "no game reaches");

@@ -3,6 +3,7 @@
 
 use std::collections::HashMap;
 
+use yahtzee_yahtzix::duel::{precision, Seat, SolveOptions};
 use yahtzee_yahtzix::score::{
     first_roll_value, later_roll_value, multisets, outcome, sub_multisets,
 };
@@ -118,7 +119,7 @@ fn fewest_turns_converged_and_matches_plain_value_iteration() {
 fn duel_value_iteration_converged_and_matches_plain_value_iteration() {
     for (four, exact) in [(true, false), (true, true), (false, false)] {
         let rules = Rules::new(150, four, exact).unwrap();
-        let fast = Duel::solve(&rules).unwrap();
+        let fast = Duel::solve_with(&rules, wide()).unwrap();
         let (plain, sweeps) = Duel::solve_plain(&rules, 1e-13).unwrap();
         let diff = fast.max_difference(&plain);
         println!(
@@ -129,7 +130,77 @@ fn duel_value_iteration_converged_and_matches_plain_value_iteration() {
         );
         assert!(fast.residual < duel::TOLERANCE);
         assert!(diff < 1e-9, "{diff}");
+        // The table kept (offers in f32) is within f32 rounding of it.
+        let narrow = Duel::solve(&rules).unwrap();
+        let diff = narrow.max_difference(&plain);
+        assert!(diff < 1e-6, "f32 offers: {diff}");
     }
+}
+
+/// The solve keeping its offers' table in f64 (the reference).
+fn wide() -> SolveOptions<'static> {
+    SolveOptions {
+        wide: true,
+        ..Default::default()
+    }
+}
+
+#[test]
+fn f32_offers_stay_within_a_bound_of_f64_and_change_no_decision() {
+    let rules = Rules::new(300, true, false).unwrap();
+    let narrow = Duel::solve(&rules).unwrap();
+    let wide = Duel::solve_with(&rules, wide()).unwrap();
+    let c = precision::compare(&narrow, &wide, 3000, 7).unwrap();
+    println!("{c:?}");
+    // Rounding to f32 (half an ulp: 3e-8 below 1) and what it moves later sums: 4.0e-8 here.
+    assert!(c.max_error < 2e-7, "{c:?}");
+    assert!(c.max_option_error <= c.max_error, "{c:?}");
+    assert!(c.decisions > 1000, "{c:?}");
+    // No best option changes, beyond a tie within the error.
+    assert!(c.worst_gap < 1e-7, "{c:?}");
+    let first = (narrow.first_player_wins() - wide.first_player_wins()).abs();
+    assert!(first < 1e-7, "{first}");
+}
+
+#[test]
+fn progress_reaches_the_total_once_per_sum_of_scores() {
+    let rules = Rules::new(150, true, false).unwrap();
+    let (finals, levels) = Duel::work(&rules);
+    let total = finals + levels.iter().sum::<u64>();
+    let seen = std::cell::RefCell::new(Vec::new());
+    let progress = |done: u64, of: u64| seen.borrow_mut().push((done, of));
+    let options = SolveOptions {
+        progress: &progress,
+        ..Default::default()
+    };
+    Duel::solve_with(&rules, options).unwrap();
+    let seen = seen.into_inner();
+    assert_eq!(seen.len(), 1 + levels.len());
+    assert!(seen.iter().all(|&(_, of)| of == total));
+    assert!(seen.windows(2).all(|w| w[0].0 <= w[1].0));
+    assert_eq!(seen.last(), Some(&(total, total)));
+}
+
+#[test]
+fn a_total_far_past_the_target_with_the_opponent_at_0_is_advised() {
+    // Format 2 held last turns for margins up to 80 units past the target: this position
+    // (a total of 400 before roll 2, which `check` accepts) read past them.
+    let rules = Rules::new(300, true, false).unwrap();
+    let duel = Duel::solve(&rules).unwrap();
+    let rolls = yahtzee_yahtzix::turn::Rolls::new(&rules);
+    let pos = yahtzee_yahtzix::Position {
+        seat: Seat::First,
+        me: 295,
+        opp: 0,
+        stage: yahtzee_yahtzix::position::Stage::Rolled {
+            roll: 2,
+            total: 400,
+            held: 1,
+            dice: [0, 1, 0, 0, 0, 0, 0],
+        },
+    };
+    let advice = yahtzee_yahtzix::position::advise(&duel, &rolls, &pos).unwrap();
+    assert_eq!(advice.win, 1.0);
 }
 
 #[test]

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Screenshots of the Triple Yahtzee and Yahtzix pages for the docs (docs/triple.png,
 docs/yahtzix.png): a Triple Yahtzee game a few turns in, with the hint and the moves on the
-card, and a Yahtzix race to 1,000 (the page's default; the server solves it first, about
-20 s) against the optimal bot. Dice are dealt through the pages' test hook
+card, and a Yahtzix race to 1,000 (the page's default is 2,000; the server solves 1,000
+first, about 10 s) against the optimal bot. Dice are dealt through the pages' test hook
 (window.yahtzeeTestDice).
 
   target/pyenv/bin/python crates/yahtzee-server/tests/browser/games_screenshots.py [OUT_DIR]
@@ -76,7 +76,7 @@ try:
     triple_roll(d, [4, 2, 4])
     shoot(d, "triple.png")
 
-    d.get(url + "/yahtzix.html")
+    d.get(url + "/yahtzix.html?target=1000")
     d.execute_script("window.yahtzeeStepMs = 150")
     # The first question at 1,000 has the server solve the game: the page shows "building".
     WebDriverWait(d, 120).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#play-options button.choose"))

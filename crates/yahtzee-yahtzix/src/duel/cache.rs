@@ -1,19 +1,19 @@
 //! The cache file of a solved two-player game, and the accept table read from it.
 //!
-//! Layout (little-endian), format version 2:
+//! Layout (little-endian), format version 3 (version 2 held the offers as `f64`):
 //!
 //! ```text
 //! head    "YAHTZIX\0", u32 version, target, four_of_a_kind, exact, max_sweeps, 0,
 //!         u64 sweeps, f64 residual, u64 lengths of none, accept, finals, each final,
 //!         the none table (f64), each final (start, then its offers, f64),
 //!         u32 CRC-32 of everything before it, u32 0
-//! accept  the accept table (f64), one block per (seat, my score)
+//! accept  the accept table (f32), one block per (seat, my score)
 //! tail    u32 CRC-32 of each accept block, u32 CRC-32 of those CRCs
 //! ```
 //!
 //! Opening maps the file, checks its size, the head's and the tail's CRCs, and reads the
-//! small tables (none and finals, 4 MB at target 1,000); the accept table (320 MB) stays in
-//! the mapping, and each block is checked (CRC, and every value NaN or in [0, 1]) the first
+//! small tables (none and finals, 4 MB at target 1,000); the accept table (160 MB; 1.2 GB
+//! at 2,000) stays in the mapping, and each block is checked (CRC, and every value NaN or in [0, 1]) the first
 //! time a turn reads it. So one piece of advice reads about 5 MB, not the whole file.
 //! Written to a temporary file and renamed, so a reader sees a whole file or none.
 
@@ -29,14 +29,16 @@ use crate::solo::valid_score;
 use crate::{Error, Rules};
 
 const MAGIC: &[u8; 8] = b"YAHTZIX\0";
-const VERSION: u32 = 2;
+const VERSION: u32 = 3;
 
 /// Bytes before the none table: magic, six u32, sweeps, residual, four lengths.
 const FIXED: usize = 8 + 6 * 4 + 2 * 8 + 4 * 8;
 
-/// The accept table: computed in memory, or mapped from the cache file.
+/// The accept table: computed in memory (`f32` as in the file, or `f64` for a reference
+/// solve), or mapped from the cache file.
 pub(crate) enum Accept {
-    Owned(Vec<f64>),
+    Owned(Vec<f32>),
+    Wide(Vec<f64>),
     Mapped(Mapped),
 }
 
@@ -56,9 +58,19 @@ pub(crate) struct Mapped {
 }
 
 impl Accept {
+    /// `len` values `fill`, in `f64` if `wide`.
+    pub(crate) fn new(len: usize, fill: f64, wide: bool) -> Accept {
+        if wide {
+            Accept::Wide(vec![fill; len])
+        } else {
+            Accept::Owned(vec![fill as f32; len])
+        }
+    }
+
     pub(crate) fn get(&self, i: usize) -> f64 {
         match self {
-            Accept::Owned(v) => v[i],
+            Accept::Owned(v) => f64::from(v[i]),
+            Accept::Wide(v) => v[i],
             Accept::Mapped(m) => m.get(i),
         }
     }
@@ -66,29 +78,60 @@ impl Accept {
     pub(crate) fn len(&self) -> usize {
         match self {
             Accept::Owned(v) => v.len(),
+            Accept::Wide(v) => v.len(),
             Accept::Mapped(m) => m.len,
         }
     }
 
-    pub(crate) fn to_vec(&self) -> Vec<f64> {
-        (0..self.len()).map(|i| self.get(i)).collect()
+    /// Bytes the table takes (mapped: in the file).
+    pub(crate) fn bytes(&self) -> usize {
+        match self {
+            Accept::Wide(v) => 8 * v.len(),
+            _ => 4 * self.len(),
+        }
     }
 
-    /// The values to write into; a mapped table is first copied into memory.
-    pub(crate) fn owned_mut(&mut self) -> &mut [f64] {
+    /// Writes `value` at `i` (rounded to `f32` unless wide); a mapped table is first copied
+    /// into memory.
+    pub(crate) fn set(&mut self, i: usize, value: f64) {
+        self.set_row(i, &[value]);
+    }
+
+    /// Writes `values` from `i` on, as [`Accept::set`].
+    pub(crate) fn set_row(&mut self, i: usize, values: &[f64]) {
         if let Accept::Mapped(_) = self {
-            *self = Accept::Owned(self.to_vec());
+            *self = Accept::Owned((0..self.len()).map(|j| self.get(j) as f32).collect());
         }
         match self {
-            Accept::Owned(v) => v,
-            Accept::Mapped(_) => &mut [],
+            Accept::Owned(v) => {
+                for (slot, &x) in v[i..i + values.len()].iter_mut().zip(values) {
+                    *slot = x as f32;
+                }
+            }
+            Accept::Wide(v) => v[i..i + values.len()].copy_from_slice(values),
+            Accept::Mapped(_) => unreachable!("copied into memory above"),
+        }
+    }
+
+    /// The `f32` bytes of values `from..to`, as the cache file holds them.
+    fn put_f32(&self, from: usize, to: usize, out: &mut Vec<u8>) {
+        match self {
+            Accept::Owned(v) => v[from..to]
+                .iter()
+                .for_each(|x| out.extend_from_slice(&x.to_le_bytes())),
+            Accept::Wide(v) => v[from..to]
+                .iter()
+                .for_each(|&x| out.extend_from_slice(&(x as f32).to_le_bytes())),
+            Accept::Mapped(m) => {
+                out.extend_from_slice(&m.map[m.start + 4 * from..m.start + 4 * to])
+            }
         }
     }
 
     /// Refuses block `b` of a mapped table if its CRC or a value is wrong.
     pub(crate) fn check_block(&self, b: usize) -> Result<(), Error> {
         match self {
-            Accept::Owned(_) => Ok(()),
+            Accept::Owned(_) | Accept::Wide(_) => Ok(()),
             Accept::Mapped(m) => m.check(b),
         }
     }
@@ -107,13 +150,13 @@ impl Accept {
 
 impl Mapped {
     fn get(&self, i: usize) -> f64 {
-        f64_at(&self.map[self.start..], i)
+        f64::from(f32_at(&self.map[self.start..], i))
     }
 
     fn passes(&self, b: usize) -> bool {
         *self.checked[b].get_or_init(|| {
-            let from = self.start + 8 * b * self.block;
-            let bytes = &self.map[from..from + 8 * self.block];
+            let from = self.start + 4 * b * self.block;
+            let bytes = &self.map[from..from + 4 * self.block];
             crc32fast::hash(bytes) == self.crcs[b] && block_sound(bytes, b % self.n)
         })
     }
@@ -143,10 +186,10 @@ fn sound(x: f64, scores_arise: bool) -> bool {
     }
 }
 
-/// Whether the accept block of a player with `me` units (little-endian f64, one row of
+/// Whether the accept block of a player with `me` units (little-endian f32, one row of
 /// `5 × opp` offers for each opponent's score `opp`) holds only sound values.
 fn block_sound(bytes: &[u8], me: usize) -> bool {
-    let count = bytes.len() / 8;
+    let count = bytes.len() / 4;
     let mut row_start = 0;
     (0..)
         .map(|opp| {
@@ -157,8 +200,16 @@ fn block_sound(bytes: &[u8], me: usize) -> bool {
         .take_while(|(opp, row)| *opp == 0 || !row.is_empty())
         .all(|(opp, row)| {
             let arise = valid_score(me) && valid_score(opp);
-            row.into_iter().all(|i| sound(f64_at(bytes, i), arise))
+            row.into_iter()
+                .all(|i| sound(f64::from(f32_at(bytes, i)), arise))
         })
+}
+
+/// The `i`-th little-endian f32 of `bytes`.
+fn f32_at(bytes: &[u8], i: usize) -> f32 {
+    let mut b = [0u8; 4];
+    b.copy_from_slice(&bytes[4 * i..4 * i + 4]);
+    f32::from_le_bytes(b)
 }
 
 /// The `i`-th little-endian f64 of `bytes`.
@@ -181,7 +232,7 @@ fn sizes(rules: &Rules) -> [usize; 5] {
 pub struct Layout {
     /// The head's length, its CRC and 4 zero bytes included; the accept table starts here.
     pub head: usize,
-    /// Accept blocks, and `f64` values in each.
+    /// Accept blocks, and values in each (`f32`: [`Layout::VALUE_BYTES`] bytes).
     pub blocks: usize,
     pub block_values: usize,
     /// Where the block CRCs start (after the accept table), and the file's length.
@@ -190,11 +241,14 @@ pub struct Layout {
 }
 
 impl Layout {
+    /// Bytes of one value of the accept table (`f32`).
+    pub const VALUE_BYTES: usize = 4;
+
     pub fn of(rules: &Rules) -> Layout {
         let [none, accept, finals, final_len, block] = sizes(rules);
         let head = FIXED + 8 * (none + finals * (1 + final_len)) + 8;
         let blocks = accept / block;
-        let tail = head + 8 * accept;
+        let tail = head + 4 * accept;
         Layout {
             head,
             blocks,
@@ -213,8 +267,8 @@ impl Layout {
         let crc = crc32fast::hash(&bytes[..self.head - 8]);
         bytes[self.head - 8..self.head - 4].copy_from_slice(&crc.to_le_bytes());
         for b in 0..self.blocks {
-            let from = self.head + 8 * b * self.block_values;
-            let crc = crc32fast::hash(&bytes[from..from + 8 * self.block_values]);
+            let from = self.head + 4 * b * self.block_values;
+            let crc = crc32fast::hash(&bytes[from..from + 4 * self.block_values]);
             let at = self.tail + 4 * b;
             bytes[at..at + 4].copy_from_slice(&crc.to_le_bytes());
         }
@@ -295,12 +349,10 @@ impl Duel {
         w.write_all(&head.to_le_bytes())?;
         w.write_all(&0u32.to_le_bytes())?;
         let mut crcs = Vec::new();
-        let mut bytes = Vec::with_capacity(8 * block);
+        let mut bytes = Vec::with_capacity(4 * block);
         for b in 0..self.accept.len() / block {
             bytes.clear();
-            for i in b * block..(b + 1) * block {
-                bytes.extend_from_slice(&self.accept.get(i).to_le_bytes());
-            }
+            self.accept.put_f32(b * block, (b + 1) * block, &mut bytes);
             crcs.push(crc32fast::hash(&bytes));
             w.write_all(&bytes)?;
         }
