@@ -251,3 +251,93 @@ fn a_cache_of_another_version_is_refused_by_name_and_rebuilt_in_the_default_plac
         std::fs::read(data().join("yahtzix-300.table")).unwrap()
     );
 }
+
+#[test]
+fn three_to_eight_players_are_advised_heads_up() {
+    let json: serde_json::Value = serde_json::from_str(&ok(&with(&[
+        "advise",
+        "--scores",
+        "150,200,100",
+        "--seat",
+        "3",
+        "--dice",
+        "112355",
+        "--json",
+    ])))
+    .unwrap();
+    assert_eq!(json["players"], 3);
+    assert_eq!(json["to_move"], 3);
+    assert_eq!(json["strategy"], "heads-up");
+    // Seat 2 leads with 200 and has moved this round: seat 3 plays her as second player.
+    assert_eq!(json["against"], 2);
+    assert_eq!(json["seat"], "second");
+    // The same numbers as the two-player question against the leader.
+    let two: serde_json::Value = serde_json::from_str(&ok(&with(&[
+        "advise", "--me", "100", "--opp", "200", "--second", "--dice", "112355", "--json",
+    ])))
+    .unwrap();
+    assert_eq!(json["options"], two["options"]);
+    let text = ok(&with(&[
+        "advise",
+        "--scores",
+        "0,35,60,40,0",
+        "--seat",
+        "1",
+    ]));
+    assert!(
+        text.contains("5 players, you in seat 1\n  scores by seat: 0, 35, 60, 40, 0"),
+        "{text}"
+    );
+    assert!(text.contains("heads-up"), "{text}");
+    assert!(text.lines().all(|l| l.chars().count() <= 80), "{text}");
+    for bad in [
+        vec!["advise", "--scores", "0,35,60", "--seat", "4"],
+        vec!["advise", "--scores", "0,35,60", "--seat", "0"],
+        vec!["advise", "--scores", "0,15,60", "--seat", "1"],
+        vec!["advise", "--scores", "0,0,0,0,0,0,0,0,0", "--seat", "1"],
+        vec!["advise", "--scores", "0,320,60", "--seat", "2"],
+        vec![
+            "advise", "--scores", "0,35,60", "--seat", "2", "--offer", "100:2",
+        ],
+        vec!["stats", "--players", "9"],
+        vec!["solve", "--players", "4"],
+    ] {
+        let err = refused(&with(&bad));
+        assert!(err.starts_with("error"), "{bad:?}: {err}");
+    }
+}
+
+#[test]
+fn three_players_solve_exactly_and_tables_play_themselves() {
+    let json: serde_json::Value = serde_json::from_str(&ok(&[
+        "yahtzix",
+        "solve",
+        "--players",
+        "3",
+        "--target",
+        "150",
+        "--json",
+    ]))
+    .unwrap();
+    let seats: Vec<f64> = (0..3)
+        .map(|i| json["seats_win"][i].as_f64().unwrap())
+        .collect();
+    // The values docs/GAMES.md publishes (28.270%, 33.100%, 38.630%).
+    for (got, want) in seats.iter().zip([0.282700, 0.330997, 0.386303]) {
+        assert!((got - want).abs() < 5e-7, "{seats:?}");
+    }
+    assert!(json["residual"].as_f64().unwrap() < 1e-10);
+    let stats: serde_json::Value = serde_json::from_str(&ok(&with(&[
+        "stats",
+        "--players",
+        "4",
+        "--games",
+        "200",
+        "--json",
+    ])))
+    .unwrap();
+    let rates = stats["self_play"]["win_rates"].as_array().unwrap();
+    assert_eq!(rates.len(), 4);
+    let total: f64 = rates.iter().map(|r| r["rate"].as_f64().unwrap()).sum();
+    assert!((total - 1.0).abs() < 1e-9, "{stats}");
+}

@@ -72,6 +72,50 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 );
             }
         }
+        "gap" => {
+            // `gap TARGET [GAMES]`: the heads-up strategy in each seat against exact bots,
+            // the exact bots' self-play, and heads-up self-play, against the exact table.
+            let games: u64 = args.get(2).map_or(Ok(20_000), |g| g.parse())?;
+            let trio = Trio::solve(&rules)?;
+            let duel = Duel::solve(&rules)?;
+            let rolls = Rolls::new(&rules);
+            let exact = trio.start();
+            let show = |what: &str, seat: usize, r: &yahtzee_yahtzix::sim::Rate| {
+                println!(
+                    "{what} seat {}: {:.4} [{:.4}, {:.4}], exact {:.4}, gap {:+.4}",
+                    seat + 1,
+                    r.rate,
+                    r.low,
+                    r.high,
+                    exact[seat],
+                    exact[seat] - r.rate
+                )
+            };
+            use yahtzee_yahtzix::party::{table_stats, HeadsUpBot, TrioBot};
+            use yahtzee_yahtzix::sim::Player;
+            let exact_bots = table_stats(&rules, 3, games, 1, |_| {
+                Box::new(TrioBot::new(&trio, &rolls)) as Box<dyn Player>
+            });
+            for (s, r) in exact_bots.win_rates.iter().enumerate() {
+                show("exact self-play", s, r);
+            }
+            for seat in 0..3 {
+                let t = table_stats(&rules, 3, games, 2 + seat as u64, |s| {
+                    if s == seat {
+                        Box::new(HeadsUpBot::new(&duel, &rolls).unwrap()) as Box<dyn Player>
+                    } else {
+                        Box::new(TrioBot::new(&trio, &rolls))
+                    }
+                });
+                show("heads-up among exact,", seat, &t.win_rates[seat]);
+            }
+            let heads_up = table_stats(&rules, 3, games, 9, |_| {
+                Box::new(HeadsUpBot::new(&duel, &rolls).unwrap()) as Box<dyn Player>
+            });
+            for (s, r) in heads_up.win_rates.iter().enumerate() {
+                show("heads-up self-play", s, r);
+            }
+        }
         "duel" | "advise" => {
             let d = Duel::solve(&rules)?;
             println!(

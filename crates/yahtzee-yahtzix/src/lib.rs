@@ -11,6 +11,10 @@
 //! - [`solo`]: solitaire — fewest expected turns to the target, most points per turn;
 //! - [`duel`]: two players — the probability of winning by value iteration, "Go for it"
 //!   included, with its cache file;
+//! - [`trio`]: three players exactly — each seat's chance to win, every player for her own
+//!   (max-n);
+//! - [`party`]: two to eight players at one table — seatings, the heads-up strategy built
+//!   from the two-player table, the exact three-player bot, self-play by seat;
 //! - [`position`]: a position a player describes, checked, and its options ranked;
 //! - [`sim`]: the optimal bots and a "bank at 300" bot, seeded simulation with intervals;
 //! - [`record`]: game records, replayed under the rules and reviewed (chance to win lost).

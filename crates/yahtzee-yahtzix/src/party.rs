@@ -118,17 +118,10 @@ impl Seating {
         }
     }
 
-    /// One line saying where the mover stands, as the command line shows a seating.
+    /// Where the mover stands, as the command line shows a seating: three lines, each
+    /// within 80 columns for eight players.
     pub fn describe(&self, target: u32) -> String {
-        let seats: Vec<String> = self
-            .scores
-            .iter()
-            .enumerate()
-            .map(|(s, score)| {
-                let you = if s == self.to_move { " (you)" } else { "" };
-                format!("seat {} {score}{you}", s + 1)
-            })
-            .collect();
+        let scores: Vec<String> = self.scores.iter().map(u32::to_string).collect();
         let two = Position {
             seat: Seat::First,
             me: 0,
@@ -138,9 +131,10 @@ impl Seating {
         .describe(target);
         let moment = two.split_once("; ").map_or("", |(_, m)| m);
         format!(
-            "Yahtzix to {target}, {} players: {}; {moment}",
+            "Yahtzix to {target}, {} players, you in seat {}\n  scores by seat: {}\n  {moment}",
             self.scores.len(),
-            seats.join(", ")
+            self.to_move + 1,
+            scores.join(", ")
         )
     }
 

@@ -34,6 +34,9 @@ pub const TOLERANCE: f64 = 1e-12;
 /// answering each other ([`Trio::mixed`]).
 const PURE_SWEEPS: u32 = 12;
 
+/// Damped sweeps that look for the plays an equilibrium mixes ([`Trio::mixed`]).
+const DAMPED_SWEEPS: u32 = 400;
+
 /// Each seat's chance to win, in seat order (seat 0 moves first in every round).
 pub type Chances = [f64; 3];
 
@@ -292,6 +295,11 @@ impl Line {
         self.c.map(|c| c / (1.0 - self.p))
     }
 
+    /// The same play: the same line to rounding.
+    fn same(&self, other: &Line) -> bool {
+        max_diff(&self.c, &other.c) < 1e-12 && (self.p - other.p).abs() < 1e-12
+    }
+
     /// Play `a` with probability `q`, else `b`.
     fn blend(q: f64, a: &Line, b: &Line) -> Line {
         Line {
@@ -492,8 +500,6 @@ impl Trio {
         };
         let mut sweeps = 0;
         let mut last_h = f64::INFINITY;
-        // The last two sweeps' lines F(x) = c + P·x, to resolve a cycle of best responses.
-        let mut lines: Vec<Line> = Vec::new();
         loop {
             sweeps += 1;
             let (f0, p) = cycle(x);
@@ -502,15 +508,13 @@ impl Trio {
                 let vals = self.final_pass(rolls, s, x);
                 return Ok(TripleSolution::pure(vals, h, sweeps));
             }
-            lines.push(Line::through(x, f0, p));
             if sweeps >= PURE_SWEEPS {
-                let n = lines.len();
-                return self.mixed(rolls, s, &cycle, lines[n - 2], lines[n - 1], sweeps);
+                return self.mixed(rolls, s, &cycle, x, sweeps);
             }
             // Under fixed play F(x) = c + P·x with P = P(all three bust): Newton's step is
             // the fixed point of that line; a plain sweep whenever it does not shrink h.
             x = if h < last_h && 1.0 - p > 1e-9 {
-                lines[lines.len() - 1].fixed()
+                Line::through(x, f0, p).fixed()
             } else {
                 f0
             };
@@ -541,40 +545,70 @@ impl Trio {
         )
     }
 
-    /// A cycle of two best responses: under play A the best answer is play B and the other
-    /// way round, so no pure play is stable. The stationary equilibrium mixes them: play A
-    /// with the probability `q` at which the player who switches is indifferent, found by
-    /// bisection on `q` between the two lines' fixed points. The stored values mix the two
-    /// plays' values with the same `q`.
+    /// Best responses that answer each other: under play A the best answer is play B and
+    /// the other way round, so no pure play is stable. The stationary equilibrium mixes two
+    /// plays: A with the probability `q` at which the player who switches is indifferent.
+    /// The two plays are those met near the equilibrium by damped iteration (each step a
+    /// shrinking share of the way to the cycle's answer, as in fictitious play); then `q`
+    /// is found by bisection on the path of the two plays' mixed fixed points. The stored
+    /// values mix the two plays' values with the same `q`.
     fn mixed(
         &self,
         rolls: &Rolls,
         s: Scores,
         cycle: &dyn Fn(Chances) -> (Chances, f64),
-        one: Line,
-        other: Line,
+        start: Chances,
         sweeps: u32,
     ) -> Result<TripleSolution, Error> {
-        let stuck = || Error::Rules(format!("scores {s:?}: value iteration did not converge"));
-        // `one` was the answer at the point where `other` was played, so at `other`'s
-        // fixed point the answer is `one` and at `one`'s it is `other`.
-        let (a, b) = (one, other);
-        let blend = |q: f64| Line::blend(q, &a, &b).fixed();
-        let answers_a = |x: Chances| -> Result<bool, Error> {
+        let mut x = start;
+        let mut near: Vec<Line> = Vec::new();
+        for k in 1..=DAMPED_SWEEPS {
+            let (f, p) = cycle(x);
+            let line = Line::through(x, f, p);
+            if k > DAMPED_SWEEPS - 100 && !near.iter().any(|l| l.same(&line)) {
+                near.push(line);
+            }
+            let step = 1.0 / (k as f64 + 1.0);
+            x = std::array::from_fn(|j| x[j] + step * (f[j] - x[j]));
+        }
+        for a in &near {
+            for b in &near {
+                if let Some(sol) = self.mix_two(rolls, s, cycle, a, b, sweeps + DAMPED_SWEEPS) {
+                    return Ok(sol);
+                }
+            }
+        }
+        Err(Error::Rules(format!(
+            "scores {s:?}: no equilibrium of one or two plays found ({} plays near it)",
+            near.len()
+        )))
+    }
+
+    /// The equilibrium mixing plays `a` and `b`, if at `b`'s fixed point the answer is `a`
+    /// and at `a`'s it is not, and the answer switches from `a` to `b` and nothing else.
+    fn mix_two(
+        &self,
+        rolls: &Rolls,
+        s: Scores,
+        cycle: &dyn Fn(Chances) -> (Chances, f64),
+        a: &Line,
+        b: &Line,
+        sweeps: u32,
+    ) -> Option<TripleSolution> {
+        let blend = |q: f64| Line::blend(q, a, b).fixed();
+        // Whether the answer at `x` is `a` (true), `b` (false) or another play (None).
+        let answer = |x: Chances| -> Option<bool> {
             let (f, _) = cycle(x);
             let (da, db) = (max_diff(&f, &a.at(x)), max_diff(&f, &b.at(x)));
-            if da.min(db) > 1e-9 {
-                return Err(stuck());
-            }
-            Ok(da <= db)
+            (da.min(db) <= 1e-9).then_some(da <= db)
         };
-        if !answers_a(b.fixed())? || answers_a(a.fixed())? {
-            return Err(stuck());
+        if answer(b.fixed()) != Some(true) || answer(a.fixed()) == Some(true) {
+            return None;
         }
         let (mut lo, mut hi) = (0.0f64, 1.0f64);
         for _ in 0..64 {
             let mid = 0.5 * (lo + hi);
-            if answers_a(blend(mid))? {
+            if answer(blend(mid))? {
                 lo = mid;
             } else {
                 hi = mid;
@@ -597,10 +631,7 @@ impl Trio {
                 .collect()
         });
         let residual = max_diff(&none[0], &blend(q));
-        if residual > 1e-10 {
-            return Err(stuck());
-        }
-        Ok(TripleSolution {
+        (residual <= 1e-10).then_some(TripleSolution {
             none,
             rows,
             residual,

@@ -42,6 +42,15 @@ fn every_variant_satisfies_every_states_equation() {
     }
 }
 
+/// Under an exact target at 100 one score triple has no stable pure play: two plays
+/// answer each other, and the table mixes them (docs/RULES.md Y12).
+#[test]
+fn where_no_pure_play_is_stable_the_equilibrium_mixes_two() {
+    let trio = Trio::solve(&rules(100, true, true)).unwrap();
+    assert_eq!(trio.mixed, 1);
+    assert!(trio.residual < 1e-10, "{}", trio.residual);
+}
+
 #[test]
 fn chances_sum_to_one_in_every_state() {
     for r in [
