@@ -59,6 +59,13 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 t.mixed,
                 t.memory_bytes() as f64 / 1048576.0
             );
+            if args.iter().any(|a| a == "bellman") {
+                println!(
+                    "one plain sweep over every state but the mixed triples {:?}: residual {:.1e}",
+                    t.mixed_at,
+                    t.bellman_residual()
+                );
+            }
             if args.iter().any(|a| a == "compare") {
                 let (plain, sweeps) = Trio::solve_plain(&rules, 1e-13)?;
                 println!(

@@ -62,6 +62,8 @@ pub struct Trio {
     pub max_sweeps: u32,
     /// Score triples whose equilibrium mixes two plays.
     pub mixed: u64,
+    /// Those triples (their equation is the mixed one, checked as they are solved).
+    pub mixed_at: Vec<Scores>,
 }
 
 /// The seat before `m` in the round: whose leftover dice `m` is offered.
@@ -334,6 +336,7 @@ impl Trio {
             sweeps: 0,
             max_sweeps: 0,
             mixed: 0,
+            mixed_at: Vec::new(),
         }
     }
 
@@ -411,10 +414,13 @@ impl Trio {
     }
 
     /// The largest change one sweep of plain value iteration over every state would make
-    /// to the table: how far it is from satisfying every state's equation. Read only.
+    /// to the table: how far it is from satisfying every state's equation. Read only. The
+    /// triples whose equilibrium mixes two plays are left out: a pure sweep answers a
+    /// mixed point with one of the two plays (their residual is checked as they are solved).
     pub fn bellman_residual(&self) -> f64 {
         let rolls = Rolls::new(&self.rules);
         let states: Vec<(usize, Scores)> = Self::triples(self.n)
+            .filter(|s| !self.mixed_at.contains(s))
             .flat_map(|s| (0..3).map(move |m| (m, s)))
             .collect();
         states
@@ -476,6 +482,9 @@ impl Trio {
         self.sweeps += u64::from(sol.sweeps);
         self.max_sweeps = self.max_sweeps.max(sol.sweeps);
         self.mixed += u64::from(sol.mixed);
+        if sol.mixed {
+            self.mixed_at.push(s);
+        }
     }
 
     /// The cycle of the three movers at `s`, linked by busts.
