@@ -269,11 +269,12 @@ def test_a_yahtzix_game_of_four(browser, server):
     while time.monotonic() < deadline:
         if browser.find_element(By.ID, "result").is_displayed():
             break
+        # Read at once: while the page asks about the next roll it still holds the last advice.
         state = browser.execute_script("return window.yahtzixState()")
-        buttons = browser.find_elements(By.CSS_SELECTOR, "#play-options button.choose")
-        if state["toMove"] != 2 or not buttons or state["advice"] is None:
+        if state["toMove"] != 2 or state["busy"] or not state["buttons"] or state["advice"] is None:
             time.sleep(0.05)
             continue
+        buttons = browser.find_elements(By.CSS_SELECTOR, "#play-options button.choose")
         # Your decision: the page's advice is the API's for the same four-player position.
         q = state["position"]
         assert len(q["scores"]) == 4 and q["seat"] == 3 and "me" not in q, q
