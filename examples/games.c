@@ -26,8 +26,12 @@ int main(int argc, char **argv) {
     int failed = ask(engine, "triple", "{\"card\": \"1.ones=3\", \"dice\": \"13346\", \"rolls_left\": 2}");
     /* Yahtzix to 300: bank or roll on with 1 1 5 5 2 3? (the game may also be named inside) */
     failed |= ask(engine, NULL, "{\"game\": \"yahtzix\", \"target\": 300, \"me\": 100, \"opp\": 150, \"dice\": \"115523\"}");
-    /* A wrong question: one line, and a code. */
+    /* Three players: every score in seat order and the mover's seat (from 1); the answer
+     * says "players": 3 and reckons the chances heads-up against the leader. */
+    failed |= ask(engine, "yahtzix", "{\"target\": 300, \"scores\": [0, 150, 100], \"seat\": 2, \"dice\": \"115523\"}");
+    /* Wrong questions: one line, and a code (YZ_ERR_INPUT). */
     ask(engine, "triple", "{\"dice\": \"1334\", \"rolls_left\": 2}");
+    ask(engine, "yahtzix", "{\"target\": 300, \"scores\": [0, 150, 100], \"seat\": 4}");
     yz_engine_free(engine);
     return failed ? 1 : 0;
 }

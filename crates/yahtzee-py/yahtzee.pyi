@@ -316,8 +316,10 @@ class _Triple:
         """A game record (``yahtzee triple play`` writes one) judged decision by decision."""
 
 class _Yahtzix:
-    """``yahtzee.yahtzix``: Yahtzix (six dice, a race to the target), exact two-player play."""
+    """``yahtzee.yahtzix``: Yahtzix (six dice, a race to the target), exact two-player play;
+    three to eight players by the heads-up strategy."""
 
+    @overload
     @staticmethod
     def advise(
         me: int,
@@ -332,7 +334,25 @@ class _Yahtzix:
         four_of_a_kind: bool = True,
         exact: bool = False,
     ) -> GameAnswer:
-        """Every option, best first, with ``p_win`` (the mover's chance to win)."""
+        """Two players: every option, best first, with ``p_win`` (the mover's chance to win)."""
+    @overload
+    @staticmethod
+    def advise(
+        *,
+        scores: Sequence[int],
+        seat: int,
+        dice: Optional[DiceLike] = None,
+        offer: Optional[str] = None,
+        roll: Optional[int] = None,
+        total: int = 0,
+        held: Optional[int] = None,
+        target: int = 2000,
+        four_of_a_kind: bool = True,
+        exact: bool = False,
+    ) -> GameAnswer:
+        """Two to eight players: ``scores`` in seat order (seat 1 starts each round), ``seat``
+        the mover's (from 1); with three or more, ``p_win`` is the heads-up strategy's (the
+        two-player table against the leader, seat ``against``). Not with ``me``/``opp``."""
     @staticmethod
     def stats(
         games: int = 2000,
@@ -340,8 +360,10 @@ class _Yahtzix:
         target: int = 2000,
         four_of_a_kind: bool = True,
         exact: bool = False,
+        players: int = 2,
     ) -> dict[str, Any]:
-        """Simulated statistics with 95% intervals."""
+        """Simulated statistics with 95% intervals; ``self_play``: every seat's win rate at a
+        table of ``players`` (2 to 8), with ``tie_rate``."""
     @staticmethod
     def review(record: str) -> dict[str, Any]:
         """A game record (``yahtzee yahtzix play`` writes one) judged by chance to win lost."""

@@ -490,6 +490,35 @@ fn every_game_through_one_door() {
         msg,
         "the question asks about yahtzix, the call about triple"
     );
+    // Yahtzix at a table of three, and its refusals (each one line).
+    let three = game_advise(
+        engine,
+        Some("yahtzix"),
+        r#"{"target": 300, "scores": [0, 150, 100], "seat": 1, "offer": "100:2"}"#,
+    )
+    .unwrap();
+    assert_eq!(
+        (&three["players"], &three["against"]),
+        (&3.into(), &2.into())
+    );
+    for (q, want) in [
+        (
+            r#"{"target": 300, "scores": [0, 150, 100], "seat": 0}"#,
+            "seat 0: the seats are 1 to 3",
+        ),
+        (
+            r#"{"target": 300, "scores": [0, 150, 100], "seat": 1, "me": 0}"#,
+            "give scores and seat, or me and opp, not both",
+        ),
+        (
+            r#"{"target": 300, "scores": [0, 0, 0, 0, 0, 0, 0, 0, 0], "seat": 1}"#,
+            "9 scores: give one per player, 2 to 8",
+        ),
+    ] {
+        let (code, msg) = game_advise(engine, Some("yahtzix"), q).unwrap_err();
+        assert_eq!(code, YZ_ERR_INPUT, "{q}");
+        assert!(msg.contains(want) && !msg.contains('\n'), "{q}: {msg}");
+    }
     let (code, _) = game_advise(engine, None, "[1, 2").unwrap_err();
     assert_eq!(code, YZ_ERR_INPUT);
     let mut answer = ptr::null_mut();
@@ -523,6 +552,30 @@ fn every_game_through_one_door() {
         YZ_OK
     );
     yz_string_free(stats);
+    // Yahtzix's self-play at a table of three: three seats' win rates summing to 1.
+    let q = c(r#"{"target": 300, "games": 50, "players": 3}"#);
+    assert_eq!(
+        yz_game_stats(engine, c("yahtzix").as_ptr(), q.as_ptr(), &mut stats),
+        YZ_OK
+    );
+    // SAFETY: a string from the library, freed once.
+    let text = unsafe { CStr::from_ptr(stats) }
+        .to_str()
+        .unwrap()
+        .to_string();
+    yz_string_free(stats);
+    let s: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let rates = s["self_play"]["win_rates"].as_array().unwrap();
+    let sum: f64 = rates.iter().map(|r| r["rate"].as_f64().unwrap()).sum();
+    assert!(rates.len() == 3 && (sum - 1.0).abs() < 1e-9, "{text}");
+    let q = c(r#"{"target": 300, "games": 50, "players": 9}"#);
+    stats = ptr::null_mut();
+    assert_eq!(
+        yz_game_stats(engine, c("yahtzix").as_ptr(), q.as_ptr(), &mut stats),
+        YZ_ERR_INPUT
+    );
+    assert!(stats.is_null());
+    assert_eq!(last_error(), "players 9: from 2 to 8");
     yz_engine_free(engine);
     yz_engine_free(ptr::null_mut());
     yz_string_free(ptr::null_mut());
@@ -533,7 +586,7 @@ fn the_c_games_example_compiles_and_answers() {
     let dir = tempfile::tempdir().unwrap();
     let text = compile_and_run(dir.path(), "games", dir.path());
     let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines.len(), 3, "{text}");
+    assert_eq!(lines.len(), 5, "{text}");
     let tables = yahtzee_engine::Tables::new(Some(dir.path().to_path_buf()));
     let triple = br#"{"game": "triple", "card": "1.ones=3", "dice": "13346", "rolls_left": 2}"#;
     let want = yahtzee_engine::Game::Triple
@@ -545,7 +598,16 @@ fn the_c_games_example_compiles_and_answers() {
     );
     let yahtzix: serde_json::Value = serde_json::from_str(lines[1]).unwrap();
     assert_eq!(yahtzix["rules"], "300");
-    assert!(lines[2].starts_with("code 1: bad dice"), "{text}");
+    let three: serde_json::Value = serde_json::from_str(lines[2]).unwrap();
+    let body = br#"{"game": "yahtzix", "target": 300, "scores": [0, 150, 100], "seat": 2, "dice": "115523"}"#;
+    let want = yahtzee_engine::Game::Yahtzix.advise(&tables, body).unwrap();
+    assert_eq!(three, want);
+    assert_eq!(
+        (&three["players"], &three["to_move"], &three["strategy"]),
+        (&3.into(), &2.into(), &"heads-up".into())
+    );
+    assert!(lines[3].starts_with("code 1: bad dice"), "{text}");
+    assert_eq!(lines[4], "code 1: seat 4: the seats are 1 to 3", "{text}");
 }
 
 /// Chance and Yahtzee open, the upper bonus earned, the mulligan in hand.

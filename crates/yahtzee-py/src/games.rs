@@ -239,14 +239,16 @@ fn triple_review<'py>(py: Python<'py>, record: &str) -> PyResult<Bound<'py, PyAn
 
 /// Yahtzix: every option of a position with the mover's chance to win (`p_win`), from
 /// the solved two-player game (solved once into the data folder: about 45 s and a 1.3 GB
-/// file at 2000, the default).
+/// file at 2000, the default). Two players as `me`, `opp` (and `second`), or two to
+/// eight as `scores` (seat order, seat 1 starts each round) and `seat` (the mover's,
+/// from 1): three or more are advised by the heads-up strategy (`strategy`, `against`).
 #[pyfunction]
-#[pyo3(name = "advise", signature = (me, opp, dice = None, second = false, offer = None, roll = None, total = 0, held = None, target = 2000, four_of_a_kind = true, exact = false))]
+#[pyo3(name = "advise", signature = (me = None, opp = None, dice = None, second = false, offer = None, roll = None, total = 0, held = None, target = 2000, four_of_a_kind = true, exact = false, *, scores = None, seat = None))]
 #[allow(clippy::too_many_arguments)]
 fn yahtzix_advise(
     py: Python<'_>,
-    me: u32,
-    opp: u32,
+    me: Option<u32>,
+    opp: Option<u32>,
     dice: Option<&Bound<'_, PyAny>>,
     second: bool,
     offer: Option<String>,
@@ -256,21 +258,41 @@ fn yahtzix_advise(
     target: u32,
     four_of_a_kind: bool,
     exact: bool,
+    scores: Option<&Bound<'_, PyAny>>,
+    seat: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<GameAnswer> {
     let dice = dice.filter(|d| !d.is_none()).map(self::dice).transpose()?;
-    let q = json!({
-        "me": me, "opp": opp, "dice": dice, "second": second, "offer": offer, "roll": roll,
-        "total": total, "held": held, "target": target, "four_of_a_kind": four_of_a_kind,
-        "exact": exact,
+    let scores = scores.map(input::scores).transpose()?;
+    let seat = seat
+        .map(|s| input::whole::<u32>(s, "seat", "a seat (an int from 1)"))
+        .transpose()?;
+    if scores.is_some() && (me.is_some() || opp.is_some()) {
+        return Err(bad_input("give scores and seat, or me and opp, not both"));
+    }
+    let mut q = json!({
+        "dice": dice, "offer": offer, "roll": roll, "total": total, "held": held,
+        "target": target, "four_of_a_kind": four_of_a_kind, "exact": exact,
     });
+    if scores.is_some() || seat.is_some() {
+        q["scores"] = json!(scores);
+        q["seat"] = json!(seat);
+        if second {
+            q["second"] = json!(true);
+        }
+    } else {
+        q["me"] = json!(me);
+        q["opp"] = json!(opp);
+        q["second"] = json!(second);
+    }
     let a = ask(py, Game::Yahtzix, object(q), Game::advise)?;
     answer(a)
 }
 
 /// Yahtzix: simulated statistics (solitaire strategies, the optimal bot against "bank at
-/// 300") with 95% intervals.
+/// 300", and `self_play`: every seat's win rate at a table of `players`, 2 to 8) with
+/// 95% intervals.
 #[pyfunction]
-#[pyo3(name = "stats", signature = (games = 2000, seed = 1, target = 2000, four_of_a_kind = true, exact = false))]
+#[pyo3(name = "stats", signature = (games = 2000, seed = 1, target = 2000, four_of_a_kind = true, exact = false, players = 2))]
 fn yahtzix_stats<'py>(
     py: Python<'py>,
     games: u64,
@@ -278,10 +300,11 @@ fn yahtzix_stats<'py>(
     target: u32,
     four_of_a_kind: bool,
     exact: bool,
+    players: u32,
 ) -> PyResult<Bound<'py, PyAny>> {
     let q = json!({
         "games": games, "seed": seed, "target": target, "four_of_a_kind": four_of_a_kind,
-        "exact": exact,
+        "exact": exact, "players": players,
     });
     ask(py, Game::Yahtzix, object(q), Game::stats)
 }

@@ -249,3 +249,27 @@ where
     }
     Err(bad_input(&format!("{name}: {} is not {what}", repr(v))))
 }
+
+/// Yahtzix scores in seat order: a sequence of whole numbers (a list, a tuple, numpy's
+/// ints), not a string, a set or a dict; at most 64 (the engine refuses more than 8).
+pub fn scores(v: &Bound<'_, PyAny>) -> PyResult<Vec<u32>> {
+    const SHAPE: &str = "scores: a sequence of ints in seat order, e.g. [450, 600, 300]";
+    let unordered = v.is_instance_of::<PyString>()
+        || v.is_instance_of::<PySet>()
+        || v.is_instance_of::<PyFrozenSet>()
+        || v.is_instance_of::<PyBytes>()
+        || v.is_instance_of::<PyByteArray>()
+        || v.cast::<PyMapping>().is_ok();
+    let items = match v.try_iter() {
+        Ok(items) if !unordered => items,
+        _ => return Err(bad_input(&format!("{SHAPE}, not {}", type_name(v)))),
+    };
+    let mut scores = Vec::new();
+    for s in items {
+        scores.push(whole::<u32>(&s?, "scores", "a score (an int, 0 or more)")?);
+        if scores.len() > 64 {
+            return Err(bad_input("scores: more than 64 seats"));
+        }
+    }
+    Ok(scores)
+}

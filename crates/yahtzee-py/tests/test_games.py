@@ -58,6 +58,36 @@ def test_yahtzix_advice_is_the_clis():
     assert sorted(("go_for_it" in o, "roll_fresh" in o) for o in offer) == [(False, True), (True, False)]
 
 
+def test_yahtzix_at_a_table_of_three_is_the_clis():
+    got = yahtzee.yahtzix.advise(scores=[0, 150, 100], seat=2, dice="115523", target=300)
+    want = cli_json("yahtzix", "advise", "--target", "300", "--scores", "0,150,100", "--seat", "2", "--dice", "115523", "-q")
+    assert got.to_dict() == want
+    assert (got.players, got.scores, got.to_move, got.strategy, got.against) == (3, [0, 150, 100], 2, "heads-up", 3)
+    # Before the turn, facing the previous seat's offer; any sequence of ints; the generic door.
+    offer = yahtzee.yahtzix.advise(scores=(0, 150, 100), seat=1, offer="100:2", target=300)
+    assert offer.to_dict() == cli_json("yahtzix", "advise", "--target", "300", "--scores", "0,150,100", "--seat", "1", "--offer", "100:2", "-q")
+    generic = yahtzee.game_advise("yahtzix", scores=[0, 150, 100], seat=2, dice="115523", target=300)
+    assert generic.to_dict() == want
+    # Two players as scores and seat: the same answer as me, opp, second.
+    two = yahtzee.yahtzix.advise(scores=[150, 100], seat=2, dice="115523", target=300)
+    assert two.to_dict() == yahtzee.yahtzix.advise(100, 150, second=True, dice="115523", target=300).to_dict()
+    assert (two.players, two.strategy) == (2, "exact")
+    p = inspect.signature(yahtzee.yahtzix.advise).parameters
+    assert p["scores"].kind == p["seat"].kind == inspect.Parameter.KEYWORD_ONLY
+    assert p["me"].default is None and p["opp"].default is None
+
+
+def test_yahtzix_stats_at_a_table_of_three():
+    s = yahtzee.yahtzix.stats(games=200, seed=3, target=300, players=3)
+    t = s["self_play"]
+    assert t["players"] == 3 and len(t["win_rates"]) == 3
+    assert abs(sum(r["rate"] for r in t["win_rates"]) - 1) < 1e-9
+    assert all(r["low"] <= r["rate"] <= r["high"] for r in t["win_rates"])
+    assert 0 <= t["tie_rate"]["rate"] <= 1 and t["rounds"]["mean"] > 0
+    assert s == cli_json("yahtzix", "stats", "--target", "300", "--games", "200", "--seed", "3", "--players", "3", "-q")
+    assert len(yahtzee.yahtzix.stats(games=20, target=300)["self_play"]["win_rates"]) == 2
+
+
 def test_every_form_of_the_question_gives_the_same_answer():
     forms = [
         yahtzee.triple.advise("13346", 2, card="1.ones=3 2.fours=8"),
@@ -87,6 +117,19 @@ def test_every_form_of_the_question_gives_the_same_answer():
         (lambda: yahtzee.triple.advise("13346", 2, variant="1999"), "unknown Triple Yahtzee variant '1999' (1978, forum)"),
         (lambda: yahtzee.yahtzix.advise(7, 0, target=300), "position"),
         (lambda: yahtzee.yahtzix.advise(0, 0, target=333), "target 333"),
+        (lambda: yahtzee.yahtzix.advise(scores=[0, 150, 100], seat=4, target=300), "seat 4: the seats are 1 to 3"),
+        (lambda: yahtzee.yahtzix.advise(scores=[0, 150, 100], seat=0, target=300), "seat 0: the seats are 1 to 3"),
+        (lambda: yahtzee.yahtzix.advise(scores=[0, 150, 100], seat=-1, target=300), "seat: -1 is not a seat"),
+        (lambda: yahtzee.yahtzix.advise(0, 150, scores=[0, 150, 100], seat=1, target=300), "not both"),
+        (lambda: yahtzee.yahtzix.advise(scores=[0, 150, 100], target=300), "give the seat"),
+        (lambda: yahtzee.yahtzix.advise(seat=2, target=300), "seat goes with scores"),
+        (lambda: yahtzee.yahtzix.advise(scores=[0, 150], seat=1, second=True, target=300), "second goes with me and opp"),
+        (lambda: yahtzee.yahtzix.advise(scores="0,150", seat=1, target=300), "scores: a sequence of ints"),
+        (lambda: yahtzee.yahtzix.advise(scores=[0, "150"], seat=1, target=300), "scores: '150' is not a score"),
+        (lambda: yahtzee.yahtzix.advise(scores=[0] * 9, seat=1, target=300), "9 scores"),
+        (lambda: yahtzee.yahtzix.advise(scores=[0, 15, 0], seat=1, target=300), "seat 2's score 15"),
+        (lambda: yahtzee.yahtzix.advise(target=300), "give me and opp"),
+        (lambda: yahtzee.yahtzix.stats(games=20, target=300, players=9), "players 9: from 2 to 8"),
         (lambda: yahtzee.game_advise("chess"), "unknown game 'chess' (yahtzee, triple, yahtzix)"),
         (lambda: yahtzee.game_advise("triple", dice="13346", rolls_left=2, colour="red"), "unknown field `colour`"),
         (lambda: yahtzee.game_review("yahtzix", "roll 1 2 3"), "record line 1"),

@@ -384,6 +384,9 @@ yahtzee.simulate(100, seed=2, card={"chance": 20})
 best_keep({"ones": 3}, [1, 3, 3, 4, 6])
 frame = table.to_frame(boxes_filled=3)
 values: np.ndarray = table.values
+duel: float = yahtzee.yahtzix.advise(100, 150, dice="115523", target=300).p_win
+table_of_three = yahtzee.yahtzix.advise(scores=(450, 600, 300), seat=2, offer="150:2", target=1000)
+self_play: dict[str, object] = yahtzee.yahtzix.stats(games=10, target=300, players=3)["self_play"]
 '''
 
 

@@ -484,6 +484,141 @@ fn yahtzix_advice_is_the_engines() {
 }
 
 #[test]
+fn yahtzix_at_tables_of_three_to_eight() {
+    let dir = tempfile::tempdir().unwrap();
+    let addr = start(dir.path(), Limits::default());
+    let post = |path: &str, body: &Value| {
+        let (status, _, text) = http(addr, "POST", path, body.to_string().as_bytes());
+        (status, text)
+    };
+    // Three players, the mover in seat 2: the first question solves the game (503 meanwhile).
+    let three = json!({"game": "yahtzix", "target": 150, "scores": [0, 100, 50], "seat": 2, "dice": "115523"});
+    wait_ready_within(addr, &three.to_string(), 120);
+    let (status, text) = post("/api/advise", &three);
+    assert_eq!(status, 200, "{text}");
+    let got: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(got, engine_game_advice(dir.path(), &three));
+    assert_eq!(
+        (
+            &got["players"],
+            &got["to_move"],
+            &got["strategy"],
+            &got["against"]
+        ),
+        (&json!(3), &json!(2), &json!("heads-up"), &json!(3))
+    );
+    assert_eq!(got["scores"], json!([0, 100, 50]));
+    assert_best_first(&got, "p_win");
+    // Eight players, seat 1 before the turn facing seat 8's offer; the last turn of seat 3
+    // after seat 2 reached the target.
+    for body in [
+        json!({"game": "yahtzix", "target": 150, "scores": [0, 50, 100, 0, 30, 0, 0, 100], "seat": 1, "offer": "100:2"}),
+        json!({"game": "yahtzix", "target": 150, "scores": [100, 150, 50], "seat": 3, "dice": "111234"}),
+        json!({"game": "yahtzix", "target": 150, "scores": [50, 100], "seat": 2}),
+    ] {
+        let (status, text) = post("/api/advise", &body);
+        assert_eq!(status, 200, "{body}: {text}");
+        let got: Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(got, engine_game_advice(dir.path(), &body), "{body}");
+        let players = body["scores"].as_array().unwrap().len();
+        assert_eq!(got["players"], json!(players));
+        let strategy = if players == 2 { "exact" } else { "heads-up" };
+        assert_eq!(got["strategy"], strategy, "{body}");
+    }
+    // Statistics of a table of four: four seats' win rates summing to 1.
+    let stats = json!({"game": "yahtzix", "target": 150, "games": 100, "seed": 3, "players": 4});
+    let (status, text) = post("/api/stats", &stats);
+    assert_eq!(status, 200, "{text}");
+    let got: Value = serde_json::from_str(&text).unwrap();
+    let tables = Tables::new(Some(dir.path().to_path_buf()));
+    let want = yahtzee_engine::Game::Yahtzix
+        .stats(&tables, stats.to_string().as_bytes())
+        .unwrap();
+    assert_eq!(got, want);
+    let rates = got["self_play"]["win_rates"].as_array().unwrap();
+    let sum: f64 = rates.iter().map(|r| r["rate"].as_f64().unwrap()).sum();
+    assert!(rates.len() == 4 && (sum - 1.0).abs() < 1e-9, "{text}");
+    // Malformed questions: 400 and one line each.
+    let bad = |extra: Value| {
+        let mut body = json!({"game": "yahtzix", "target": 150});
+        for (k, v) in extra.as_object().unwrap() {
+            body[k] = v.clone();
+        }
+        body
+    };
+    let cases = [
+        (
+            "/api/advise",
+            bad(json!({"scores": [0, 100, 50], "seat": 1, "me": 0})),
+            "give scores and seat, or me and opp, not both",
+        ),
+        (
+            "/api/advise",
+            bad(json!({"scores": [0, 100, 50], "seat": 0})),
+            "seat 0: the seats are 1 to 3",
+        ),
+        (
+            "/api/advise",
+            bad(json!({"scores": [0, 100, 50], "seat": 4})),
+            "seat 4: the seats are 1 to 3",
+        ),
+        (
+            "/api/advise",
+            bad(json!({"scores": [0, 0, 0, 0, 0, 0, 0, 0, 0], "seat": 1})),
+            "9 scores: give one per player, 2 to 8",
+        ),
+        (
+            "/api/advise",
+            bad(json!({"scores": [0, 15, 50], "seat": 1})),
+            "seat 2's score 15",
+        ),
+        (
+            "/api/advise",
+            bad(json!({"scores": [0, 100, 50]})),
+            "give the seat to move",
+        ),
+        (
+            "/api/advise",
+            bad(json!({"me": 0, "opp": 0, "seat": 2})),
+            "seat goes with scores",
+        ),
+        (
+            "/api/advise",
+            bad(json!({"scores": [0, 100], "seat": 1, "second": true})),
+            "second goes with me and opp",
+        ),
+        (
+            "/api/advise",
+            bad(json!({"scores": [0, 50, 150], "seat": 2})),
+            "has reached the target",
+        ),
+        (
+            "/api/advise",
+            bad(json!({"scores": "0,100,50", "seat": 1})),
+            "expected a sequence",
+        ),
+        (
+            "/api/stats",
+            bad(json!({"players": 9, "games": 100})),
+            "players 9: from 2 to 8",
+        ),
+        (
+            "/api/stats",
+            bad(json!({"players": 1, "games": 100})),
+            "players 1: from 2 to 8",
+        ),
+    ];
+    for (path, body, message) in cases {
+        let (status, text) = post(path, &body);
+        assert_eq!(status, 400, "{body}: {text}");
+        let v: Value = serde_json::from_str(&text).unwrap();
+        let error = v["error"].as_str().unwrap();
+        assert!(error.contains(message), "{body}: {error}");
+        assert!(!error.contains('\n'), "{body}: {error}");
+    }
+}
+
+#[test]
 fn the_games_are_listed() {
     let (status, _, text) = http(server(), "GET", "/api/games", b"");
     assert_eq!(status, 200);

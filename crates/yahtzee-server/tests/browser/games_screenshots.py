@@ -2,8 +2,8 @@
 """Screenshots of the Triple Yahtzee and Yahtzix pages for the docs (docs/triple.png,
 docs/yahtzix.png): a Triple Yahtzee game a few turns in, with the hint and the moves on the
 card, and a Yahtzix race to 1,000 (the page's default is 2,000; the server solves 1,000
-first, about 10 s) against the optimal bot. Dice are dealt through the pages' test hook
-(window.yahtzeeTestDice).
+first, about 10 s) at a table of four, you in seat 2 against three bots. Dice are dealt
+through the pages' test hook (window.yahtzeeTestDice).
 
   target/pyenv/bin/python crates/yahtzee-server/tests/browser/games_screenshots.py [OUT_DIR]
 
@@ -76,26 +76,36 @@ try:
     triple_roll(d, [4, 2, 4])
     shoot(d, "triple.png")
 
-    d.get(url + "/yahtzix.html?target=1000")
-    d.execute_script("window.yahtzeeStepMs = 150")
-    # The first question at 1,000 has the server solve the game: the page shows "building".
-    WebDriverWait(d, 120).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#play-options button.choose"))
+    # Yahtzix at a table of four, you in seat 2: the bots ask the API with every score.
+    d.get(url + "/yahtzix.html?target=1000&players=4&seat=1")
+    d.execute_script("window.yahtzeeStepMs = 60")
+    # Seat 1's first roll: triple 1s and a 5.
     rig(d, [1, 1, 1, 5, 2, 3])
-    d.find_element(By.CSS_SELECTOR, "#play-options button.choose").click()
-    WebDriverWait(d, 30).until(lambda d: "roll 1 of 3" in d.find_element(By.ID, "turn-info").text)
-    WebDriverWait(d, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#play-options button.choose"))
-    # Bank 40; the bot's turn (it may go for it on the 2 dice left), then your roll.
-    rig(d, [3, 3, 4, 4, 6, 2, 1, 5, 5, 3, 6, 6])
-    bank = [b for b in d.find_elements(By.CSS_SELECTOR, "#play-options button.choose") if b.text.startswith("bank")]
-    bank[0].click()
-    # The bot's turn, then yours: before it (go for it, or roll fresh), then the roll.
-    WebDriverWait(d, 60).until(lambda d: "Bot" in d.find_element(By.ID, "log").text
-                               and d.find_element(By.ID, "turn-info").text.startswith("Your turn")
-                               and d.find_elements(By.CSS_SELECTOR, "#play-options button.choose"))
-    d.find_elements(By.CSS_SELECTOR, "#play-options button.choose")[-1].click()
+
+    def your_choices(d):
+        return d.find_elements(By.CSS_SELECTOR, "#play-options button.choose")
+
+    def roll_fresh(d):
+        [b for b in your_choices(d) if b.text.startswith("roll six")][0].click()
+
+    # The first question at 1,000 has the server solve the game: the page shows "building".
+    # Your first turn: six fresh dice, 4 4 4 1 5 2, then the best options.
+    WebDriverWait(d, 120).until(your_choices)
+    rig(d, [4, 4, 4, 1, 5, 2])
+    roll_fresh(d)
+    for _ in range(12):
+        WebDriverWait(d, 60).until(lambda d: your_choices(d) or "Your turn" not in d.find_element(By.ID, "turn-info").text)
+        if "Your turn" not in d.find_element(By.ID, "turn-info").text:
+            break
+        your_choices(d)[0].click()
+        time.sleep(0.3)
+    # The bots' turns, then your second turn's first roll.
+    WebDriverWait(d, 120).until(lambda d: d.find_element(By.ID, "turn-info").text.startswith("Your turn") and your_choices(d))
+    rig(d, [1, 5, 5, 3, 3, 3])
+    roll_fresh(d)
     WebDriverWait(d, 60).until(lambda d: "of 3" in d.find_element(By.ID, "turn-info").text
                                and d.find_element(By.ID, "turn-info").text.startswith("Your turn")
-                               and d.find_elements(By.CSS_SELECTOR, "#play-options button.choose"))
+                               and your_choices(d))
     shoot(d, "yahtzix.png")
     print(d.find_element(By.ID, "log").text)
     d.quit()

@@ -227,3 +227,93 @@ def test_a_yahtzix_race_against_the_bot(browser, server):
     elif them > you:
         assert result.startswith("The bot wins")
     assert script_errors(browser) == []
+
+
+def test_a_yahtzix_position_at_a_table_of_three(browser, server):
+    q = {"mode": "advise", "target": 300, "scores": "0,150,100", "to_move": 2, "dice": "115523", "roll": 1,
+         "total": 0}
+    open_page(browser, server + "/yahtzix.html?" + urllib.parse.urlencode(q))
+    WebDriverWait(browser, 120).until(lambda d: d.execute_script("return document.body.dataset.ready") == "1")
+    assert browser.find_element(By.ID, "players").get_attribute("value") == "3"
+    want = api_advice(server, {"game": "yahtzix", "target": 300, "scores": [0, 150, 100], "seat": 2,
+                               "dice": "115523", "roll": 1, "total": 0})
+    assert (want["players"], want["strategy"], want["against"]) == (3, "heads-up", 3)
+    rows = shown_options(browser, "#options")
+    assert [(r[1], r[2]) for r in rows] == [(o["option"], f"{100 * o['p_win']:.1f}%") for o in want["options"]]
+    text = browser.find_element(By.ID, "p-win").text
+    assert "heads-up against seat 3" in text and f"{100 * want['p_win']:.1f}%" in text, text
+    assert "heads-up" in browser.find_element(By.CSS_SELECTOR, "#options thead").text
+    # The seat to move changes the question: seat 1, before the turn, facing seat 3's
+    # offer (100 on two dice).
+    browser.find_element(By.CSS_SELECTOR, "#to-move option[value='1']").click()
+    browser.find_element(By.CSS_SELECTOR, "#stage option[value=start]").click()
+    browser.find_element(By.ID, "offer").send_keys("100:2")
+    want = api_advice(server, {"game": "yahtzix", "target": 300, "scores": [0, 150, 100], "seat": 1,
+                               "offer": "100:2"})
+    WebDriverWait(browser, 10).until(
+        lambda d: [r[1] for r in shown_options(d, "#options")] == [o["option"] for o in want["options"]])
+    assert "scores=0%2C150%2C100" in browser.current_url and "to_move=1" in browser.current_url
+    assert script_errors(browser) == []
+
+
+def test_a_yahtzix_game_of_four(browser, server):
+    # You are seat 3 of 4; the three bots ask the API with every score and their seat.
+    open_page(browser, server + "/yahtzix.html?target=300&players=4&seat=2")
+    browser.execute_script("window.yahtzeeStepMs = 20")
+    WebDriverWait(browser, 120).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#play-options button.choose"))
+    tiles = browser.find_elements(By.CSS_SELECTOR, "#scores > div")
+    assert [t.get_attribute("data-seat") for t in tiles] == ["1", "2", "3", "4"]
+    assert browser.find_element(By.ID, "score-you").get_attribute("data-seat") == "3"
+    decisions = 0
+    deadline = time.monotonic() + 240
+    while time.monotonic() < deadline:
+        if browser.find_element(By.ID, "result").is_displayed():
+            break
+        # Read at once: while the page asks about the next roll it still holds the last advice.
+        state = browser.execute_script("return window.yahtzixState()")
+        if state["toMove"] != 2 or state["busy"] or not state["buttons"] or state["advice"] is None:
+            time.sleep(0.05)
+            continue
+        buttons = browser.find_elements(By.CSS_SELECTOR, "#play-options button.choose")
+        # Your decision: the page's advice is the API's for the same four-player position.
+        q = state["position"]
+        assert len(q["scores"]) == 4 and q["seat"] == 3 and "me" not in q, q
+        want = api_advice(server, q)
+        assert state["advice"] == want
+        assert (want["players"], want["to_move"], want["strategy"]) == (4, 3, "heads-up")
+        assert button_texts(browser) == [o["option"] for o in want["options"]]
+        shown = [r[2] for r in shown_options(browser, "#play-options")]
+        assert shown == [f"{100 * o['p_win']:.1f}%" for o in want["options"]]
+        hint = browser.find_element(By.ID, "hint").text
+        assert f"heads-up against bot {want['against']}" in hint.lower(), hint
+        try:
+            (buttons[0] if decisions % 2 == 0 else buttons[-1]).click()
+            decisions += 1
+        except Exception:  # redrawn between the read and the click
+            continue
+    WebDriverWait(browser, 60).until(lambda d: d.find_element(By.ID, "result").is_displayed())
+    assert error_text(browser) == ""
+    assert decisions >= 1
+    choices = browser.execute_script("return window.yahtzixChoices")
+    bots = [c for c in choices if c["bot"]]
+    assert {c["seat"] for c in bots} == {0, 1, 3}
+    for c in bots:
+        assert c["chosen"] == c["best"], c
+        a = api_advice(server, c["position"])
+        assert (a["players"], a["to_move"]) == (4, c["seat"] + 1), a
+        assert a["options"][0]["option"] == c["chosen"], c
+    # The end: the round played out (the last seat moved last), the top score shared by the winners.
+    state = browser.execute_script("return window.yahtzixState()")
+    scores = [int(t.text) for t in browser.find_elements(By.CSS_SELECTOR, "#scores .pts")]
+    assert scores == state["scores"] and max(scores) >= 300 and state["lastTurn"]
+    assert choices[-1]["seat"] == 3 or state["toMove"] == 0
+    top = [s + 1 for s, v in enumerate(scores) if v == max(scores)]
+    result = browser.find_element(By.ID, "result")
+    assert result.get_attribute("data-winners") == " ".join(map(str, top))
+    if top == [3]:
+        assert result.text.startswith("You win")
+    elif len(top) == 1:
+        assert result.text.startswith(f"Bot {top[0]} wins")
+    else:
+        assert result.text.startswith("A shared win")
+    assert script_errors(browser) == []
