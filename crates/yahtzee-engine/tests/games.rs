@@ -233,7 +233,12 @@ fn bad_yahtzix_questions_are_refused_in_one_line() {
             "not both",
         ),
         (json!({"me": 0, "opp": 0, "roll": 2}), "give the dice"),
-        (json!({"opp": 0}), "missing field `me`"),
+        (json!({"opp": 0}), "give me and opp"),
+        (json!({"scores": [0, 0, 0]}), "give the seat"),
+        (
+            json!({"scores": [0, 40, 0], "seat": 2, "me": 0}),
+            "not both",
+        ),
     ] {
         let e = yahtzix(q.clone()).unwrap_err();
         assert!(e.contains(want), "{q}: {e}");
