@@ -34,7 +34,7 @@ enum Sub {
 /// The game: target and optional rules (docs/RULES.md §9).
 #[derive(clap::Args)]
 struct Common {
-    /// Points to win (a multiple of 50; the text's 2000 takes about 45 s and a 1.3 GB cache
+    /// Points to win (a multiple of 50; the text's 2000 takes about 20 s and a 1.3 GB cache
     /// file to solve the first time, 1000 about 8 s and 164 MB).
     #[arg(long, default_value_t = 2000)]
     target: u32,

@@ -107,7 +107,7 @@ impl Tables {
     }
 
     /// The solved two-player Yahtzix game of `rules`, read from its cache file or solved
-    /// and written there (about 45 s at 2,000 on two cores).
+    /// and written there (about 20 s at 2,000 on two cores).
     pub fn yahtzix(
         &self,
         rules: &yahtzee_yahtzix::Rules,

@@ -122,8 +122,9 @@ pub fn solve_estimate(rules: &Rules) -> (f64, u64) {
     )
 }
 
-/// Seconds per unit of [`Duel::work`] on two free cores of the reference machine.
-const SECONDS_PER_WORK: f64 = 4.4e-7;
+/// Seconds per unit of [`Duel::work`] on two free cores of the reference machine (2,000:
+/// 19.9 s measured, docs/GAMES.md).
+const SECONDS_PER_WORK: f64 = 1.85e-7;
 
 /// A position to advise: the body of `POST /api/advise` with `"game": "yahtzix"`, the
 /// flags of `yahtzee yahtzix advise`.

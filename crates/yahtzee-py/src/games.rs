@@ -238,7 +238,7 @@ fn triple_review<'py>(py: Python<'py>, record: &str) -> PyResult<Bound<'py, PyAn
 }
 
 /// Yahtzix: every option of a position with the mover's chance to win (`p_win`), from
-/// the solved two-player game (solved once into the data folder: about 45 s and a 1.3 GB
+/// the solved two-player game (solved once into the data folder: about 20 s and a 1.3 GB
 /// file at 2000, the default). Two players as `me`, `opp` (and `second`), or two to
 /// eight as `scores` (seat order, seat 1 starts each round) and `seat` (the mover's,
 /// from 1): three or more are advised by the heads-up strategy (`strategy`, `against`).

@@ -484,7 +484,7 @@ impl AppState {
                 game.prepare(tables, &question)
             });
             return Err(ApiError::building(format!(
-                "the tables for {} are being built (Yahtzix: about 45 s at 2,000 the first time); try again in a few seconds",
+                "the tables for {} are being built (Yahtzix: about 20 s at 2,000 the first time); try again in a few seconds",
                 game.label()
             )));
         }
