@@ -57,15 +57,8 @@ pub fn dice(v: &Bound<'_, PyAny>) -> PyResult<Dice> {
     if let Ok(s) = v.cast::<PyString>() {
         return Ok(Dice::Text(s.to_str()?.to_string()));
     }
-    // Iterable, but not a sequence of faces: a dict's keys, a set (no repeats), bytes.
-    let unordered = v.is_instance_of::<PySet>()
-        || v.is_instance_of::<PyFrozenSet>()
-        || v.is_instance_of::<PyBytes>()
-        || v.is_instance_of::<PyByteArray>()
-        || v.cast::<PyMapping>().is_ok();
-    let items = match v.try_iter() {
-        Ok(items) if !unordered => items,
-        _ => return Err(bad_input(&format!("{DICE}, not {}", type_name(v)))),
+    let Some(items) = in_order(v) else {
+        return Err(bad_input(&format!("{DICE}, not {}", type_name(v))));
     };
     let mut faces = Vec::new();
     for d in items {
@@ -250,18 +243,23 @@ where
     Err(bad_input(&format!("{name}: {} is not {what}", repr(v))))
 }
 
-/// Yahtzix scores in seat order: a sequence of whole numbers (a list, a tuple, numpy's
-/// ints), not a string, a set or a dict; at most 64 (the engine refuses more than 8).
-pub fn scores(v: &Bound<'_, PyAny>) -> PyResult<Vec<u32>> {
-    const SHAPE: &str = "scores: a sequence of ints in seat order, e.g. [450, 600, 300]";
-    let unordered = v.is_instance_of::<PyString>()
-        || v.is_instance_of::<PySet>()
+/// The items of `v` in order, unless it is iterable but not a sequence: a dict's keys, a
+/// set (no order, no repeats), bytes.
+fn in_order<'py>(v: &Bound<'py, PyAny>) -> Option<Bound<'py, pyo3::types::PyIterator>> {
+    let unordered = v.is_instance_of::<PySet>()
         || v.is_instance_of::<PyFrozenSet>()
         || v.is_instance_of::<PyBytes>()
         || v.is_instance_of::<PyByteArray>()
         || v.cast::<PyMapping>().is_ok();
-    let items = match v.try_iter() {
-        Ok(items) if !unordered => items,
+    v.try_iter().ok().filter(|_| !unordered)
+}
+
+/// Yahtzix scores in seat order: a sequence of whole numbers (a list, a tuple, numpy's
+/// ints), not a string, a set or a dict; at most 64 (the engine refuses more than 8).
+pub fn scores(v: &Bound<'_, PyAny>) -> PyResult<Vec<u32>> {
+    const SHAPE: &str = "scores: a sequence of ints in seat order, e.g. [450, 600, 300]";
+    let items = match in_order(v) {
+        Some(items) if !v.is_instance_of::<PyString>() => items,
         _ => return Err(bad_input(&format!("{SHAPE}, not {}", type_name(v)))),
     };
     let mut scores = Vec::new();
