@@ -312,7 +312,11 @@ fn three_and_four_players_play_to_the_end_and_their_records_replay() {
             out,
             "the same seed, the same game"
         );
-        assert!(out.lines().all(|l| l.chars().count() <= 80), "{out}");
+        // Within 80 columns, but for the bank prompt (as long with two players).
+        let long = out
+            .lines()
+            .find(|l| l.chars().count() > 80 && !l.starts_with("[b]ank "));
+        assert!(long.is_none(), "{long:?}");
         assert!(
             out.starts_with(&format!(
                 "Yahtzix to 300 (seed {seed}), {players} players. You play seat {seat} of {players};"
@@ -323,7 +327,7 @@ fn three_and_four_players_play_to_the_end_and_their_records_replay() {
         // Someone reached the target before the last seat: the seats after had a last turn.
         assert!(out.contains(": one last turn "), "{out}");
         assert!(
-            out.contains("'s leftovers)? [y]es"),
+            out.contains(". Go for it? [y]es"),
             "an offer from the seat before: {out}"
         );
         assert!(

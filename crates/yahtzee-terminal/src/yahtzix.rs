@@ -605,14 +605,17 @@ impl<R: BufRead, W: Write> Player for Human<'_, R, W> {
             self.show_hint(&stage, 3);
         }
         // At a table of three or more, whose leftovers they are: the previous seat's.
-        let from = match self.names.len() {
-            0 => String::new(),
-            n => format!(" ({}'s leftovers)", self.names[(game.to_move + n - 1) % n]),
+        let question = match self.names.len() {
+            0 => format!("Go for it on {total} with {}?", dice_count(left)),
+            n => format!(
+                "{} left {total} on {}. Go for it?",
+                capital(&self.names[(game.to_move + n - 1) % n]),
+                dice_count(left)
+            ),
         };
         loop {
             let Some(line) = self.ask(&format!(
-                "Go for it on {total} with {}{from}? [y]es, [n]o (roll six), [h]int, [q]uit",
-                dice_count(left)
+                "{question} [y]es, [n]o (roll six), [h]int, [q]uit"
             )) else {
                 return false;
             };
