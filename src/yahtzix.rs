@@ -23,10 +23,11 @@ enum Sub {
     Solve(SolveArgs),
     /// Every option of a position with your probability of winning.
     Advise(AdviseArgs),
-    /// Play against the optimal bot (or bots: 2 to 8 players) in the terminal, with hints;
-    /// writes a record.
+    /// Play in the terminal against the optimal bot, or bots at a table of up to 8 (--players),
+    /// with hints; writes a record.
     Play(PlayArgs),
-    /// Judge every decision of a game record by the chance to win it lost.
+    /// Judge every decision of a game record by the chance to win it lost (with three or more
+    /// players, by the heads-up strategy).
     Review(ReviewArgs),
     /// Simulated games: turns to finish, bust rate, win rates against "bank at 300".
     Stats(StatsArgs),
