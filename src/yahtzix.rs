@@ -23,9 +23,11 @@ enum Sub {
     Solve(SolveArgs),
     /// Every option of a position with your probability of winning.
     Advise(AdviseArgs),
-    /// Play against the optimal bot in the terminal, with hints; writes a record.
+    /// Play in the terminal against the optimal bot, or bots at a table of up to 8 (--players),
+    /// with hints; writes a record.
     Play(PlayArgs),
-    /// Judge every decision of a game record by the chance to win it lost.
+    /// Judge every decision of a game record by the chance to win it lost (with three or more
+    /// players, by the heads-up strategy).
     Review(ReviewArgs),
     /// Simulated games: turns to finish, bust rate, win rates against "bank at 300".
     Stats(StatsArgs),
@@ -183,7 +185,15 @@ struct AdviseArgs {
 struct PlayArgs {
     #[command(flatten)]
     common: Common,
-    /// Play second (the bot starts).
+    /// Players at the table: you and a bot in every other seat (2 to 8). With three or more
+    /// the bots, and the hints, play the heads-up strategy: the two-player table against
+    /// the leading opponent (docs/GAMES.md).
+    #[arg(long, default_value_t = 2, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(2..=8))]
+    players: usize,
+    /// Your seat, from 1 (seat 1 starts every round) [default: 1].
+    #[arg(long, conflicts_with = "second", value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=8))]
+    seat: Option<usize>,
+    /// Play second (the bot starts): --seat 2 of two players.
     #[arg(long)]
     second: bool,
     /// Seed of the dice [default: from the clock].
@@ -324,9 +334,18 @@ fn stats(a: StatsArgs) -> Result<()> {
     crate::print_stdout(&s.text())
 }
 
-/// A game against the optimal bot in the terminal (`yahtzee_terminal::yahtzix`); writes
-/// its record.
+/// A game against the optimal bot, or the heads-up bots at a larger table, in the terminal
+/// (`yahtzee_terminal::yahtzix`); writes its record.
 fn play(a: PlayArgs) -> Result<()> {
+    if a.second && a.players != 2 {
+        anyhow::bail!(
+            "--second is for two players: give your seat of {} with --seat",
+            a.players
+        );
+    }
+    let seat = a.seat.unwrap_or(if a.second { 2 } else { 1 });
+    let table =
+        yahtzee_terminal::yahtzix::Table::new(a.players, seat).map_err(anyhow::Error::msg)?;
     let rules = a.common.rules()?;
     let duel = a.common.duel()?;
     let seed = a.seed.unwrap_or_else(yahtzee_terminal::clock_seed);
@@ -335,11 +354,11 @@ fn play(a: PlayArgs) -> Result<()> {
         .unwrap_or_else(|| PathBuf::from(format!("records/yahtzix-{seed}.txt")));
     let mode = Mode::choose(a.plain, true);
     let setup = yahtzee_terminal::yahtzix::Setup {
-        second: a.second,
+        second: table.players == 2 && table.seat == 1,
         seed,
         hints: a.hints || (mode == Mode::FullScreen && !a.no_hints),
     };
-    let end = yahtzee_terminal::yahtzix::play_in(mode, &duel, &rules, setup, &path)?;
+    let end = yahtzee_terminal::yahtzix::play_in(mode, &duel, &rules, setup, table, &path)?;
     crate::print_stdout(&end)
 }
 

@@ -304,6 +304,125 @@ fn three_to_eight_players_are_advised_heads_up() {
     ] {
         let err = refused(&with(&bad));
         assert!(err.starts_with("error"), "{bad:?}: {err}");
+/// A line-mode game at a table of `players` with the person in `seat`, banking at every
+/// chance and declining every offer: its output and record.
+fn table_game(players: &str, seat: &str, seed: &str, dir: &Path) -> (String, String, String) {
+    let input = "b\nn\n".repeat(400);
+    let record = dir.join(format!("game-{players}.txt"));
+    let record = record.to_str().unwrap().to_string();
+    let args = with(&[
+        "play",
+        "--players",
+        players,
+        "--seat",
+        seat,
+        "--seed",
+        seed,
+        "--hints",
+        "--record",
+        &record,
+    ]);
+    let out = run(&args, Some(&input));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = std::fs::read_to_string(&record).unwrap();
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        text,
+        record,
+    )
+}
+
+/// "Final: you 110, bot 2 130, bot 3 305. Bot 3 wins.": the scores in seat order and the
+/// result.
+fn final_line(out: &str) -> (Vec<u32>, String) {
+    let line = out
+        .lines()
+        .find_map(|l| l.strip_prefix("Final: "))
+        .unwrap_or_else(|| panic!("no final line: {out}"));
+    let (scores, result) = line.split_once(". ").unwrap();
+    let scores = scores
+        .split(", ")
+        .map(|s| s.rsplit(' ').next().unwrap().parse().unwrap())
+        .collect();
+    (scores, result.to_string())
+}
+
+#[test]
+fn three_and_four_players_play_to_the_end_and_their_records_replay() {
+    let dir = tempfile::tempdir().unwrap();
+    for (players, seat, seed, names) in [
+        ("3", "1", "9", "players you bot2 bot3\n"),
+        ("4", "2", "1", "players bot1 you bot3 bot4\n"),
+    ] {
+        let (out, text, record) = table_game(players, seat, seed, dir.path());
+        assert_eq!(
+            table_game(players, seat, seed, dir.path()).0,
+            out,
+            "the same seed, the same game"
+        );
+        // Within 80 columns, but for the bank prompt (as long with two players).
+        let long = out
+            .lines()
+            .find(|l| l.chars().count() > 80 && !l.starts_with("[b]ank "));
+        assert!(long.is_none(), "{long:?}");
+        assert!(
+            out.starts_with(&format!(
+                "Yahtzix to 300 (seed {seed}), {players} players. You play seat {seat} of {players};"
+            )),
+            "{out}"
+        );
+        assert!(out.contains("bot 3 rolls 6 dice"), "{out}");
+        // Someone reached the target before the last seat: the seats after had a last turn.
+        assert!(out.contains(": one last turn "), "{out}");
+        assert!(
+            out.contains(". Go for it? [y]es"),
+            "an offer from the seat before: {out}"
+        );
+        assert!(
+            text.starts_with(&format!("yahtzix 300\nseed {seed}\n{names}")),
+            "{text}"
+        );
+        let (scores, result) = final_line(&out);
+        assert_eq!(scores.len(), players.parse::<usize>().unwrap(), "{out}");
+        // The winner text names the highest score.
+        let top = *scores.iter().max().unwrap();
+        let leaders: Vec<usize> = (0..scores.len()).filter(|&s| scores[s] == top).collect();
+        let me = seat.parse::<usize>().unwrap() - 1;
+        let want = match leaders[..] {
+            [w] if w == me => "You win!".to_string(),
+            [w] => format!("Bot {} wins.", w + 1),
+            _ => "share the win".to_string(),
+        };
+        assert!(result.contains(&want), "{result}: {out}");
+        // The record replays to the same scores (the review replays it), the bots' choices
+        // cost nothing by the heads-up strategy that made them, and the text says so.
+        let json: serde_json::Value =
+            serde_json::from_str(&ok(&["yahtzix", "review", &record, "--json"])).unwrap();
+        let replayed: Vec<u32> = json["scores"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s.as_u64().unwrap() as u32)
+            .collect();
+        assert_eq!(replayed, scores, "{json}");
+        assert_eq!(json["finished"], true);
+        assert_eq!(json["strategy"], "heads-up");
+        let cost = json["cost"].as_array().unwrap();
+        for (s, c) in cost.iter().enumerate() {
+            if s != me {
+                assert!(c.as_f64().unwrap() < 1e-12, "seat {s}: {json}");
+            }
+        }
+        let human = ok(&["yahtzix", "review", &record]);
+        assert!(
+            human.contains(&format!("{players} players"))
+                && human.contains("judged by the heads-up strategy"),
+            "{human}"
+        );
     }
 }
 
@@ -340,4 +459,21 @@ fn three_players_solve_exactly_and_tables_play_themselves() {
     assert_eq!(rates.len(), 4);
     let total: f64 = rates.iter().map(|r| r["rate"].as_f64().unwrap()).sum();
     assert!((total - 1.0).abs() < 1e-9, "{stats}");
+fn a_table_is_refused_with_one_line_when_it_cannot_be() {
+    let err = refused(&with(&["play", "--players", "9"]));
+    assert!(err.contains("--players"), "{err}");
+    let err = refused(&with(&["play", "--players", "3", "--seat", "4"]));
+    assert!(
+        err.contains("seat 4: the seats of 3 players are 1 to 3"),
+        "{err}"
+    );
+    let err = refused(&with(&["play", "--players", "3", "--second"]));
+    assert!(err.contains("--second is for two players"), "{err}");
+    refused(&with(&["play", "--players", "1"]));
+    refused(&with(&["play", "--seat", "0"]));
+    let err = refused(&with(&["play", "--seat", "3"]));
+    assert!(
+        err.contains("seat 3: the seats of 2 players are 1 to 2"),
+        "{err}"
+    );
 }

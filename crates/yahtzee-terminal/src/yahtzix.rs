@@ -1,5 +1,6 @@
-//! `yahtzee yahtzix play`: a game of Yahtzix in the terminal against the optimal bot of
-//! `yahtzee-yahtzix`, with hints and what each choice cost in chance to win.
+//! `yahtzee yahtzix play`: a game of Yahtzix in the terminal against the bots of
+//! `yahtzee-yahtzix` (two to eight players: the optimal bot for two, the heads-up bot at a
+//! larger table), with hints and what each choice cost in chance to win.
 
 use std::cell::RefCell;
 use std::fmt::Display;
@@ -7,10 +8,11 @@ use std::io::{BufRead, Write};
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
+use yahtzee_yahtzix::party::{HeadsUpBot, MAX_PLAYERS};
 use yahtzee_yahtzix::position::{keep_dice, spaced, Action, Advice, AdviceOption, Stage};
 use yahtzee_yahtzix::record::Record;
 use yahtzee_yahtzix::score::{outcome, parse_dice, show_dice, Counts, UNIT};
-use yahtzee_yahtzix::sim::{play_turn_with, DuelBot, Event, Game, Player, TurnEnd, TurnState};
+use yahtzee_yahtzix::sim::{play_turn_with, Event, Game, Player, TurnEnd, TurnState};
 use yahtzee_yahtzix::turn::Rolls;
 use yahtzee_yahtzix::{Duel, Rules};
 
@@ -21,7 +23,8 @@ pub mod screen;
 /// How the game is set up.
 #[derive(Clone, Copy, Debug)]
 pub struct Setup {
-    /// The person plays second (the bot starts).
+    /// The person plays second (the bot starts); two players only (a [`Table`] says where
+    /// the person sits at a larger table).
     pub second: bool,
     /// Seed of the dice.
     pub seed: u64,
@@ -29,19 +32,167 @@ pub struct Setup {
     pub hints: bool,
 }
 
-/// How a game ended.
+/// Who sits at the table: two to eight players, the person in one seat and a bot in each
+/// of the others.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Table {
+    pub players: usize,
+    /// The person's seat, from 0 (seat 0 starts every round).
+    pub seat: usize,
+}
+
+impl Table {
+    /// Two players, the person first or second.
+    pub fn two(second: bool) -> Table {
+        Table {
+            players: 2,
+            seat: usize::from(second),
+        }
+    }
+
+    /// `players` (2 to 8) with the person in `seat` (from 1, as the command line counts);
+    /// a refusal is one line.
+    pub fn new(players: usize, seat: usize) -> Result<Table, String> {
+        if !(2..=MAX_PLAYERS).contains(&players) {
+            return Err(format!(
+                "{players} players: Yahtzix is for 2 to {MAX_PLAYERS}"
+            ));
+        }
+        if !(1..=players).contains(&seat) {
+            return Err(format!(
+                "seat {seat}: the seats of {players} players are 1 to {players}"
+            ));
+        }
+        Ok(Table {
+            players,
+            seat: seat - 1,
+        })
+    }
+
+    /// The names the game shows, in seat order: `you` and `bot` for two players, else
+    /// `you` and `bot 2`, `bot 3`, ... by seat.
+    pub fn names(&self) -> Vec<String> {
+        (0..self.players)
+            .map(|s| match s {
+                s if s == self.seat => "you".to_string(),
+                _ if self.players == 2 => "bot".to_string(),
+                s => format!("bot {}", s + 1),
+            })
+            .collect()
+    }
+
+    /// The names in the record (one word each): `bot2` for `bot 2`.
+    pub fn record_names(&self) -> Vec<String> {
+        self.names().iter().map(|n| n.replace(' ', "")).collect()
+    }
+}
+
+/// How a game ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Outcome {
-    /// The person's score and the bot's.
+    /// The person's score and the best of the bots' (for two players, the bot's).
     pub scores: [u32; 2],
-    /// `Some(true)`: the person won, `Some(false)`: the bot; `None`: a tie or a game left.
+    /// `Some(true)`: the person won alone, `Some(false)`: a bot won or the person has no
+    /// share of the win; `None`: a shared win with the person in it, or a game left.
     pub person_won: Option<bool>,
     /// The person quit (or the input ended) before the end.
     pub left: bool,
+    /// Every seat's score, seat 1 first.
+    pub table: Vec<u32>,
+    /// The seats that win or share the win (from 0; empty if the game was left).
+    pub winners: Vec<usize>,
 }
 
-/// Plays one game of `duel`'s rules against its optimal bot: the person answers on
-/// `input`, everything is told on `out`. Ends with the game, at `q` or at the end of the
+impl Outcome {
+    /// The game as it stands for the person in seat `me`.
+    fn of(game: &Game, me: usize, left: bool) -> Outcome {
+        let others = (0..game.players()).filter(|&s| s != me);
+        let best = others.map(|s| game.scores[s]).max().unwrap_or(0);
+        let person_won = match game.winners[..] {
+            _ if left || game.winner.is_none() => None,
+            [w] => Some(w == me),
+            ref ws if ws.contains(&me) => None,
+            _ => Some(false),
+        };
+        Outcome {
+            scores: [game.scores[me], best],
+            person_won,
+            left,
+            table: game.scores.clone(),
+            winners: if left {
+                Vec::new()
+            } else {
+                game.winners.clone()
+            },
+        }
+    }
+}
+
+/// "you 150, bot 2 300, bot 3 0": every seat's score.
+fn standings(names: &[String], game: &Game) -> String {
+    names
+        .iter()
+        .zip(&game.scores)
+        .map(|(n, s)| format!("{n} {s}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// "Bot 2" from "bot 2": a name that starts a sentence.
+fn capital(name: &str) -> String {
+    let mut c = name.chars();
+    c.next()
+        .map_or_else(String::new, |f| f.to_uppercase().chain(c).collect())
+}
+
+/// "a", "a and b", "a, b and c".
+fn and_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+/// At a table of three or more, once someone reaches the target: who has a last turn.
+fn last_turns_text(names: &[String], game: &Game, reached: usize) -> String {
+    let rest: Vec<String> = names[reached + 1..].to_vec();
+    let who = capital(&names[reached]);
+    let has = if names[reached] == "you" {
+        "have"
+    } else {
+        "has"
+    };
+    format!(
+        "{who} {has} reached {}: one last turn {} {}.",
+        game.rules.target,
+        if rest.len() == 1 { "for" } else { "each for" },
+        and_list(&rest)
+    )
+}
+
+/// How a game of three or more ended, in words.
+fn result_text(names: &[String], game: &Game, me: usize) -> String {
+    match game.winners[..] {
+        [w] if w == me => "You win!".to_string(),
+        [w] => format!("{} wins.", capital(&names[w])),
+        ref ws if ws.contains(&me) => {
+            let others: Vec<String> = ws
+                .iter()
+                .filter(|&&w| w != me)
+                .map(|&w| names[w].clone())
+                .collect();
+            format!("You share the win with {}.", and_list(&others))
+        }
+        ref ws => {
+            let all: Vec<String> = ws.iter().map(|&w| names[w].clone()).collect();
+            format!("{} share the win.", capital(&and_list(&all)))
+        }
+    }
+}
+
+/// Plays one two-player game of `duel`'s rules against its optimal bot: the person answers
+/// on `input`, everything is told on `out`. Ends with the game, at `q` or at the end of the
 /// input.
 pub fn play(
     duel: &Duel,
@@ -62,43 +213,85 @@ pub fn play_recorded(
     input: impl BufRead,
     out: impl Write,
 ) -> Result<(Outcome, Record), Error> {
-    let names = if setup.second {
-        ["bot", "you"]
-    } else {
-        ["you", "bot"]
-    };
-    let mut record = Record::new(*rules, Some(setup.seed), names.map(String::from));
+    play_table(duel, rules, setup, Table::two(setup.second), input, out)
+}
+
+/// [`play_recorded`] at a table of two to eight: the person in `table.seat` (`setup.second`
+/// is not read), a bot in every other seat (the heads-up bot: the two-player table against
+/// the leading opponent, which for two players is the optimal bot), hints from the same
+/// strategy.
+pub fn play_table(
+    duel: &Duel,
+    rules: &Rules,
+    setup: Setup,
+    table: Table,
+    input: impl BufRead,
+    out: impl Write,
+) -> Result<(Outcome, Record), Error> {
+    let names = table.names();
+    let two = table.players == 2;
+    let mut record = Record::with_players(*rules, Some(setup.seed), table.record_names());
     let screen = Screen::new(out);
     let rolls = Rolls::new(rules);
     let bot_error = |e: yahtzee_yahtzix::Error| Error::Game(e.to_string());
     let mut rng = ChaCha8Rng::seed_from_u64(setup.seed);
-    let me = usize::from(setup.second);
+    let me = table.seat;
+    let bot = HeadsUpBot::new(duel, &rolls).map_err(bot_error)?;
     let mut human = Human {
-        bot: DuelBot::new(duel, &rolls).map_err(bot_error)?,
+        bot: bot.clone(),
         rules: *rules,
         input,
         screen: &screen,
         hints: setup.hints,
         quit: false,
         game: None,
+        names: if two { Vec::new() } else { names.clone() },
     };
-    let mut bot = DuelBot::new(duel, &rolls).map_err(bot_error)?;
-    let mut game = Game::new(rules);
-    screen.line(format_args!(
-        "Yahtzix to {} (seed {}). You play {}. You win {} with best play from here.",
-        rules.target,
-        setup.seed,
-        if setup.second { "second" } else { "first" },
-        pct(win_chance(duel, &game, me))
-    ));
+    let mut bots = vec![bot; table.players];
+    let mut game = Game::with_players(rules, table.players);
+    if two {
+        screen.line(format_args!(
+            "Yahtzix to {} (seed {}). You play {}. You win {} with best play from here.",
+            rules.target,
+            setup.seed,
+            if me == 1 { "second" } else { "first" },
+            pct(win_chance(duel, &game, me))
+        ));
+    } else {
+        screen.line(format_args!(
+            "Yahtzix to {} (seed {}), {} players. You play seat {} of {}; the bots play the\n\
+             two-player table against the leader{}.",
+            rules.target,
+            setup.seed,
+            table.players,
+            me + 1,
+            table.players,
+            if setup.hints {
+                ", and the hints give its chances (heads-up)"
+            } else {
+                ""
+            }
+        ));
+    }
+    let mut announced = false;
     while game.winner.is_none() {
         screen.line("");
-        if game.to_move == me {
-            screen.line(format_args!(
-                "Your turn: you {}, bot {}.",
-                game.scores[me],
-                game.scores[1 - me]
-            ));
+        let mover = game.to_move;
+        let last = if game.last_turn { " last" } else { "" };
+        if mover == me {
+            if two {
+                screen.line(format_args!(
+                    "Your turn: you {}, bot {}.",
+                    game.scores[me],
+                    game.scores[1 - me]
+                ));
+            } else {
+                screen.line(format_args!(
+                    "Your{last} turn (seat {}): {}.",
+                    me + 1,
+                    standings(&names, &game)
+                ));
+            }
             let end = play_turn_with(
                 &mut game,
                 &mut human,
@@ -106,62 +299,74 @@ pub fn play_recorded(
                 &mut recorded(&mut record, narrate("you", rules, &screen)),
             );
             if human.quit {
-                screen.line(format_args!(
-                    "Game left at you {}, bot {}.",
-                    game.scores[me],
-                    game.scores[1 - me]
-                ));
+                if two {
+                    screen.line(format_args!(
+                        "Game left at you {}, bot {}.",
+                        game.scores[me],
+                        game.scores[1 - me]
+                    ));
+                } else {
+                    screen.line(format_args!("Game left at {}.", standings(&names, &game)));
+                }
                 screen.check()?;
-                let outcome = Outcome {
-                    scores: [game.scores[me], game.scores[1 - me]],
-                    person_won: None,
-                    left: true,
-                };
-                return Ok((outcome, record));
+                return Ok((Outcome::of(&game, me, true), record));
             }
             report(&screen, &game, me, end, "you");
         } else {
-            screen.line(format_args!(
-                "Bot's turn: bot {}, you {}.",
-                game.scores[1 - me],
-                game.scores[me]
-            ));
+            if two {
+                screen.line(format_args!(
+                    "Bot's turn: bot {}, you {}.",
+                    game.scores[1 - me],
+                    game.scores[me]
+                ));
+            } else {
+                screen.line(format_args!(
+                    "{}'s{last} turn: {}.",
+                    capital(&names[mover]),
+                    standings(&names, &game)
+                ));
+            }
             let end = play_turn_with(
                 &mut game,
-                &mut bot,
+                &mut bots[mover],
                 &mut rng,
-                &mut recorded(&mut record, narrate("bot", rules, &screen)),
+                &mut recorded(&mut record, narrate(&names[mover], rules, &screen)),
             );
-            report(&screen, &game, 1 - me, end, "bot");
+            report(&screen, &game, mover, end, &names[mover]);
         }
-        if game.last_turn && game.winner.is_none() {
-            screen.line(format_args!(
-                "The first player has reached {}: one last turn for the second.",
-                rules.target
-            ));
+        if game.last_turn && game.winner.is_none() && !announced {
+            if two {
+                screen.line(format_args!(
+                    "The first player has reached {}: one last turn for the second.",
+                    rules.target
+                ));
+            } else {
+                screen.line(last_turns_text(&names, &game, mover));
+                announced = true;
+            }
         }
         screen.check()?;
     }
-    let person_won = match game.winner {
-        Some(2) | None => None,
-        Some(w) => Some(w == me),
-    };
-    let result = match person_won {
-        None => "A tie.",
-        Some(true) => "You win!",
-        Some(false) => "The bot wins.",
-    };
-    screen.line(format_args!(
-        "\nFinal: you {}, bot {}. {result}",
-        game.scores[me],
-        game.scores[1 - me]
-    ));
+    let outcome = Outcome::of(&game, me, false);
+    if two {
+        let result = match outcome.person_won {
+            None => "A tie.",
+            Some(true) => "You win!",
+            Some(false) => "The bot wins.",
+        };
+        screen.line(format_args!(
+            "\nFinal: you {}, bot {}. {result}",
+            game.scores[me],
+            game.scores[1 - me]
+        ));
+    } else {
+        screen.line(format_args!(
+            "\nFinal: {}. {}",
+            standings(&names, &game),
+            result_text(&names, &game, me)
+        ));
+    }
     screen.check()?;
-    let outcome = Outcome {
-        scores: [game.scores[me], game.scores[1 - me]],
-        person_won,
-        left: false,
-    };
     Ok((outcome, record))
 }
 
@@ -172,13 +377,13 @@ pub fn play_in(
     duel: &Duel,
     rules: &Rules,
     setup: Setup,
+    table: Table,
     path: &std::path::Path,
 ) -> Result<String, Error> {
     let (_, record) = match mode {
-        crate::Mode::FullScreen => screen::play(duel, rules, setup, path)?,
-        crate::Mode::Lines { .. } => {
-            mode.with_input(|input| play_recorded(duel, rules, setup, input, std::io::stdout()))?
-        }
+        crate::Mode::FullScreen => screen::play(duel, rules, setup, table, path)?,
+        crate::Mode::Lines { .. } => mode
+            .with_input(|input| play_table(duel, rules, setup, table, input, std::io::stdout()))?,
     };
     crate::file::write_record(path, &record.to_text())?;
     crate::file::forget_for_interrupt();
@@ -252,15 +457,18 @@ impl<W: Write> Screen<W> {
     }
 }
 
-/// The person at the terminal, with the optimal bot's solved turn for hints.
+/// The person at the terminal, with the bot's solved turn for hints (the optimal bot's for
+/// two players, else the heads-up bot's).
 struct Human<'a, R: BufRead, W: Write> {
-    bot: DuelBot<'a>,
+    bot: HeadsUpBot<'a>,
     rules: Rules,
     input: R,
     screen: &'a Screen<W>,
     hints: bool,
     quit: bool,
     game: Option<Game>,
+    /// The names at a table of three or more (empty for two: the texts of two players).
+    names: Vec<String>,
 }
 
 impl<R: BufRead, W: Write> Human<'_, R, W> {
@@ -299,7 +507,15 @@ impl<R: BufRead, W: Write> Human<'_, R, W> {
 
     fn show_hint(&self, stage: &Stage, most: usize) {
         if let Some(advice) = self.advice(stage) {
-            self.screen.text(options_text(&advice, most));
+            let mut text = options_text(&advice, most);
+            if !self.names.is_empty() && !advice.bust {
+                text = text.replacen(
+                    "option\n",
+                    "option  (heads-up: two players, you and the leader)\n",
+                    1,
+                );
+            }
+            self.screen.text(text);
         }
     }
 
@@ -388,10 +604,18 @@ impl<R: BufRead, W: Write> Player for Human<'_, R, W> {
         if self.hints {
             self.show_hint(&stage, 3);
         }
+        // At a table of three or more, whose leftovers they are: the previous seat's.
+        let question = match self.names.len() {
+            0 => format!("Go for it on {total} with {}?", dice_count(left)),
+            n => format!(
+                "{} left {total} on {}. Go for it?",
+                capital(&self.names[(game.to_move + n - 1) % n]),
+                dice_count(left)
+            ),
+        };
         loop {
             let Some(line) = self.ask(&format!(
-                "Go for it on {total} with {}? [y]es, [n]o (roll six), [h]int, [q]uit",
-                dice_count(left)
+                "{question} [y]es, [n]o (roll six), [h]int, [q]uit"
             )) else {
                 return false;
             };
@@ -561,7 +785,8 @@ fn narrate<'a, W: Write>(
     }
 }
 
-/// The probability that player `me` wins from the start of the game's next turn.
+/// The probability that player `me` wins from the start of the game's next turn (two
+/// players).
 fn win_chance(duel: &Duel, game: &Game, me: usize) -> f64 {
     let pos = game.position();
     let rolls_free = game.offer.is_none() && game.scores.iter().all(|&s| s < game.rules.target);

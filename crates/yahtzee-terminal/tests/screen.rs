@@ -385,6 +385,87 @@ fn yahtzix_full_screen_shows_the_race_and_the_chances_and_is_recorded() {
     assert_eq!(parsed.events.len(), record.events.len());
 }
 
+#[test]
+fn yahtzix_full_screen_at_a_table_of_three_shows_every_seat_and_the_end() {
+    use ratatui::backend::TestBackend;
+    use yahtzee_terminal::yahtzix::screen::{play_on_table, Scripted};
+    use yahtzee_terminal::yahtzix::{Setup, Table};
+    use yahtzee_yahtzix::{Duel, Rules};
+    let rules = Rules::new(300, true, false).unwrap();
+    let duel = Duel::solve(&rules).unwrap();
+    let setup = Setup {
+        second: false,
+        seed: 9,
+        hints: true,
+    };
+    // Bank at every chance and decline every offer (a key the question does not take is
+    // passed over); the script's end quits.
+    let keys = "bn".repeat(80);
+    let mut console = Scripted::new(Terminal::new(TestBackend::new(80, 24)).unwrap(), &keys);
+    let table = Table::new(3, 1).unwrap();
+    let (outcome, record) = play_on_table(
+        &duel,
+        &rules,
+        setup,
+        table,
+        &mut console,
+        Duration::ZERO,
+        None,
+    )
+    .unwrap();
+    for screen in &console.screens {
+        assert!(screen.lines().all(|l| l.chars().count() <= 80), "{screen}");
+        assert_eq!(screen.lines().count(), 24, "{screen}");
+    }
+    let first = &console.screens[0];
+    assert!(
+        first.contains("Yahtzix to 300 · 3 players")
+            && first.contains(" table ")
+            && first.contains("▶ you")
+            && first.contains("bot 2")
+            && first.contains("bot 3")
+            && first.contains("heads-up chance: ")
+            && first.contains(" options: heads-up win "),
+        "{first}"
+    );
+    snapshot("yahtzix-three-start", first);
+    // Bot 3's leftovers are offered to seat 1, and said to be bot 3's.
+    let offer = console
+        .screens
+        .iter()
+        .find(|s| s.contains("bot 3's offer: "))
+        .expect("the offer");
+    assert!(offer.contains("go for it: "), "{offer}");
+    // The game went to its end: every seat's final score with the winner marked.
+    assert!(!outcome.left, "{:?}", console.screens.last());
+    let last = console.screens.last().unwrap();
+    snapshot("yahtzix-three-end", last);
+    assert_eq!(outcome.table.len(), 3);
+    let winner = match outcome.winners[..] {
+        [0] => "You win!".to_string(),
+        [w] => format!("Bot {} wins.", w + 1),
+        _ => "share".to_string(),
+    };
+    assert!(last.contains(&winner) && last.contains(" wins"), "{last}");
+    // The person reached the target first: the others had their last turn.
+    assert!(
+        console
+            .screens
+            .iter()
+            .any(|s| s.contains("You have reached 300: one last turn")
+                && s.contains("you     ")
+                && s.contains("reached")),
+        "{last}"
+    );
+    let text = record.to_text();
+    assert!(text.contains("players you bot2 bot3\n"), "{text}");
+    let parsed = yahtzee_yahtzix::record::Record::parse(&text).unwrap();
+    assert_eq!(
+        parsed.replay(|_, _, _, _| {}).unwrap().scores,
+        outcome.table
+    );
+}
+
 fn press_game(s: &mut impl yahtzee_terminal::screen::Game, keys: &str) {
     for c in keys.chars() {
         s.key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE));

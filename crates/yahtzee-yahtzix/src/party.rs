@@ -262,6 +262,13 @@ impl<'a> HeadsUpBot<'a> {
             turn: None,
         })
     }
+
+    /// The turn solved at the start (every decision of it reads this): the two-player
+    /// table's turn against the leading opponent, which ranks the mover's options as
+    /// [`advise`] with [`Strategy::HeadsUp`] does.
+    pub fn turn(&self) -> Option<&Turn<'a>> {
+        self.turn.as_ref()
+    }
 }
 
 impl Player for HeadsUpBot<'_> {

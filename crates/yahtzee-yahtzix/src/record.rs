@@ -1,10 +1,11 @@
-//! Game records: every roll and decision of a two-player game, as text, replayed under the
-//! rules and reviewed against optimal play (each decision's chance to win lost).
+//! Game records: every roll and decision of a game of two to eight players, as text,
+//! replayed under the rules and reviewed against optimal play (each decision's chance to win
+//! lost: the exact two-player table for two, the heads-up strategy for three or more).
 //!
 //! ```text
 //! yahtzix 1000          the rules (Rules::name: target, +no-four, +exact)
 //! seed 7                optional, as the players' names below
-//! players you bot
+//! players you bot       one name per seat, seat 1 first (two to eight; two if left out)
 //! roll 1 1 5 5 2 3      dice rolled (how many: all in hand, or fewer within 50 of an exact target)
 //! keep 1 1 5            scoring dice set aside, the rest rolled on
 //! roll 2 4 6            a roll that scores nothing is a bust: the turn ends
@@ -13,12 +14,14 @@
 //! go                    the next player goes for the offer (`fresh`, or a roll: six new dice)
 //! ```
 //!
-//! Turns follow each other: after a bank or a bust the other player moves. `#` starts a
-//! comment; blank lines are skipped.
+//! Turns follow each other: after a bank or a bust the next seat moves (seat 1 after the
+//! last), under the going-out rule of docs/RULES.md Y10 and Y12. `#` starts a comment;
+//! blank lines are skipped.
 
 use serde::Serialize;
 
 use crate::duel::{Duel, Seat};
+use crate::party::{Seating, MAX_PLAYERS};
 use crate::position::{advise, spaced, Action, Position, Stage};
 use crate::score::{first_roll_value, later_roll_value, outcome, parse_dice, Counts, UNIT};
 use crate::sim::{self, apply, Game, Step, TurnEnd, TurnState};
@@ -45,7 +48,8 @@ pub enum Event {
 pub struct Record {
     pub rules: Rules,
     pub seed: Option<u64>,
-    pub players: [String; 2],
+    /// One name per seat, seat 1 first (two to eight; names are single words).
+    pub players: Vec<String>,
     /// Events with the line they are on (1-based; 0 for events not read from text).
     pub events: Vec<(usize, Event)>,
 }
@@ -55,8 +59,13 @@ fn bad(line: usize, why: impl std::fmt::Display) -> Error {
 }
 
 impl Record {
-    /// An empty record of a game under `rules`.
+    /// An empty record of a two-player game under `rules`.
     pub fn new(rules: Rules, seed: Option<u64>, players: [String; 2]) -> Record {
+        Record::with_players(rules, seed, players.into())
+    }
+
+    /// An empty record of a game of `players.len()` (two to eight) under `rules`.
+    pub fn with_players(rules: Rules, seed: Option<u64>, players: Vec<String>) -> Record {
         Record {
             rules,
             seed,
@@ -88,7 +97,7 @@ impl Record {
         if let Some(seed) = self.seed {
             out += &format!("seed {seed}\n");
         }
-        out += &format!("players {} {}\n", self.players[0], self.players[1]);
+        out += &format!("players {}\n", self.players.join(" "));
         for (_, e) in &self.events {
             out += &match e {
                 Event::Go => "go".to_string(),
@@ -131,11 +140,14 @@ impl Record {
                     continue;
                 }
                 "players" => {
-                    let names: Vec<&str> = rest.split_whitespace().collect();
-                    let [a, b] = names[..] else {
-                        return Err(bad(n, "players: two names"));
-                    };
-                    record.players = [a.into(), b.into()];
+                    let names: Vec<String> = rest.split_whitespace().map(String::from).collect();
+                    if !(2..=MAX_PLAYERS).contains(&names.len()) {
+                        return Err(bad(
+                            n,
+                            format!("players: two names, or up to {MAX_PLAYERS} (one per seat)"),
+                        ));
+                    }
+                    record.players = names;
                     continue;
                 }
                 "go" => Event::Go,
@@ -159,16 +171,16 @@ impl Record {
         Ok(record)
     }
 
-    /// Replays the record under its rules, calling `decision` before each decision with
-    /// the game (as at the turn's start), the mover's stage and what was chosen; returns
-    /// the game as the record leaves it. Every event is checked: an illegal one is refused
-    /// with its line.
+    /// Replays the record under its rules, one seat per name, calling `decision` before
+    /// each decision with the game (as at the turn's start), the mover's stage and what was
+    /// chosen; returns the game as the record leaves it. Every event is checked: an illegal
+    /// one is refused with its line.
     pub fn replay(
         &self,
         mut decision: impl FnMut(&Game, usize, &Stage, Action),
     ) -> Result<Game, Error> {
         let rules = self.rules;
-        let mut game = Game::new(&rules);
+        let mut game = Game::with_players(&rules, self.players.len());
         let mut events = self.events.iter().peekable();
         while let Some(&&(line, first)) = events.peek() {
             if game.winner.is_some() {
@@ -348,7 +360,8 @@ impl From<Action> for Choice {
 pub struct Decision {
     pub line: usize,
     pub player: String,
-    /// The mover's score and the opponent's at the turn's start.
+    /// The mover's score and the opponent's at the turn's start (with three or more
+    /// players, the opponent the heads-up strategy plays against: the leader).
     pub me: u32,
     pub opp: u32,
     /// Where the turn stood: `offer 150 on 2 dice`, `roll 1: 1 1 5 5 2 3`.
@@ -368,18 +381,24 @@ pub struct Decision {
     pub cost: f64,
 }
 
-/// A record's decisions judged against optimal play.
+/// A record's decisions judged against optimal play (two players), or against the
+/// heads-up strategy (three or more: the two-player table against the leading opponent).
 #[derive(Clone, Debug, Serialize)]
 pub struct Review {
     pub rules: String,
-    pub players: [String; 2],
-    pub scores: [u32; 2],
+    /// Names in seat order; `scores` and `cost` follow it.
+    pub players: Vec<String>,
+    pub scores: Vec<u32>,
     pub finished: bool,
-    /// The winner's name, `tie`, or none if unfinished.
+    /// The winner's name, `tie` (a shared win), or none if unfinished.
     pub winner: Option<String>,
+    /// Everyone who wins or shares the win (empty if unfinished).
+    pub winners: Vec<String>,
+    /// What judged the decisions: `exact` (two players) or `heads-up`.
+    pub strategy: &'static str,
     pub decisions: Vec<Decision>,
     /// Each player's chance to win lost, summed over their decisions.
-    pub cost: [f64; 2],
+    pub cost: Vec<f64>,
 }
 
 impl Review {
@@ -387,24 +406,53 @@ impl Review {
     /// `top` costliest; `name` is the record's.
     pub fn text(&self, name: &str, top: usize) -> String {
         let pct = |p: f64| format!("{:.2}%", 100.0 * p);
-        let state = match &self.winner {
-            Some(w) if w == "tie" => "a tie".to_string(),
-            Some(w) => format!("{w} won"),
-            None => "not finished".to_string(),
+        let mut out = if self.players.len() == 2 {
+            let state = match &self.winner {
+                Some(w) if w == "tie" => "a tie".to_string(),
+                Some(w) => format!("{w} won"),
+                None => "not finished".to_string(),
+            };
+            format!(
+                "review of {name} (Yahtzix {}, {state})\n\
+                 scores: {} {}, {} {}; chance to win lost: {} {}, {} {}\n\n",
+                self.rules,
+                self.players[0],
+                self.scores[0],
+                self.players[1],
+                self.scores[1],
+                self.players[0],
+                pct(self.cost[0]),
+                self.players[1],
+                pct(self.cost[1]),
+            )
+        } else {
+            let state = match &self.winners[..] {
+                [] => "not finished".to_string(),
+                [w] => format!("{w} won"),
+                ws => format!("{} share the win", ws.join(" and ")),
+            };
+            let mut out = format!(
+                "review of {name} (Yahtzix {}, {} players, {state})\n\
+                 judged by the heads-up strategy: each chance is the two-player table's\n\
+                 against the leading opponent, not exact play at a table of {}\n",
+                self.rules,
+                self.players.len(),
+                self.players.len(),
+            );
+            let name_w = self
+                .players
+                .iter()
+                .map(|p| p.chars().count())
+                .max()
+                .unwrap_or(0);
+            for ((p, score), cost) in self.players.iter().zip(&self.scores).zip(&self.cost) {
+                out += &format!(
+                    "  {p:<name_w$} {score:>5}   chance to win lost {}\n",
+                    pct(*cost)
+                );
+            }
+            out + "\n"
         };
-        let mut out = format!(
-            "review of {name} (Yahtzix {}, {state})\n\
-             scores: {} {}, {} {}; chance to win lost: {} {}, {} {}\n\n",
-            self.rules,
-            self.players[0],
-            self.scores[0],
-            self.players[1],
-            self.scores[1],
-            self.players[0],
-            pct(self.cost[0]),
-            self.players[1],
-            pct(self.cost[1]),
-        );
         // One row per decision within 80 columns (player names cut to 10); under a costly
         // one, the best choice.
         let width = |f: &dyn Fn(&Decision) -> usize, least: usize| {
@@ -456,7 +504,8 @@ impl Review {
     }
 }
 
-/// Every decision of `record` with its cost in chance to win, from the solved game.
+/// Every decision of `record` with its cost in chance to win, from the solved game: exact
+/// for two players, the heads-up strategy's ([`crate::party::advise`]) for three or more.
 pub fn review(record: &Record, duel: &Duel, rolls: &Rolls) -> Result<Review, Error> {
     if duel.rules != record.rules {
         return Err(Error::Record(format!(
@@ -465,18 +514,32 @@ pub fn review(record: &Record, duel: &Duel, rolls: &Rolls) -> Result<Review, Err
             duel.rules.name()
         )));
     }
+    let players = record.players.len();
     let mut decisions = Vec::new();
-    let mut cost = [0.0; 2];
+    let mut cost = vec![0.0; players];
     let game = record.replay(|game, line, stage, action| {
-        let pos = Position {
-            seat: if game.to_move == 0 {
-                Seat::First
-            } else {
-                Seat::Second
-            },
-            me: game.scores[game.to_move],
-            opp: game.scores[1 - game.to_move],
-            stage: stage.clone(),
+        let pos = if players == 2 {
+            Position {
+                seat: if game.to_move == 0 {
+                    Seat::First
+                } else {
+                    Seat::Second
+                },
+                me: game.scores[game.to_move],
+                opp: game.scores[1 - game.to_move],
+                stage: stage.clone(),
+            }
+        } else {
+            // The heads-up strategy's position (party::advise), the seating checked first.
+            let seating = Seating {
+                scores: game.scores.clone(),
+                to_move: game.to_move,
+                stage: stage.clone(),
+            };
+            if seating.check(&record.rules).is_err() {
+                return;
+            }
+            seating.heads_up(&record.rules)
         };
         // A position outside the solved game's range is not judged.
         let Ok(advice) = advise(duel, rolls, &pos) else {
@@ -507,16 +570,22 @@ pub fn review(record: &Record, duel: &Duel, rolls: &Rolls) -> Result<Review, Err
             cost: c,
         });
     })?;
-    let winner = game.winner.map(|w| match w {
-        2 => "tie".to_string(),
-        w => record.players[w].clone(),
+    let winner = game.winner.map(|w| match record.players.get(w) {
+        Some(name) => name.clone(),
+        None => "tie".to_string(),
     });
     Ok(Review {
         rules: record.rules.name(),
         players: record.players.clone(),
-        scores: [game.scores[0], game.scores[1]],
+        scores: game.scores.clone(),
         finished: game.winner.is_some(),
         winner,
+        winners: game
+            .winners
+            .iter()
+            .map(|&w| record.players[w].clone())
+            .collect(),
+        strategy: if players == 2 { "exact" } else { "heads-up" },
         decisions,
         cost,
     })

@@ -167,3 +167,92 @@ fn damaged_records_are_refused_by_line() {
     assert_eq!(game.scores[0], 0);
     assert!(game.scores[1] >= 30, "{game:?}");
 }
+
+/// Four seats: the heads-up bot in three, "bank at 300" in the third; written, read back
+/// the same, replayed under the four-seat rules to the same end, and reviewed by the
+/// heads-up strategy (its own bots' choices cost nothing there).
+#[test]
+fn four_player_records_round_trip_and_are_reviewed_heads_up() {
+    use yahtzee_yahtzix::party::HeadsUpBot;
+    let (duel, rolls) = solved();
+    let names: Vec<String> = ["ann", "bob", "cy", "dee"].map(String::from).to_vec();
+    let mut last_turns = 0;
+    for seed in 1..=4 {
+        let bot = HeadsUpBot::new(duel, rolls).unwrap();
+        let mut seats: Vec<Box<dyn Player>> = vec![
+            Box::new(bot.clone()),
+            Box::new(bot.clone()),
+            Box::new(BankAt {
+                at: 300,
+                rules: rules(),
+            }),
+            Box::new(bot),
+        ];
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut game = Game::with_players(&rules(), 4);
+        let mut record = Record::with_players(rules(), Some(seed), names.clone());
+        while game.winner.is_none() {
+            let seat = game.to_move;
+            play_turn_with(&mut game, seats[seat].as_mut(), &mut rng, &mut |e| {
+                record.observe(&e)
+            });
+        }
+        let text = record.to_text();
+        assert!(
+            text.starts_with(&format!(
+                "yahtzix 300\nseed {seed}\nplayers ann bob cy dee\n"
+            )),
+            "{text}"
+        );
+        let read = Record::parse(&text).unwrap();
+        assert_eq!(read, Record::parse(&read.to_text()).unwrap());
+        assert_eq!(read.players, names);
+        assert_eq!(read.to_text(), text);
+        let replayed = read.replay(|_, _, _, _| {}).unwrap();
+        assert_eq!(
+            (&replayed.scores, replayed.winner, &replayed.winners),
+            (&game.scores, game.winner, &game.winners)
+        );
+        // The game ended with the round in which someone reached the target.
+        let first_out = (0..4).find(|&s| game.scores[s] >= 300).unwrap();
+        if first_out < 3 {
+            last_turns += 1;
+        }
+        assert_eq!(game.turns[3], game.turns[0], "a whole round: {text}");
+        let r = review(&read, duel, rolls).unwrap();
+        assert!(r.finished && r.strategy == "heads-up");
+        assert_eq!(r.scores, game.scores);
+        assert_eq!(r.cost.len(), 4);
+        assert_eq!(
+            r.winners,
+            game.winners
+                .iter()
+                .map(|&w| names[w].clone())
+                .collect::<Vec<_>>()
+        );
+        for d in r.decisions.iter().filter(|d| d.player != "cy") {
+            assert!(d.cost < 1e-12, "seed {seed} line {}: {d:?}", d.line);
+        }
+        let words = r.text("game.txt", 3);
+        assert!(
+            words.contains("4 players") && words.contains("heads-up strategy"),
+            "{words}"
+        );
+    }
+    assert!(last_turns > 0, "some game had last turns after the target");
+}
+
+/// A players line names two to eight seats; more or fewer are refused by line.
+#[test]
+fn a_players_line_names_two_to_eight() {
+    let nine = format!("yahtzix 300\nplayers {}\n", ["p"; 9].join(" "));
+    let msg = Record::parse(&nine).unwrap_err().to_string();
+    assert!(
+        msg.contains("line 2: players: two names, or up to 8"),
+        "{msg}"
+    );
+    let eight = format!("yahtzix 300\nplayers {}\n", ["p"; 8].join(" "));
+    let r = Record::parse(&eight).unwrap();
+    assert_eq!(r.players.len(), 8);
+    assert_eq!(r.replay(|_, _, _, _| {}).unwrap().players(), 8);
+}

@@ -1,7 +1,9 @@
 //! `yahtzee yahtzix play` full screen: the layout and widgets of `yahtzee play`
-//! ([`crate::screen`]) over a Yahtzix race: the dice drawn large (held ones marked), both
-//! scores and the target, the turn so far and, with hints on, every option with the chance
-//! to win it leaves; the bot's turn told step by step.
+//! ([`crate::screen`]) over a Yahtzix race: the dice drawn large (held ones marked), every
+//! seat's score and the target (two players beside the dice; three to eight in a table
+//! above the game's log, with who has reached the target and, at the end, who won), the
+//! turn so far and, with hints on, every option with the chance to win it leaves (at a
+//! table of three or more, the heads-up strategy's); the bots' turns told step by step.
 //!
 //! The game's turn loop (`yahtzee_yahtzix::sim::play_turn_with`) asks its players in turn,
 //! so the person here is a [`Player`] that draws and waits for keys when asked. What it
@@ -20,14 +22,18 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 use ratatui::{Frame, Terminal};
+use yahtzee_yahtzix::party::HeadsUpBot;
 use yahtzee_yahtzix::position::{spaced, Action, Advice, Stage};
 use yahtzee_yahtzix::record::Record;
 use yahtzee_yahtzix::score::{outcome, Counts, UNIT};
-use yahtzee_yahtzix::sim::{play_turn_with, DuelBot, Event, Game, Player, TurnEnd, TurnState};
+use yahtzee_yahtzix::sim::{play_turn_with, Event, Game, Player, TurnEnd, TurnState};
 use yahtzee_yahtzix::turn::Rolls;
 use yahtzee_yahtzix::{Duel, Rules};
 
-use super::{check_keep, dice_count, missed, pct, win_chance, Outcome, Setup};
+use super::{
+    check_keep, dice_count, last_turns_text, missed, pct, result_text, win_chance, Outcome, Setup,
+    Table,
+};
 use crate::screen::{self, DieView, Palette};
 use crate::Error;
 
@@ -36,8 +42,12 @@ use crate::Error;
 pub struct View {
     pub title: String,
     /// Names and scores in seat order, and whose turn it is.
-    pub scores: [(String, u32); 2],
+    pub scores: Vec<(String, u32)>,
     pub to_move: usize,
+    /// At a table of three or more, a word beside each score (`reached`, `wins`).
+    pub notes: Vec<String>,
+    /// The chances are the heads-up strategy's (three or more players).
+    pub heads_up: bool,
     /// The turn so far: roll, points set aside.
     pub turn: String,
     pub dice: Vec<u8>,
@@ -184,6 +194,8 @@ pub fn draw(frame: &mut Frame, view: &View, palette: Palette) {
         view.title.clone(),
         palette.accent(),
     ))];
+    // Two players beside the dice; more in a table above the log.
+    let mut seats = Vec::new();
     for (seat, (name, score)) in view.scores.iter().enumerate() {
         let mark = if seat == view.to_move { "▶ " } else { "  " };
         let style = if seat == view.to_move {
@@ -191,36 +203,76 @@ pub fn draw(frame: &mut Frame, view: &View, palette: Palette) {
         } else {
             Style::default()
         };
-        side.push(Line::from(Span::styled(
-            format!("{mark}{name:<5} {score:>5}"),
-            style,
-        )));
+        let note = view.notes.get(seat).map_or("", String::as_str);
+        let row = if view.scores.len() == 2 {
+            format!("{mark}{name:<5} {score:>5}")
+        } else {
+            format!("{mark}{name:<5} {score:>5}  {note}")
+        };
+        seats.push(Line::from(Span::styled(row, style)));
+    }
+    let two = view.scores.len() <= 2;
+    if two {
+        side.append(&mut seats);
     }
     side.push(Line::from(view.turn.clone()));
     if let Some(w) = view.win {
-        side.push(Line::from(format!("your chance to win: {}", pct(w))));
+        let what = if view.heads_up {
+            "heads-up chance"
+        } else {
+            "your chance to win"
+        };
+        side.push(Line::from(format!("{what}: {}", pct(w))));
     }
     screen::side(frame, a.side, side);
     let [left, right] =
         Layout::horizontal([Constraint::Percentage(50), Constraint::Fill(1)]).areas(a.card);
+    let right = if two {
+        right
+    } else {
+        let [table, log] = Layout::vertical([
+            Constraint::Length(seats.len() as u16 + 1),
+            Constraint::Fill(1),
+        ])
+        .areas(right);
+        frame.render_widget(
+            Paragraph::new(seats).block(Block::default().borders(Borders::TOP).title(" table ")),
+            table,
+        );
+        log
+    };
+    let options_title = if view.heads_up {
+        " options: heads-up win "
+    } else {
+        " options: win "
+    };
     let options: Vec<Line> = view
         .options
         .iter()
         .map(|(label, win)| Line::from(format!("{:>7}  {label}", pct(*win))))
         .collect();
     frame.render_widget(
-        Paragraph::new(options).wrap(Wrap { trim: true }).block(
-            Block::default()
-                .borders(Borders::TOP)
-                .title(" options: win "),
-        ),
+        Paragraph::new(options)
+            .wrap(Wrap { trim: true })
+            .block(Block::default().borders(Borders::TOP).title(options_title)),
         left,
     );
+    // The latest lines that fit, counting the rows a long line wraps onto.
     let room = right.height.saturating_sub(1) as usize;
+    let mut used = 0;
+    let shown = view
+        .log
+        .iter()
+        .rev()
+        .take_while(|l| {
+            used += wrapped_rows(l, right.width);
+            used <= room
+        })
+        .count();
     let log: Vec<Line> = view
         .log
         .iter()
-        .skip(view.log.len().saturating_sub(room))
+        .skip(view.log.len() - shown)
         .map(|l| Line::from(l.clone()))
         .collect();
     frame.render_widget(
@@ -236,6 +288,27 @@ pub fn draw(frame: &mut Frame, view: &View, palette: Palette) {
     if view.help {
         screen::help(frame, "keys", KEYS, palette);
     }
+}
+
+/// The rows `line` takes wrapped at words in `width` columns (at least as many as the
+/// paragraph's wrapping takes).
+fn wrapped_rows(line: &str, width: u16) -> usize {
+    let width = usize::from(width.max(1));
+    let (mut rows, mut col) = (1, 0);
+    for word in line.split_inclusive(' ') {
+        let w = word.chars().count();
+        if col > 0 && col + w.min(width) > width {
+            rows += 1;
+            col = 0;
+        }
+        if w > width {
+            rows += (col + w - 1) / width;
+            col = (col + w) % width;
+        } else {
+            col += w;
+        }
+    }
+    rows
 }
 
 /// The screen and its console, shared by the person and the narration of the turns.
@@ -300,10 +373,12 @@ impl Ui<'_> {
 /// The person, asked through the screen.
 struct Person<'a, 'c> {
     ui: &'a RefCell<Ui<'c>>,
-    bot: DuelBot<'a>,
+    bot: HeadsUpBot<'a>,
     rules: Rules,
     game: Option<Game>,
     quit: bool,
+    /// The names at a table of three or more (empty for two).
+    names: Vec<String>,
 }
 
 impl Person<'_, '_> {
@@ -364,7 +439,14 @@ impl Player for Person<'_, '_> {
         let answer = {
             let mut ui = self.ui.borrow_mut();
             ui.view.dice.clear();
-            ui.view.turn = format!("offer: {total} on {}", dice_count(left));
+            ui.view.turn = match self.names.len() {
+                0 => format!("offer: {total} on {}", dice_count(left)),
+                n => format!(
+                    "{}'s offer: {total} on {}",
+                    self.names[(game.to_move + n - 1) % n],
+                    dice_count(left)
+                ),
+            };
             ui.view.keys = format!(
                 "y go for it on {total} with {} · n roll six fresh · h hint · ? · q quit",
                 dice_count(left)
@@ -474,7 +556,7 @@ impl Player for Person<'_, '_> {
     }
 }
 
-/// Plays one game full screen on `console`: the person against the optimal bot.
+/// Plays one two-player game full screen on `console`: the person against the optimal bot.
 pub fn play_on(
     duel: &Duel,
     rules: &Rules,
@@ -483,21 +565,39 @@ pub fn play_on(
     pace: Duration,
     record_path: Option<&std::path::Path>,
 ) -> Result<(Outcome, Record), Error> {
-    let names = if setup.second {
-        ["bot", "you"]
-    } else {
-        ["you", "bot"]
-    };
-    let me = usize::from(setup.second);
-    let mut record = Record::new(*rules, Some(setup.seed), names.map(String::from));
+    let table = Table::two(setup.second);
+    play_on_table(duel, rules, setup, table, console, pace, record_path)
+}
+
+/// [`play_on`] at a table of two to eight: the person in `table.seat` (`setup.second` is not
+/// read), the heads-up bot in every other seat (for two players, the optimal bot).
+pub fn play_on_table(
+    duel: &Duel,
+    rules: &Rules,
+    setup: Setup,
+    table: Table,
+    console: &mut dyn Console,
+    pace: Duration,
+    record_path: Option<&std::path::Path>,
+) -> Result<(Outcome, Record), Error> {
+    let names = table.names();
+    let two = table.players == 2;
+    let me = table.seat;
+    let mut record = Record::with_players(*rules, Some(setup.seed), table.record_names());
     let rolls = Rolls::new(rules);
     let bot_error = |e: yahtzee_yahtzix::Error| Error::Game(e.to_string());
     let mut rng = ChaCha8Rng::seed_from_u64(setup.seed);
-    let mut game = Game::new(rules);
+    let mut game = Game::with_players(rules, table.players);
+    let title = if two {
+        format!("Yahtzix to {}", rules.target)
+    } else {
+        format!("Yahtzix to {} · {} players", rules.target, table.players)
+    };
     let ui = RefCell::new(Ui {
         console,
         view: View {
-            title: format!("Yahtzix to {}", rules.target),
+            title,
+            heads_up: !two,
             ..View::default()
         },
         hints: setup.hints,
@@ -505,28 +605,39 @@ pub fn play_on(
         quit: false,
         pace,
     });
+    let bot = HeadsUpBot::new(duel, &rolls).map_err(bot_error)?;
     let mut person = Person {
         ui: &ui,
-        bot: DuelBot::new(duel, &rolls).map_err(bot_error)?,
+        bot: bot.clone(),
         rules: *rules,
         game: None,
         quit: false,
+        names: if two { Vec::new() } else { names.clone() },
     };
-    let mut bot = DuelBot::new(duel, &rolls).map_err(bot_error)?;
+    let mut bots = vec![bot; table.players];
+    let mut announced = false;
     while game.winner.is_none() {
         {
             let mut u = ui.borrow_mut();
-            u.view.scores = [0, 1].map(|s| (names[s].to_string(), game.scores[s]));
+            u.view.scores = seats(&names, &game);
+            u.view.notes = notes(&game, None);
             u.view.to_move = game.to_move;
-            u.view.win = (u.hints).then(|| win_chance(duel, &game, me));
+            u.view.win = (u.hints && two).then(|| win_chance(duel, &game, me));
             u.view.options.clear();
             if game.to_move != me {
-                u.view.keys = "space: the bot's moves at once · ? keys · q quit".to_string();
+                u.view.keys = if two {
+                    "space: the bot's moves at once · ? keys · q quit".to_string()
+                } else {
+                    format!(
+                        "{}'s turn · space: its moves at once · ? keys · q quit",
+                        names[game.to_move]
+                    )
+                };
             }
             u.skip = false;
         }
         let mover = game.to_move;
-        let who = names[mover];
+        let who = names[mover].as_str();
         let mut watch = |e: Event| {
             record.observe(&e);
             let mut u = ui.borrow_mut();
@@ -538,18 +649,13 @@ pub fn play_on(
         let end = if mover == me {
             play_turn_with(&mut game, &mut person, &mut rng, &mut watch)
         } else {
-            play_turn_with(&mut game, &mut bot, &mut rng, &mut watch)
+            play_turn_with(&mut game, &mut bots[mover], &mut rng, &mut watch)
         };
         if let Some(path) = record_path {
             crate::file::keep_for_interrupt(path, &record.to_text());
         }
         if person.quit || ui.borrow().quit {
-            let outcome = Outcome {
-                scores: [game.scores[me], game.scores[1 - me]],
-                person_won: None,
-                left: true,
-            };
-            return Ok((outcome, record));
+            return Ok((Outcome::of(&game, me, true), record));
         }
         let mut u = ui.borrow_mut();
         let line = match end {
@@ -559,33 +665,63 @@ pub fn play_on(
             }
         };
         u.log(line);
-        if game.last_turn && game.winner.is_none() {
-            u.log("target reached: one last turn for the second");
+        if game.last_turn && game.winner.is_none() && !announced {
+            if two {
+                u.log("target reached: one last turn for the second");
+            } else {
+                u.log(last_turns_text(&names, &game, mover));
+                announced = true;
+            }
         }
     }
-    let person_won = match game.winner {
-        Some(2) | None => None,
-        Some(w) => Some(w == me),
-    };
+    let outcome = Outcome::of(&game, me, false);
     let mut u = ui.borrow_mut();
-    u.view.scores = [0, 1].map(|s| (names[s].to_string(), game.scores[s]));
+    u.view.scores = seats(&names, &game);
+    u.view.notes = notes(&game, Some(&game.winners));
     u.view.dice.clear();
     u.view.options.clear();
-    u.view.turn = match person_won {
-        None => "A tie.",
-        Some(true) => "You win!",
-        Some(false) => "The bot wins.",
-    }
-    .to_string();
+    u.view.turn = if two {
+        match outcome.person_won {
+            None => "A tie.",
+            Some(true) => "You win!",
+            Some(false) => "The bot wins.",
+        }
+        .to_string()
+    } else {
+        let result = result_text(&names, &game, me);
+        u.log(result.clone());
+        match game.winners[..] {
+            [_] => result,
+            ref ws if ws.contains(&me) => "You share the win.".to_string(),
+            _ => "A shared win.".to_string(),
+        }
+    };
     u.view.keys = "q quit".to_string();
     u.view.win = None;
     while u.ask(&mut |_| {}).is_some() {}
-    let outcome = Outcome {
-        scores: [game.scores[me], game.scores[1 - me]],
-        person_won,
-        left: false,
-    };
     Ok((outcome, record))
+}
+
+/// Every seat's name and score.
+fn seats(names: &[String], game: &Game) -> Vec<(String, u32)> {
+    names
+        .iter()
+        .cloned()
+        .zip(game.scores.iter().copied())
+        .collect()
+}
+
+/// The word beside each seat's score: who has reached the target and, once the game is
+/// over (`winners`), who won.
+fn notes(game: &Game, winners: Option<&[usize]>) -> Vec<String> {
+    (0..game.players())
+        .map(|s| match winners {
+            Some([w]) if *w == s => "wins".to_string(),
+            Some(ws) if ws.contains(&s) => "shares the win".to_string(),
+            _ if game.scores[s] >= game.rules.target => "reached".to_string(),
+            _ => String::new(),
+        })
+        .collect()
 }
 
 /// What happens in a turn, as the log tells it; the dice shown are those rolled.
@@ -618,6 +754,7 @@ pub fn play(
     duel: &Duel,
     rules: &Rules,
     setup: Setup,
+    table: Table,
     record_path: &std::path::Path,
 ) -> Result<(Outcome, Record), Error> {
     screen::with_terminal(|terminal| {
@@ -626,10 +763,11 @@ pub fn play(
             last: View::default(),
             palette: Palette::from_env(),
         };
-        play_on(
+        play_on_table(
             duel,
             rules,
             setup,
+            table,
             &mut tty,
             Duration::from_millis(900),
             Some(record_path),
