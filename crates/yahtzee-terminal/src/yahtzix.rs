@@ -578,6 +578,10 @@ fn check_keep(
         ));
     }
     let kept: u8 = keep.iter().sum();
+    if kept == 0 {
+        // Rolling on with nothing set aside would bust the turn (rule B(4)).
+        return Err("set aside at least one scoring die first, or bank".into());
+    }
     if kept >= st.held {
         return Err("keep fewer dice than you hold, or bank".into());
     }
@@ -820,5 +824,27 @@ fn report<W: Write>(screen: &Screen<W>, game: &Game, player: usize, end: TurnEnd
                 game.scores[player]
             ));
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Rolling on with nothing held is refused (it used to bust the turn), and a held
+    /// scoring die is accepted.
+    #[test]
+    fn rolling_on_needs_a_die_set_aside() {
+        let rules = Rules::new(300, true, false).unwrap();
+        let st = TurnState {
+            roll: 1,
+            total: 0,
+            held: 6,
+        };
+        let dice = parse_dice("112446").unwrap();
+        let why = check_keep(&rules, [0; 7], &st, &dice, true).unwrap_err();
+        assert!(why.contains("at least one scoring die"), "{why}");
+        let one = parse_dice("1").unwrap();
+        assert_eq!(check_keep(&rules, one, &st, &dice, true), Ok(one));
     }
 }
