@@ -281,7 +281,7 @@ class Driver:
         shutil.rmtree(chunk_dir(self.folder, n), ignore_errors=True)
         return sha
 
-    def solve(self, out: Path) -> None:
+    def solve(self, out: Path, connect_seconds: float) -> None:
         started = time.perf_counter()
         self.check_manifest()
         self.log(
@@ -291,6 +291,7 @@ class Driver:
             pid=os.getpid(),
             chunk=self.chunk,
             cluster_cpus=ray.cluster_resources().get("CPU", 0),
+            connect_seconds=connect_seconds,
         )
         for n in reversed(range(len(self.layout))):
             if self.layer_done(n):
@@ -322,13 +323,14 @@ def main() -> None:
     if a.chunk < 1:
         p.error("--chunk must be at least 1")
     delay = os.environ.get("PAINTED_RAY_TEST_DELAY", "")
-    a.dir.mkdir(parents=True, exist_ok=True)
     try:
         driver = Driver(a.game, a.dir.resolve(), a.chunk, a.retries, delay)
     except ValueError as e:  # a bad game name: the kernel's one line
         raise SystemExit(f"error: {e}")
+    a.dir.mkdir(parents=True, exist_ok=True)
+    t = time.perf_counter()
     ray.init(address=a.address, logging_level="WARNING", log_to_driver=False)
-    driver.solve(a.out.resolve())
+    driver.solve(a.out.resolve(), time.perf_counter() - t)
 
 
 if __name__ == "__main__":

@@ -7,7 +7,7 @@ takes to be ready and how much memory it holds, then each game solved by
 
   target/pyenv/bin/python scripts/painted_ray_bench.py [--cpus 2] [--chunk N] GAME...
 
-Prints one JSON object per line. Stops the cluster (`ray stop`) at the end.
+Prints one JSON object per line. Ends the cluster's processes at the end.
 """
 
 from __future__ import annotations
@@ -17,7 +17,6 @@ import hashlib
 import json
 import os
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
@@ -25,22 +24,8 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-RAY = Path(sys.executable).parent / "ray"
-
-
-def ray_processes() -> list[int]:
-    """The pids of this machine's Ray processes (its services and workers)."""
-    pids = []
-    for d in Path("/proc").iterdir():
-        if not d.name.isdigit():
-            continue
-        try:
-            cmd = (d / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
-        except OSError:
-            continue
-        if "site-packages/ray/" in cmd or cmd.startswith("ray::"):
-            pids.append(int(d.name))
-    return pids
+sys.path.insert(0, str(ROOT / "scripts"))
+from ray_local_cluster import LocalCluster  # noqa: E402
 
 
 def memory_mib(pids: list[int]) -> dict:
@@ -71,28 +56,12 @@ def main() -> None:
 
     import yahtzee
 
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    temp = tempfile.mkdtemp(prefix="ray-", dir="/tmp")
     work = Path(tempfile.mkdtemp(prefix="painted-bench-"))
-    env = dict(os.environ, RAYON_NUM_THREADS="1", RAY_USAGE_STATS_ENABLED="0")
-    env["PATH"] = f"{RAY.parent}{os.pathsep}{env.get('PATH', '')}"
-    common = ["--object-store-memory=100000000", "--disable-usage-stats"]
     head_cpus = a.cpus // 2
+    cluster = LocalCluster([head_cpus, a.cpus - head_cpus])
     t0 = time.perf_counter()
     try:
-        subprocess.run(
-            [str(RAY), "start", "--head", f"--port={port}", f"--num-cpus={head_cpus}",
-             "--include-dashboard=false", f"--temp-dir={temp}", *common],
-            env=env, check=True, capture_output=True,
-        )
-        t_head = time.perf_counter() - t0
-        subprocess.run(
-            [str(RAY), "start", f"--address=127.0.0.1:{port}",
-             f"--num-cpus={a.cpus - head_cpus}", *common],
-            env=env, check=True, capture_output=True,
-        )
+        env = cluster.start()
         t_nodes = time.perf_counter() - t0
         # Ready: a driver connected and a task run on every CPU slot.
         probe = (
@@ -100,14 +69,13 @@ def main() -> None:
             "f = ray.remote(num_cpus=1)(lambda: os.getpid());"
             f"print(len(set(ray.get([f.remote() for _ in range({a.cpus})]))))"
         )
-        env["RAY_ADDRESS"] = f"127.0.0.1:{port}"
         subprocess.run([sys.executable, "-c", probe], env=env, check=True, capture_output=True)
         t_ready = time.perf_counter() - t0
-        idle = memory_mib(ray_processes())
+        idle = memory_mib(cluster.pids())
         print(json.dumps({
             "cluster": f"head {head_cpus} CPU + node {a.cpus - head_cpus} CPU",
-            "ray_start_head_s": round(t_head, 2),
-            "ray_start_both_s": round(t_nodes, 2),
+            "ray_start_s": [round(x, 2) for x in cluster.start_seconds],
+            "both_started_s": round(t_nodes, 2),
             "ready_s": round(t_ready, 2),
             "memory_ready": idle,
         }), flush=True)
@@ -127,7 +95,7 @@ def main() -> None:
             )
             peak = idle
             while run.poll() is None:
-                m = memory_mib(ray_processes() + [run.pid])
+                m = memory_mib(cluster.pids() + [run.pid])
                 if m["pss_mib"] > peak["pss_mib"]:
                     peak = m
                 time.sleep(0.2)
@@ -136,6 +104,8 @@ def main() -> None:
             log = [json.loads(line) for line in (folder / "log.jsonl").read_text().splitlines()]
             chunks = [e for e in log if e["event"] == "chunk" and e["action"] == "computed"]
             kernel = sum(e["seconds"] for e in chunks)
+            start = next(e for e in log if e["event"] == "run" and e["action"] == "start")
+            done = next(e for e in log if e["event"] == "run" and e["action"] == "done")
             print(json.dumps({
                 "game": game,
                 "layout": yahtzee.painted_layout(game),
@@ -145,6 +115,8 @@ def main() -> None:
                 "single_machine_s": round(t_single, 3),
                 "distributed_s": round(t_ray, 3),
                 "overhead": round(t_ray / t_single, 2),
+                "driver_connect_s": round(start["connect_seconds"], 3),
+                "driver_layers_s": round(done["seconds"], 3),
                 "kernel_core_s": round(kernel, 3),
                 "slowest_chunk_s": round(max(e["seconds"] for e in chunks), 3),
                 "same_bits": sha256(single) == sha256(out),
@@ -152,8 +124,7 @@ def main() -> None:
                 "memory_peak": peak,
             }), flush=True)
     finally:
-        subprocess.run([str(RAY), "stop"], env=env, capture_output=True)
-        shutil.rmtree(temp, ignore_errors=True)
+        cluster.stop()
         shutil.rmtree(work, ignore_errors=True)
 
 

@@ -8,12 +8,9 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import signal
-import socket
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -23,7 +20,8 @@ import yahtzee
 
 ROOT = Path(__file__).resolve().parents[3]
 DRIVER = ROOT / "scripts" / "painted_ray.py"
-RAY = Path(sys.executable).parent / "ray"
+sys.path.insert(0, str(ROOT / "scripts"))
+from ray_local_cluster import LocalCluster  # noqa: E402
 
 # Two reduced games (three colours and two), about 1 s and 2.5 s on one 2-core machine.
 GAMES = [
@@ -34,41 +32,14 @@ GAMES = [
 KILL_GAME = GAMES[1]
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def ray_cli(*args: str, env: dict) -> None:
-    subprocess.run([str(RAY), *args], env=env, check=True, capture_output=True, timeout=120)
-
-
 @pytest.fixture(scope="module")
 def cluster():
-    """A head (1 CPU) and a worker node (2 CPUs) on this machine: three worker processes,
-    single-threaded kernels (RAYON_NUM_THREADS=1), small object stores."""
-    port = free_port()
-    temp = tempfile.mkdtemp(prefix="ray-", dir="/tmp")  # short: Ray's socket paths
-    env = dict(os.environ, RAYON_NUM_THREADS="1", RAY_USAGE_STATS_ENABLED="0")
-    env["PATH"] = f"{RAY.parent}{os.pathsep}{env.get('PATH', '')}"
-    common = ["--object-store-memory=100000000", "--disable-usage-stats"]
-    try:
-        ray_cli(
-            "start",
-            "--head",
-            f"--port={port}",
-            "--num-cpus=1",
-            "--include-dashboard=false",
-            f"--temp-dir={temp}",
-            *common,
-            env=env,
-        )
-        ray_cli("start", f"--address=127.0.0.1:{port}", "--num-cpus=2", *common, env=env)
-        yield dict(env, RAY_ADDRESS=f"127.0.0.1:{port}")
-    finally:
-        subprocess.run([str(RAY), "stop"], env=env, capture_output=True, timeout=120)
-        shutil.rmtree(temp, ignore_errors=True)
+    """A head (1 CPU) and a second node (2 CPUs) on this machine: three worker processes,
+    single-threaded kernels, small object stores; its own processes ended at the end."""
+    c = LocalCluster([1, 2])
+    with c as env:
+        yield env
+    assert not c.pids()
 
 
 def driver(env: dict, game: str, folder: Path, out: Path, chunk: int, **extra) -> subprocess.Popen:
@@ -173,6 +144,8 @@ def test_worker_killed_mid_layer(cluster, tmp_path):
     begins = [e for e in events if e["event"] == "chunk-begin"]
     again = [e for e in begins if (e["layer"], e["start"]) == (victim["layer"], victim["start"])]
     assert len(again) == 2 and again[1]["pid"] != victim["pid"]  # retried by another worker
+    others = [e["start"] for e in begins if e["layer"] == layer and e["start"] != victim["start"]]
+    assert len(others) == len(set(others))  # the rest of its layer ran once
     for n in done_before:  # a layer finished before the kill: each chunk began once
         starts = [e["start"] for e in begins if e["layer"] == n]
         assert len(starts) == len(set(starts))
@@ -231,3 +204,4 @@ def test_bad_game_is_one_line(cluster, tmp_path):
     _, err = p.communicate(timeout=120)
     assert p.returncode != 0
     assert err.strip().count("\n") == 0 and err.startswith("error: "), err
+    assert not (tmp_path / "d").exists()
