@@ -440,6 +440,19 @@ impl Game {
         (1 << self.other_boxes().len()) * (self.colour_boxes() + 1)
     }
 
+    /// Number of canonical sets with `n` boxes filled (a layer of the solver).
+    pub fn layer_len(&self, n: usize) -> usize {
+        let m = self.other_boxes().len();
+        let binom = |n: usize, k: usize| -> usize {
+            if k > n {
+                0
+            } else {
+                (0..k).fold(1, |acc, i| acc * (n - i) / (i + 1))
+            }
+        };
+        (0..=self.colour_boxes().min(n)).map(|k| binom(m, n - k)).sum()
+    }
+
     /// The canonical id of a filled set.
     pub fn set_id(&self, filled: u32) -> usize {
         let mut other = 0usize;
@@ -683,6 +696,10 @@ mod tests {
         let red = g.box_index(Colour(0)).unwrap();
         let blue = g.box_index(Colour(2)).unwrap();
         assert_eq!(g.set_id(1 << red), g.set_id(1 << blue));
+        let layers = Layers::of(&g);
+        for n in 0..=g.box_count() {
+            assert_eq!(layers.sets[n].len(), g.layer_len(n));
+        }
         let full = g.set_count() - 1;
         assert_eq!(g.set_of_id(full).count_ones() as usize, g.box_count());
     }
