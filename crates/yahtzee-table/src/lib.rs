@@ -24,9 +24,13 @@ mod check;
 #[cfg(feature = "files")]
 pub mod export;
 #[cfg(feature = "files")]
+pub mod game;
+#[cfg(feature = "files")]
 pub mod store;
 
 pub use check::{describe_state, most_points, Bounds};
+#[cfg(feature = "files")]
+pub use game::{game_table_bytes, read_game_table, write_game_table, GameDimensions};
 
 #[cfg(feature = "files")]
 use std::fs::File;
@@ -497,12 +501,8 @@ fn map(path: &Path) -> Result<Bytes, TableError> {
 
 /// Checks, in order: magic, format version, header decoding, objective, rule set,
 /// dimensions and file size. Returns the header.
-fn check_header(
-    bytes: &[u8],
-    path: &Path,
-    rules: &RuleSet,
-    objective: Objective,
-) -> Result<Header, TableError> {
+/// The magic bytes and format version at the start of a table file.
+fn check_prefix(bytes: &[u8], path: &Path) -> Result<(), TableError> {
     let p = || path.to_path_buf();
     let prefix = &bytes[..bytes.len().min(8)];
     if bytes.len() < 12 && MAGIC.starts_with(prefix) {
@@ -522,6 +522,17 @@ fn check_header(
             expected: FORMAT_VERSION,
         });
     }
+    Ok(())
+}
+
+fn check_header(
+    bytes: &[u8],
+    path: &Path,
+    rules: &RuleSet,
+    objective: Objective,
+) -> Result<Header, TableError> {
+    let p = || path.to_path_buf();
+    check_prefix(bytes, path)?;
     let (header, _): (Header, usize) =
         bincode::serde::decode_from_slice(bytes, config().with_limit::<HEADER_LIMIT>()).map_err(
             |e| TableError::BadHeader {

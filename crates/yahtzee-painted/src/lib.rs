@@ -1,0 +1,26 @@
+//! Painted Yahtzee: coloured dice (each die a number 1–6 and one of five colours) and ten
+//! more boxes — the five colour totals, Four of a Color, Painted House, Rainbow, Flush and
+//! Palette — under the rules read in docs/RULES.md ("Painted Yahtzee").
+//!
+//! - [`dice`]: coloured dice, hands and the coloured keep graph (278,256 rolls);
+//! - [`game`]: boxes, scores, Joker and bonus rules, states, canonical filled sets (the
+//!   colours are exchangeable) and the reduced games of the same rules;
+//! - [`turn`]: one turn, exact over every keep of coloured dice, against any value of the
+//!   position after it;
+//! - [`solve`]: the exact solver, layer by layer and chunk by chunk — on this machine or on
+//!   a cluster's workers (docs/PAINTED.md) — with the same bits either way;
+//! - [`approx`]: the value the strategy plays against where the exact table is out of
+//!   reach, and the strategy's exact value on reduced games (its gap to optimal);
+//! - [`advice`] and [`sim`]: every option of a position ranked, and seeded simulation.
+
+
+
+pub mod dice;
+pub mod game;
+
+pub mod solve;
+pub mod turn;
+
+pub use dice::{Die, Hand, Keeps};
+pub use game::{Game, GameError, Move, PaintedBox, State};
+pub use turn::{Plan, TurnValues};
