@@ -263,6 +263,37 @@ def data_dir() -> pathlib.Path:
 
 # Every game of the family through the engine's one door (docs/ENGINE.md).
 
+# --- Painted Yahtzee's exact solver, layer by layer (docs/PAINTED.md) ---------------------
+# A layer file holds a layer's values as raw little-endian f64: its filled sets in id order,
+# ``painted_states_per_set(game)`` values each. ``game``: ``painted`` or a reduced game's
+# name (``painted:c2:ones,twos,yahtzee,chance,colours,flush``). Files are written whole
+# (temporary file, then rename), mode 0644; bad names and wrong-length files raise
+# ``InputError`` (a ``ValueError``), missing files ``OSError``.
+
+def painted_layout(game: str) -> list[int]:
+    """How many filled sets (canonical ids) each layer holds, for n = 0..=boxes filled."""
+
+def painted_states_per_set(game: str) -> int:
+    """How many values each filled set holds (its upper totals and flags)."""
+
+def painted_solve_chunk(
+    game: str,
+    layer: int,
+    start: int,
+    end: int,
+    next_layer_path: Optional[_Path],
+    out_path: _Path,
+) -> None:
+    """The values of sets ``start..end`` of ``layer``, given layer ``layer + 1``'s file
+    (``None`` for the full card), written to ``out_path`` as raw f64. The same bits
+    whatever the chunking; releases the GIL."""
+
+def painted_write_table(game: str, layers_dir: _Path, out_path: _Path) -> None:
+    """The table file (our table format) from ``layers_dir/layer-NN.f64``, n = 0..=boxes."""
+
+def painted_solve(game: str, out_path: _Path) -> None:
+    """Solves ``game`` exactly on this machine (every core) and writes its table file."""
+
 class GameAnswer:
     """The engine's answer to one question of any game: every field of the CLI's
     ``--json`` is an attribute (``answer.p_win``, ``answer.expected_final``); iterating,
