@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # The whole test suite, from a fresh clone: the Rust workspace (which compiles and runs the
 # C example against the C library, checks its header, and tests the HTTP API), then the
-# Python package under pytest, then the web pages in headless Chromium, then the engine as
-# WebAssembly (Node.js, and the static site in Chromium with no server), after `cargo fmt
-# --check` and clippy. Installs what is
-# missing from the registries: the Python tools from PyPI into a virtual environment under
-# target/, and (as root, on Debian) python3-venv, a C compiler, chromium, chromium-driver,
-# tmux, Node.js and the WebAssembly toolchain (rustc-web, rust-web-src, cargo-web, lld).
+# Python package under pytest (the distributed Painted solve included, on a local Ray
+# cluster), then the web pages in headless Chromium, then the engine as WebAssembly
+# (Node.js, and the static site in Chromium with no server), after `cargo fmt --check` and
+# clippy. Installs what is missing from the registries: the Python tools (and Ray) from
+# PyPI into a virtual environment under target/, and (as root, on Debian) python3-venv, a C
+# compiler, chromium, chromium-driver, tmux, Node.js and the WebAssembly toolchain
+# (rustc-web, rust-web-src, cargo-web, lld).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -45,6 +46,11 @@ fi
 # pandas for Table.to_frame's test, mypy to check the type stub on a user's script.
 if ! "$venv/bin/python" -c "import maturin, mypy, numpy, pandas, pytest, selenium" 2>/dev/null; then
     "$venv/bin/pip" install -q --disable-pip-version-check "maturin>=1.5,<2" mypy numpy pandas pytest selenium
+fi
+# Ray for the distributed Painted solve (tests/test_painted_cluster.py starts a local
+# cluster with `ray start`, scripts/ray_local_cluster.py): pinned, the version tested.
+if ! "$venv/bin/python" -c "import ray, sys; sys.exit(ray.__version__ != '2.40.0')" 2>/dev/null; then
+    "$venv/bin/pip" install -q --disable-pip-version-check "ray==2.40.0"
 fi
 (cd crates/yahtzee-py && VIRTUAL_ENV=$venv "$venv/bin/maturin" develop --profile ci -q)
 # The wheel a machine without Rust installs: tests/test_wheel.py puts it into a fresh venv
