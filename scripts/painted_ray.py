@@ -283,7 +283,6 @@ class Driver:
 
     def solve(self, out: Path, connect_seconds: float) -> None:
         started = time.perf_counter()
-        self.check_manifest()
         self.log(
             "run",
             action="start",
@@ -328,6 +327,7 @@ def main() -> None:
     except ValueError as e:  # a bad game name: the kernel's one line
         raise SystemExit(f"error: {e}")
     a.dir.mkdir(parents=True, exist_ok=True)
+    driver.check_manifest()
     t = time.perf_counter()
     ray.init(address=a.address, logging_level="WARNING", log_to_driver=False)
     driver.solve(a.out.resolve(), time.perf_counter() - t)

@@ -199,9 +199,18 @@ def test_driver_killed_and_rerun(cluster, tmp_path):
     assert not recomputed & written
 
 
-def test_bad_game_is_one_line(cluster, tmp_path):
+def test_bad_game_or_folder_is_one_line(cluster, tmp_path):
     p = driver(cluster, "painted:no-such-box", tmp_path / "d", tmp_path / "t", 4)
     _, err = p.communicate(timeout=120)
     assert p.returncode != 0
     assert err.strip().count("\n") == 0 and err.startswith("error: "), err
     assert not (tmp_path / "d").exists()
+    # a folder holding another game's layers is refused before anything runs
+    folder = tmp_path / "layers"
+    folder.mkdir()
+    (folder / "painted.json").write_text('{"game": "painted:c1:ones,colours"}')
+    p = driver(cluster, GAMES[0], folder, tmp_path / "t", 4)
+    _, err = p.communicate(timeout=120)
+    assert p.returncode != 0 and "painted:c1:ones,colours" in err, err
+    assert err.strip().count("\n") == 0 and err.startswith("error: "), err
+    assert sorted(os.listdir(folder)) == ["painted.json"]
