@@ -8,7 +8,7 @@
 //! `OSError`s, each in one line; the kernel runs with the GIL released.
 
 use std::collections::HashMap;
-use std::io::Write;
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::SystemTime;
@@ -74,21 +74,31 @@ fn os_error(what: &str, path: &Path, e: std::io::Error) -> PyErr {
     }
 }
 
-/// The values of a layer file, refused unless it holds exactly `want` values.
+/// The values of a layer file, refused unless it holds exactly `want` values. Read in
+/// blocks, so a worker holds the values once (the full game's largest layer is 213 MiB).
 fn read_layer(path: &Path, want: usize, what: &str) -> PyResult<Vec<f64>> {
-    let bytes = std::fs::read(path).map_err(|e| os_error("cannot read", path, e))?;
-    if bytes.len() != want * 8 {
+    let io = |e| os_error("cannot read", path, e);
+    let mut file = std::fs::File::open(path).map_err(io)?;
+    let len = file.metadata().map_err(io)?.len();
+    if len != want as u64 * 8 {
         return Err(bad_input(&format!(
-            "'{}' has {} bytes, {what} has {} ({want} values)",
+            "'{}' has {len} bytes, {what} has {} ({want} values)",
             path.display(),
-            bytes.len(),
             want * 8
         )));
     }
-    Ok(bytes
-        .chunks_exact(8)
-        .map(|b| f64::from_le_bytes(b.try_into().unwrap()))
-        .collect())
+    let mut values = Vec::with_capacity(want);
+    let mut block = vec![0u8; 1 << 16];
+    while values.len() < want {
+        let n = ((want - values.len()) * 8).min(block.len());
+        file.read_exact(&mut block[..n]).map_err(io)?;
+        values.extend(
+            block[..n]
+                .chunks_exact(8)
+                .map(|b| f64::from_le_bytes(b.try_into().unwrap())),
+        );
+    }
+    Ok(values)
 }
 
 /// Layer `n + 1` as read last in this process: a worker's next chunk of the same layer
@@ -108,6 +118,7 @@ fn read_next(path: &Path, want: usize, what: &str) -> PyResult<Arc<Vec<f64>>> {
             return Ok(v.clone());
         }
     }
+    *last = None; // one layer in memory at a time
     let v = Arc::new(read_layer(path, want, what)?);
     *last = Some((key, v.clone()));
     Ok(v)
