@@ -15,26 +15,31 @@ fn main() {
             let t = Instant::now();
             let game = Game::standard();
             let plan = Plan::new(&game);
-            println!("plan of the full game: {:.2} s", t.elapsed().as_secs_f64());
-            let mut tv = TurnValues::<1>::new(&plan);
-            let s = State::default();
-            let t = Instant::now();
-            for _ in 0..5 {
-                plan.turn::<1, false>(&[s], &mut |_, _| 0.0, &mut tv);
+            for k in 0..=5 {
+                plan.scored(k);
             }
-            println!("one turn, one lane: {:.1} ms", t.elapsed().as_secs_f64() * 200.0);
-            let late = State { filled: (1 << 22) - 1, upper: 0, yahtzee_50: false };
-            let t = Instant::now();
-            for _ in 0..5 {
-                plan.turn::<1, false>(&[late], &mut |_, _| 0.0, &mut tv);
+            println!("plan of the full game, six graphs: {:.2} s", t.elapsed().as_secs_f64());
+            let red = game.box_index(yahtzee_painted::PaintedBox::Colour(0)).unwrap();
+            let states = [
+                ("empty card", State::default()),
+                ("two colour boxes filled", State { filled: 3 << red, upper: 0, yahtzee_50: false }),
+                ("one box open", State { filled: (1 << 22) - 1, upper: 0, yahtzee_50: false }),
+            ];
+            for (what, s) in states {
+                let mut tv = TurnValues::<1>::new(&plan);
+                let t = Instant::now();
+                for _ in 0..20 {
+                    plan.turn::<1, false>(&[s], &mut |_, _| 0.0, &mut tv);
+                }
+                let one = t.elapsed().as_secs_f64() * 50.0;
+                let mut tv = TurnValues::<8>::new(&plan);
+                let t = Instant::now();
+                for _ in 0..20 {
+                    plan.turn::<8, false>(&[s; 8], &mut |_, _| 0.0, &mut tv);
+                }
+                let eight = t.elapsed().as_secs_f64() * 50.0;
+                println!("{what}: one lane {one:.2} ms, eight lanes {eight:.2} ms");
             }
-            println!("last turn, one lane: {:.1} ms", t.elapsed().as_secs_f64() * 200.0);
-            let mut tv = TurnValues::<8>::new(&plan);
-            let t = Instant::now();
-            for _ in 0..3 {
-                plan.turn::<8, false>(&[s; 8], &mut |_, _| 0.0, &mut tv);
-            }
-            println!("one turn, eight lanes: {:.1} ms", t.elapsed().as_secs_f64() * 1000.0 / 3.0);
         }
         Some("solve") => {
             let game = Game::named(&args[1]).expect("game name");

@@ -425,7 +425,43 @@ impl Game {
     // filled bits of the boxes that are not colour boxes (in card order), `k` the number of
     // colour boxes filled; its representative fills the first `k` colours.
 
-    fn colour_boxes(&self) -> usize {
+    /// How the colours of a state with these boxes filled are relabelled for its turn:
+    /// `map[actual] = canonical`, the colours of filled colour boxes first (in colour order),
+    /// then the open ones. The identity in a game without colour boxes.
+    pub fn colour_map(&self, filled: u32) -> [u8; 5] {
+        let mut map = [0, 1, 2, 3, 4];
+        if self.colour_boxes() == 0 {
+            return map;
+        }
+        let is_filled = |c: u8| {
+            self.box_index(Colour(c))
+                .is_some_and(|b| filled >> b & 1 == 1)
+        };
+        let order = (0..self.colours)
+            .filter(|&c| is_filled(c))
+            .chain((0..self.colours).filter(|&c| !is_filled(c)));
+        for (i, c) in order.enumerate() {
+            map[c as usize] = i as u8;
+        }
+        map
+    }
+
+    /// Number of colour boxes filled.
+    pub fn filled_colours(&self, filled: u32) -> usize {
+        (0..self.box_count())
+            .filter(|&b| matches!(self.boxes[b], Colour(_)) && filled >> b & 1 == 1)
+            .count()
+    }
+
+    /// The state with its filled colour boxes relabelled to the first colours.
+    pub fn canonical_state(&self, s: State) -> State {
+        State {
+            filled: self.set_of_id(self.set_id(s.filled)),
+            ..s
+        }
+    }
+
+    pub fn colour_boxes(&self) -> usize {
         self.boxes.iter().filter(|b| matches!(b, Colour(_))).count()
     }
 

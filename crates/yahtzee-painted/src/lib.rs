@@ -17,6 +17,7 @@
 
 pub mod dice;
 pub mod game;
+pub mod graph;
 
 pub mod solve;
 pub mod turn;
