@@ -160,7 +160,7 @@ def test_driver_killed_and_rerun(cluster, tmp_path):
     layout = yahtzee.painted_layout(game)
     layer = len(layout) // 2
     folder, out = tmp_path / "layers", tmp_path / "ray.table"
-    chunk = chunk_size(game, 6)
+    chunk = chunk_size(game, 12)  # four rounds of chunks on three workers: time to kill
     p = driver(cluster, game, folder, out, chunk, PAINTED_RAY_TEST_DELAY=f"0.5@{layer}")
 
     def chunks_of_the_layer_written():
