@@ -119,6 +119,7 @@ def solve_chunk(
             "end": end,
             "pid": os.getpid(),
             "node": node,
+            "rayon_threads": os.environ.get("RAYON_NUM_THREADS"),
             "t": time.time(),
         },
     )
@@ -130,7 +131,9 @@ def solve_chunk(
 
 
 class Driver:
-    def __init__(self, game: str, folder: Path, chunk: int, retries: int, delay: str):
+    def __init__(
+        self, game: str, folder: Path, chunk: int, retries: int, threads: int, delay: str
+    ):
         import yahtzee
 
         self.yahtzee = yahtzee
@@ -138,6 +141,7 @@ class Driver:
         self.folder = folder
         self.chunk = chunk
         self.retries = retries
+        self.threads = threads
         # PAINTED_RAY_TEST_DELAY=SECONDS[@LAYER]: every chunk (of that layer) sleeps first
         seconds, _, layer = delay.partition("@")
         self.delay = float(seconds or 0)
@@ -206,7 +210,7 @@ class Driver:
                 skipped += 1
                 self.log("chunk", layer=n, start=start, end=end, action="skipped")
                 continue
-            ref = solve_chunk.options(max_retries=self.retries).remote(
+            ref = solve_chunk.options(max_retries=self.retries, num_cpus=self.threads).remote(
                 self.game,
                 n,
                 start,
@@ -289,6 +293,7 @@ class Driver:
             game=self.game,
             pid=os.getpid(),
             chunk=self.chunk,
+            threads=self.threads,
             cluster_cpus=ray.cluster_resources().get("CPU", 0),
             connect_seconds=connect_seconds,
         )
@@ -318,18 +323,30 @@ def main() -> None:
     p.add_argument(
         "--retries", type=int, default=5, help="Ray retries of a task whose worker dies (5)"
     )
+    p.add_argument(
+        "--threads",
+        type=int,
+        default=1,
+        help="cores per task: Ray reserves them, the kernel runs that many threads (1)",
+    )
     a = p.parse_args()
-    if a.chunk < 1:
-        p.error("--chunk must be at least 1")
+    if a.chunk < 1 or a.threads < 1:
+        p.error("--chunk and --threads must be at least 1")
     delay = os.environ.get("PAINTED_RAY_TEST_DELAY", "")
     try:
-        driver = Driver(a.game, a.dir.resolve(), a.chunk, a.retries, delay)
+        driver = Driver(a.game, a.dir.resolve(), a.chunk, a.retries, a.threads, delay)
     except ValueError as e:  # a bad game name: the kernel's one line
         raise SystemExit(f"error: {e}")
     a.dir.mkdir(parents=True, exist_ok=True)
     driver.check_manifest()
     t = time.perf_counter()
-    ray.init(address=a.address, logging_level="WARNING", log_to_driver=False)
+    ray.init(
+        address=a.address,
+        logging_level="WARNING",
+        log_to_driver=False,
+        # the workers' kernels: as many threads as the cores each task holds
+        runtime_env={"env_vars": {"RAYON_NUM_THREADS": str(a.threads)}},
+    )
     driver.solve(a.out.resolve(), time.perf_counter() - t)
 
 

@@ -5,8 +5,8 @@ node), for the tests and benches of the distributed Painted solve (scripts/paint
     with LocalCluster([1, 2]) as env:      # a head with 1 CPU, one more node with 2
         subprocess.run([..., "painted_ray.py", ...], env=env)   # RAY_ADDRESS set
 
-Each node's kernels run single-threaded (RAYON_NUM_THREADS=1: one task per CPU slot), its
-object store bounded (`--object-store-memory`), the dashboard off. Stopped, it ends its own
+Each node's object store is bounded (`--object-store-memory`), the dashboard off (the
+driver, scripts/painted_ray.py, sets its workers' kernel threads itself). Stopped, it ends its own
 processes only, by pid: those whose command line names its temporary folder and their
 children (the workers). `ray stop` would end every Ray process on the machine, another
 cluster's included.
@@ -56,7 +56,7 @@ class LocalCluster:
         self.port = free_port()
         self.address = f"127.0.0.1:{self.port}"
         self.temp = tempfile.mkdtemp(prefix="ray-", dir="/tmp")  # short: socket paths
-        env = dict(os.environ, RAYON_NUM_THREADS="1", RAY_USAGE_STATS_ENABLED="0")
+        env = dict(os.environ, RAY_USAGE_STATS_ENABLED="0")
         env["PATH"] = f"{RAY.parent}{os.pathsep}{env.get('PATH', '')}"
         self.env = env
         self.start_seconds: list[float] = []

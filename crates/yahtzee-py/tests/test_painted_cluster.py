@@ -35,7 +35,7 @@ KILL_GAME = GAMES[1]
 @pytest.fixture(scope="module")
 def cluster():
     """A head (1 CPU) and a second node (2 CPUs) on this machine: three worker processes,
-    single-threaded kernels, small object stores; its own processes ended at the end."""
+    small object stores; its own processes ended at the end."""
     c = LocalCluster([1, 2])
     with c as env:
         yield env
@@ -102,6 +102,8 @@ def test_distributed_table_is_the_single_machine_table(cluster, game, tmp_path):
         assert spans[0][0] == 0 and spans[-1][1] == ids
         assert all(a[1] == b[0] for a, b in zip(spans, spans[1:]))
     assert not [e for e in events if e.get("action") == "skipped"]
+    # one kernel thread per task (the driver's runtime_env; the cluster does not set it)
+    assert {e["rayon_threads"] for e in events if e["event"] == "chunk-begin"} == {"1"}
     assert all(e["seconds"] >= 0 for e in computed)
     # (how many worker processes share the chunks is Ray's choice: tasks this short may all
     # go to the first worker while the others start)
