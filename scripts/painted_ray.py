@@ -154,6 +154,17 @@ class Driver:
     def log(self, event: str, **fields) -> None:
         append_line(self.log_path, {"event": event, "run": self.run, "t": time.time(), **fields})
 
+    def lock(self) -> None:
+        """One driver per folder: a second one is refused while the first runs (the lock
+        goes with its process, however it ends)."""
+        import fcntl
+
+        self.lock_file = open(self.folder / "driver.lock", "a")
+        try:
+            fcntl.flock(self.lock_file, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise SystemExit(f"error: another driver is solving in {self.folder}")
+
     def check_manifest(self) -> None:
         """The folder holds this game's layers or none: refuse another game's."""
         path = self.folder / MANIFEST
@@ -201,6 +212,8 @@ class Driver:
     def solve_layer(self, n: int) -> None:
         started = time.perf_counter()
         chunk_dir(self.folder, n).mkdir(exist_ok=True)
+        for stale in self.folder.glob(f".{layer_path(self.folder, n).name}.tmp*"):
+            stale.unlink(missing_ok=True)  # a join cut short by a killed driver
         boxes = len(self.layout) - 1
         next_path = None if n == boxes else str(layer_path(self.folder, n + 1))
         pending = {}
@@ -248,6 +261,12 @@ class Driver:
                     node=r["node"],
                 )
         sha = self.join(n)
+        seconds = time.perf_counter() - started
+        print(
+            f"layer {n:2}: {self.layout[n]} sets in {len(self.chunks(n))} chunks "
+            f"({skipped} written before), {seconds:.1f} s",
+            file=sys.stderr,
+        )
         self.log(
             "layer",
             layer=n,
@@ -256,7 +275,7 @@ class Driver:
             chunks=len(self.chunks(n)),
             chunks_skipped=skipped,
             kernel_seconds=kernel,
-            seconds=time.perf_counter() - started,
+            seconds=seconds,
             bytes=self.layer_bytes(n),
             sha256=sha,
         )
@@ -300,10 +319,10 @@ class Driver:
         for n in reversed(range(len(self.layout))):
             if self.layer_done(n):
                 self.log("layer", layer=n, action="skipped")
+                print(f"layer {n:2}: finished before, skipped", file=sys.stderr)
                 shutil.rmtree(chunk_dir(self.folder, n), ignore_errors=True)
                 continue
             self.solve_layer(n)
-            print(f"layer {n:2}: {self.layout[n]} ids done", file=sys.stderr)
         self.yahtzee.painted_write_table(self.game, str(self.folder), str(out))
         self.log("table", action="written", path=str(out), sha256=sha256_file(out))
         self.log("run", action="done", seconds=time.perf_counter() - started)
@@ -338,6 +357,7 @@ def main() -> None:
     except ValueError as e:  # a bad game name: the kernel's one line
         raise SystemExit(f"error: {e}")
     a.dir.mkdir(parents=True, exist_ok=True)
+    driver.lock()
     driver.check_manifest()
     t = time.perf_counter()
     ray.init(

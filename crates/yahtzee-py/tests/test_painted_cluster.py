@@ -169,6 +169,13 @@ def test_driver_killed_and_rerun(cluster, tmp_path):
         return [e for e in log(folder)
                 if e["event"] == "chunk" and e["layer"] == layer and e["action"] == "computed"]
 
+    def started():
+        return [e for e in log(folder) if e["event"] == "run"]
+
+    wait_for(started)
+    rival = driver(cluster, game, folder, tmp_path / "other.table", chunk)
+    _, err = rival.communicate(timeout=120)  # one driver per folder
+    assert rival.returncode != 0 and "another driver" in err, err
     wait_for(chunks_of_the_layer_written)
     p.send_signal(signal.SIGKILL)
     p.communicate()
@@ -216,4 +223,4 @@ def test_bad_game_or_folder_is_one_line(cluster, tmp_path):
     _, err = p.communicate(timeout=120)
     assert p.returncode != 0 and "painted:c1:ones,colours" in err, err
     assert err.strip().count("\n") == 0 and err.startswith("error: "), err
-    assert sorted(os.listdir(folder)) == ["painted.json"]
+    assert sorted(os.listdir(folder)) == ["driver.lock", "painted.json"]
