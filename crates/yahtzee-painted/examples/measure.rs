@@ -5,8 +5,8 @@
 use std::time::Instant;
 
 use yahtzee_painted::game::{Game, State};
-use yahtzee_painted::solve;
 use yahtzee_painted::turn::{Plan, TurnValues};
+use yahtzee_painted::{approx, solve};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -18,12 +18,31 @@ fn main() {
             for k in 0..=5 {
                 plan.scored(k);
             }
-            println!("plan of the full game, six graphs: {:.2} s", t.elapsed().as_secs_f64());
-            let red = game.box_index(yahtzee_painted::PaintedBox::Colour(0)).unwrap();
+            println!(
+                "plan of the full game, six graphs: {:.2} s",
+                t.elapsed().as_secs_f64()
+            );
+            let red = game
+                .box_index(yahtzee_painted::PaintedBox::Colour(0))
+                .unwrap();
             let states = [
                 ("empty card", State::default()),
-                ("two colour boxes filled", State { filled: 3 << red, upper: 0, yahtzee_50: false }),
-                ("one box open", State { filled: (1 << 22) - 1, upper: 0, yahtzee_50: false }),
+                (
+                    "two colour boxes filled",
+                    State {
+                        filled: 3 << red,
+                        upper: 0,
+                        yahtzee_50: false,
+                    },
+                ),
+                (
+                    "one box open",
+                    State {
+                        filled: (1 << 22) - 1,
+                        upper: 0,
+                        yahtzee_50: false,
+                    },
+                ),
             ];
             for (what, s) in states {
                 let mut tv = TurnValues::<1>::new(&plan);
@@ -53,6 +72,26 @@ fn main() {
                 table.len()
             );
         }
-        _ => eprintln!("usage: measure turn | solve NAME"),
+        Some("gap") => {
+            // The split strategy's exact value against the optimum, on reduced games.
+            for name in &args[1..] {
+                let game = Game::named(name).expect("game name");
+                let t = Instant::now();
+                let table = solve::solve(&game);
+                let optimal = solve::start_value(&game, &table);
+                let solve_s = t.elapsed().as_secs_f64();
+                let t = Instant::now();
+                let valuer = approx::Valuer::split(&game);
+                let split = approx::policy_value(&game, &valuer);
+                println!(
+                    "{}: optimal {optimal:.4}, split strategy {split:.4}, gap {:.4} ({:.3}%); solve {solve_s:.1} s, evaluation {:.1} s",
+                    game.name(),
+                    optimal - split,
+                    100.0 * (optimal - split) / optimal,
+                    t.elapsed().as_secs_f64()
+                );
+            }
+        }
+        _ => eprintln!("usage: measure turn | solve NAME | gap NAME..."),
     }
 }
