@@ -13,9 +13,9 @@ use yahtzee_painted::Hand;
 /// every value of the game, the same for states that differ only by which colour boxes
 /// are filled.
 fn noise(game: &Game, s: State) -> f64 {
-    let mut x = game.set_id(s.filled) as u64 * 0x9E37_79B9_7F4A_7C15
-        ^ u64::from(s.upper) << 40
-        ^ u64::from(s.yahtzee_50) << 50;
+    let mut x = (game.set_id(s.filled) as u64 * 0x9E37_79B9_7F4A_7C15)
+        ^ (u64::from(s.upper) << 40)
+        ^ (u64::from(s.yahtzee_50) << 50);
     x ^= x >> 29;
     x = x.wrapping_mul(0xBF58_476D_1CE4_E5B9);
     x ^= x >> 32;
