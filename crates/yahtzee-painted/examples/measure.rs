@@ -90,8 +90,86 @@ fn main() {
                     100.0 * (optimal - split) / optimal,
                     t.elapsed().as_secs_f64()
                 );
+                let mut adv = yahtzee_painted::advice::Advisor::new(&game, valuer.clone());
+                for round in 1..=1 {
+                    let c = approx::fit_correction(&adv, 4000, round);
+                    let corrected = valuer.with_correction(c);
+                    let v = approx::policy_value(&game, &corrected);
+                    println!(
+                        "  corrected (round {round}, 4,000 games): {v:.4}, gap {:.4} ({:.3}%)",
+                        optimal - v,
+                        100.0 * (optimal - v) / optimal
+                    );
+                    adv = yahtzee_painted::advice::Advisor::new(&game, corrected);
+                }
             }
         }
-        _ => eprintln!("usage: measure turn | solve NAME | gap NAME..."),
+        Some("play") => {
+            // The standard game: building the split value, one piece of advice, simulation.
+            let game = Game::standard();
+            let t = Instant::now();
+            let valuer = approx::Valuer::for_game(&game, 0);
+            println!(
+                "split value of the full game: {:.2} s",
+                t.elapsed().as_secs_f64()
+            );
+            if args.get(2).map(String::as_str) == Some("compare") {
+                let games: usize = args[1].parse().unwrap();
+                for v in [approx::Valuer::split(&game), valuer.clone()] {
+                    let name = v.name();
+                    let adv = yahtzee_painted::advice::Advisor::new(&game, v);
+                    let s = yahtzee_painted::sim::simulate(&adv, games, 99);
+                    println!("{name}: {:.3} ± {:.3} over {games} games", s.mean, s.ci95);
+                }
+                return;
+            }
+            let adv = yahtzee_painted::advice::Advisor::new(&game, valuer);
+            let card = yahtzee_painted::card::Card::empty(&game);
+            let hand = yahtzee_painted::Hand::parse("1r 2y 3g 4b 6p", 5).unwrap();
+            for i in 0..3 {
+                let t = Instant::now();
+                let a = adv.advise(&card, &hand, 2).unwrap();
+                println!(
+                    "advice {i}: {:.1} ms (best {} worth {:.3})",
+                    t.elapsed().as_secs_f64() * 1e3,
+                    a.options[0].keep.as_deref().unwrap_or(""),
+                    a.expected_total
+                );
+            }
+            let games: usize = args.get(1).map_or(200, |g| g.parse().unwrap());
+            let t = Instant::now();
+            let s = yahtzee_painted::sim::simulate(&adv, games, 1);
+            let secs = t.elapsed().as_secs_f64();
+            println!(
+                "{games} games: mean {:.2} ± {:.2} in {secs:.1} s = {:.0} games/min on {} threads",
+                s.mean,
+                s.ci95,
+                games as f64 * 60.0 / secs,
+                rayon::current_num_threads()
+            );
+        }
+        Some("fit") => {
+            // The correction of the full game's split value, as Rust source.
+            let game = Game::standard();
+            let games: usize = args.get(1).map_or(8000, |g| g.parse().unwrap());
+            let adv = yahtzee_painted::advice::Advisor::new(&game, approx::Valuer::split(&game));
+            let t = Instant::now();
+            let c = approx::fit_correction(&adv, games, 2026);
+            eprintln!(
+                "fitted from {games} games in {:.1} s",
+                t.elapsed().as_secs_f64()
+            );
+            println!("/// Fitted by `cargo run --release -p yahtzee-painted --example measure -- fit {games}`.");
+            println!("pub const STANDARD_SIZES: [usize; 2] = {:?};", c.sizes);
+            println!("pub const STANDARD: [f64; {}] = [", c.table.len());
+            for row in c.table.chunks(c.sizes[1] + 1) {
+                let cells: Vec<String> = row.iter().map(|v| format!("{v:.3}")).collect();
+                println!("    {},", cells.join(", "));
+            }
+            println!("];");
+        }
+        _ => {
+            eprintln!("usage: measure turn | solve NAME | gap NAME... | play [GAMES] | fit [GAMES]")
+        }
     }
 }

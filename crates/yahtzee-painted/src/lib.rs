@@ -16,6 +16,7 @@
 pub mod advice;
 pub mod approx;
 pub mod card;
+mod correction;
 pub mod dice;
 pub mod game;
 pub mod graph;
