@@ -187,7 +187,10 @@ fn cost(samples: usize) {
     }
     let layers = Layers::of(&game);
     let sps = game.states_per_set();
-    let one = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
+    let one = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .unwrap();
     let mut total_cpu = 0.0;
     let mut peak_next = 0usize;
     println!("| layer | sets | values (MB) | CPU (core-h) |");
@@ -197,7 +200,11 @@ fn cost(samples: usize) {
         let next_len = layers.sets[n + 1].len() * sps;
         peak_next = peak_next.max(next_len);
         let zeros = vec![0.0; next_len];
-        let next = solve::Next { game: &game, layers: &layers, values: &zeros };
+        let next = solve::Next {
+            game: &game,
+            layers: &layers,
+            values: &zeros,
+        };
         // Sets of this layer by colour boxes filled, and a few of each timed.
         let mut by_k: Vec<Vec<u32>> = vec![Vec::new(); 6];
         for &id in ids {
@@ -228,6 +235,12 @@ fn cost(samples: usize) {
     let table_gb = (game.state_count() * 8) as f64 / 1e9;
     println!();
     println!("states {}, table {table_gb:.2} GB", game.state_count());
-    println!("CPU {:.2} core-hours on this machine's cores", total_cpu / 3600.0);
-    println!("largest layer a worker reads: {:.0} MB", (peak_next * 8) as f64 / 1e6);
+    println!(
+        "CPU {:.2} core-hours on this machine's cores",
+        total_cpu / 3600.0
+    );
+    println!(
+        "largest layer a worker reads: {:.0} MB",
+        (peak_next * 8) as f64 / 1e6
+    );
 }
