@@ -5,8 +5,8 @@
 use std::time::Instant;
 
 use yahtzee_painted::game::{Game, State};
-use yahtzee_painted::solve;
 use yahtzee_painted::turn::{Plan, TurnValues};
+use yahtzee_painted::{approx, solve};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -18,12 +18,31 @@ fn main() {
             for k in 0..=5 {
                 plan.scored(k);
             }
-            println!("plan of the full game, six graphs: {:.2} s", t.elapsed().as_secs_f64());
-            let red = game.box_index(yahtzee_painted::PaintedBox::Colour(0)).unwrap();
+            println!(
+                "plan of the full game, six graphs: {:.2} s",
+                t.elapsed().as_secs_f64()
+            );
+            let red = game
+                .box_index(yahtzee_painted::PaintedBox::Colour(0))
+                .unwrap();
             let states = [
                 ("empty card", State::default()),
-                ("two colour boxes filled", State { filled: 3 << red, upper: 0, yahtzee_50: false }),
-                ("one box open", State { filled: (1 << 22) - 1, upper: 0, yahtzee_50: false }),
+                (
+                    "two colour boxes filled",
+                    State {
+                        filled: 3 << red,
+                        upper: 0,
+                        yahtzee_50: false,
+                    },
+                ),
+                (
+                    "one box open",
+                    State {
+                        filled: (1 << 22) - 1,
+                        upper: 0,
+                        yahtzee_50: false,
+                    },
+                ),
             ];
             for (what, s) in states {
                 let mut tv = TurnValues::<1>::new(&plan);
@@ -53,6 +72,175 @@ fn main() {
                 table.len()
             );
         }
-        _ => eprintln!("usage: measure turn | solve NAME"),
+        Some("gap") => {
+            // The split strategy's exact value against the optimum, on reduced games.
+            for name in &args[1..] {
+                let game = Game::named(name).expect("game name");
+                let t = Instant::now();
+                let table = solve::solve(&game);
+                let optimal = solve::start_value(&game, &table);
+                let solve_s = t.elapsed().as_secs_f64();
+                let t = Instant::now();
+                let valuer = approx::Valuer::split(&game);
+                let split = approx::policy_value(&game, &valuer);
+                println!(
+                    "{}: optimal {optimal:.4}, split strategy {split:.4}, gap {:.4} ({:.3}%); solve {solve_s:.1} s, evaluation {:.1} s",
+                    game.name(),
+                    optimal - split,
+                    100.0 * (optimal - split) / optimal,
+                    t.elapsed().as_secs_f64()
+                );
+                let mut adv = yahtzee_painted::advice::Advisor::new(&game, valuer.clone());
+                for round in 1..=1 {
+                    let c = approx::fit_correction(&adv, 4000, round);
+                    let corrected = valuer.with_correction(c);
+                    let v = approx::policy_value(&game, &corrected);
+                    println!(
+                        "  corrected (round {round}, 4,000 games): {v:.4}, gap {:.4} ({:.3}%)",
+                        optimal - v,
+                        100.0 * (optimal - v) / optimal
+                    );
+                    adv = yahtzee_painted::advice::Advisor::new(&game, corrected);
+                }
+            }
+        }
+        Some("play") => {
+            // The standard game: building the split value, one piece of advice, simulation.
+            let game = Game::standard();
+            let t = Instant::now();
+            let valuer = approx::Valuer::for_game(&game, 0);
+            println!(
+                "split value of the full game: {:.2} s",
+                t.elapsed().as_secs_f64()
+            );
+            if args.get(2).map(String::as_str) == Some("compare") {
+                let games: usize = args[1].parse().unwrap();
+                for v in [approx::Valuer::split(&game), valuer.clone()] {
+                    let name = v.name();
+                    let adv = yahtzee_painted::advice::Advisor::new(&game, v);
+                    let s = yahtzee_painted::sim::simulate(&adv, games, 99);
+                    println!("{name}: {:.3} ± {:.3} over {games} games", s.mean, s.ci95);
+                }
+                return;
+            }
+            let adv = yahtzee_painted::advice::Advisor::new(&game, valuer);
+            let card = yahtzee_painted::card::Card::empty(&game);
+            let hand = yahtzee_painted::Hand::parse("1r 2y 3g 4b 6p", 5).unwrap();
+            for i in 0..3 {
+                let t = Instant::now();
+                let a = adv.advise(&card, &hand, 2).unwrap();
+                println!(
+                    "advice {i}: {:.1} ms (best {} worth {:.3})",
+                    t.elapsed().as_secs_f64() * 1e3,
+                    a.options[0].keep.as_deref().unwrap_or(""),
+                    a.expected_total
+                );
+            }
+            let games: usize = args.get(1).map_or(200, |g| g.parse().unwrap());
+            let t = Instant::now();
+            let s = yahtzee_painted::sim::simulate(&adv, games, 1);
+            let secs = t.elapsed().as_secs_f64();
+            println!(
+                "{games} games: mean {:.2} ± {:.2} in {secs:.1} s = {:.0} games/min on {} threads",
+                s.mean,
+                s.ci95,
+                games as f64 * 60.0 / secs,
+                rayon::current_num_threads()
+            );
+        }
+        Some("fit") => {
+            // The correction of the full game's split value, as Rust source.
+            let game = Game::standard();
+            let games: usize = args.get(1).map_or(8000, |g| g.parse().unwrap());
+            let adv = yahtzee_painted::advice::Advisor::new(&game, approx::Valuer::split(&game));
+            let t = Instant::now();
+            let c = approx::fit_correction(&adv, games, 2026);
+            eprintln!(
+                "fitted from {games} games in {:.1} s",
+                t.elapsed().as_secs_f64()
+            );
+            println!("/// Fitted by `cargo run --release -p yahtzee-painted --example measure -- fit {games}`.");
+            println!("pub const STANDARD_SIZES: [usize; 2] = {:?};", c.sizes);
+            println!("pub const STANDARD: [f64; {}] = [", c.table.len());
+            for row in c.table.chunks(c.sizes[1] + 1) {
+                let cells: Vec<String> = row.iter().map(|v| format!("{v:.3}")).collect();
+                println!("    {},", cells.join(", "));
+            }
+            println!("];");
+        }
+        Some("cost") => cost(args.get(1).map_or(2, |s| s.parse().unwrap())),
+        _ => {
+            eprintln!("usage: measure turn | solve NAME | gap NAME... | play [GAMES] | fit [GAMES] | cost [SAMPLES]")
+        }
     }
+}
+
+/// The cost model of the full game's exact solve: each layer's sets timed on samples (a
+/// set's time depends on its layer and on how many colour boxes it has filled, which picks
+/// its keep graph), on one thread, then scaled by the number of such sets.
+fn cost(samples: usize) {
+    use yahtzee_painted::game::Layers;
+    let game = Game::standard();
+    let plan = Plan::new(&game);
+    for k in 0..=5 {
+        plan.scored(k);
+    }
+    let layers = Layers::of(&game);
+    let sps = game.states_per_set();
+    let one = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .unwrap();
+    let mut total_cpu = 0.0;
+    let mut peak_next = 0usize;
+    println!("| layer | sets | values (MB) | CPU (core-h) |");
+    println!("|---:|---:|---:|---:|");
+    for n in (0..game.box_count()).rev() {
+        let ids = &layers.sets[n];
+        let next_len = layers.sets[n + 1].len() * sps;
+        peak_next = peak_next.max(next_len);
+        let zeros = vec![0.0; next_len];
+        let next = solve::Next {
+            game: &game,
+            layers: &layers,
+            values: &zeros,
+        };
+        // Sets of this layer by colour boxes filled, and a few of each timed.
+        let mut by_k: Vec<Vec<u32>> = vec![Vec::new(); 6];
+        for &id in ids {
+            by_k[game.filled_colours(game.set_of_id(id as usize))].push(id);
+        }
+        let mut cpu = 0.0;
+        for sets in by_k.iter().filter(|v| !v.is_empty()) {
+            let step = (sets.len() / samples).max(1);
+            let picked: Vec<u32> = sets.iter().step_by(step).take(samples).copied().collect();
+            let mut out = vec![0.0; sps];
+            let t = Instant::now();
+            one.install(|| {
+                for &id in &picked {
+                    solve::solve_set(&plan, id as usize, &next, &mut out);
+                }
+            });
+            let per_set = t.elapsed().as_secs_f64() / picked.len() as f64;
+            cpu += per_set * sets.len() as f64;
+        }
+        total_cpu += cpu;
+        println!(
+            "| {n} | {} | {:.0} | {:.3} |",
+            ids.len(),
+            (ids.len() * sps * 8) as f64 / 1e6,
+            cpu / 3600.0
+        );
+    }
+    let table_gb = (game.state_count() * 8) as f64 / 1e9;
+    println!();
+    println!("states {}, table {table_gb:.2} GB", game.state_count());
+    println!(
+        "CPU {:.2} core-hours on this machine's cores",
+        total_cpu / 3600.0
+    );
+    println!(
+        "largest layer a worker reads: {:.0} MB",
+        (peak_next * 8) as f64 / 1e6
+    );
 }

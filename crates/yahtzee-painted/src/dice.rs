@@ -137,9 +137,11 @@ impl Hand {
             .filter(|c| !c.is_whitespace() && *c != ',')
             .collect();
         if chars.is_empty() {
-            return Err("no dice given (write each die as a number and a colour letter, e.g. 5r 3g)".into());
+            return Err(
+                "no dice given (write each die as a number and a colour letter, e.g. 5r 3g)".into(),
+            );
         }
-        if chars.len() % 2 != 0 {
+        if !chars.len().is_multiple_of(2) {
             return Err(format!(
                 "dice '{}' must be pairs of a number 1-6 and a colour letter ({})",
                 yahtzee_rules::one_line(text.trim()),
@@ -284,7 +286,9 @@ impl Keeps {
                 }
                 let mut rest = fs.to_vec();
                 rest.remove(j);
-                keeps.subs.push(keeps.index(&Hand::from_faces(&rest)) as u32);
+                keeps
+                    .subs
+                    .push(keeps.index(&Hand::from_faces(&rest)) as u32);
             }
             keeps.sub_start.push(keeps.subs.len() as u32);
         }
@@ -416,7 +420,9 @@ mod tests {
         assert_eq!(h.to_string(), "5r 6y 3g 2b 1p");
         assert!(Hand::parse("5x", 5).unwrap_err().contains("not a colour"));
         assert!(Hand::parse("5p", 2).unwrap_err().contains("not a colour"));
-        assert!(Hand::parse("7r", 5).unwrap_err().contains("not a die number"));
+        assert!(Hand::parse("7r", 5)
+            .unwrap_err()
+            .contains("not a die number"));
         assert!(Hand::parse("1r1r1r1r1r1r", 5)
             .unwrap_err()
             .contains("6 dice given"));

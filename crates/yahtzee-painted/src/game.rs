@@ -42,13 +42,14 @@ impl PaintedBox {
         v
     }
 
-    /// The name a player types (`four-of-a-color`, `red`, `full-house`).
+    /// The canonical snake_case name, as on the command line and in JSON (`four_of_a_color`,
+    /// `red`, `full_house`); [`PaintedBox::from_name`] also takes dashes and spaces.
     pub fn name(self) -> &'static str {
         match self {
             Number(c) => c.name(),
             Colour(c) => COLOURS[c as usize],
-            FourOfAColour => "four-of-a-color",
-            PaintedHouse => "painted-house",
+            FourOfAColour => "four_of_a_color",
+            PaintedHouse => "painted_house",
             Rainbow => "rainbow",
             Flush => "flush",
             Palette => "palette",
@@ -69,7 +70,7 @@ impl PaintedBox {
     }
 
     pub fn from_name(s: &str) -> Option<PaintedBox> {
-        let s = s.trim().to_ascii_lowercase().replace(['_', ' '], "-");
+        let s = s.trim().to_ascii_lowercase().replace(['-', ' '], "_");
         let s = s.replace("colour", "color");
         PaintedBox::standard()
             .into_iter()
@@ -215,7 +216,9 @@ impl Game {
         }
         let colour_boxes = boxes.iter().filter(|b| matches!(b, Colour(_))).count();
         if colour_boxes != 0 && colour_boxes != colours as usize
-            || boxes.iter().any(|b| matches!(b, Colour(c) if *c >= colours))
+            || boxes
+                .iter()
+                .any(|b| matches!(b, Colour(c) if *c >= colours))
         {
             return Err(GameError::Name(format!(
                 "colour boxes come all or none: this game has {colours} colours"
@@ -486,7 +489,9 @@ impl Game {
                 (0..k).fold(1, |acc, i| acc * (n - i) / (i + 1))
             }
         };
-        (0..=self.colour_boxes().min(n)).map(|k| binom(m, n - k)).sum()
+        (0..=self.colour_boxes().min(n))
+            .map(|k| binom(m, n - k))
+            .sum()
     }
 
     /// The canonical id of a filled set.
@@ -597,9 +602,9 @@ impl Layers {
     pub fn of(game: &Game) -> Layers {
         let mut sets = vec![Vec::new(); game.box_count() + 1];
         let mut position = vec![0; game.set_count()];
-        for id in 0..game.set_count() {
+        for (id, pos) in position.iter_mut().enumerate() {
             let n = game.set_of_id(id).count_ones() as usize;
-            position[id] = sets[n].len() as u32;
+            *pos = sets[n].len() as u32;
             sets[n].push(id as u32);
         }
         Layers { sets, position }
@@ -628,13 +633,13 @@ mod tests {
         assert_eq!(score("purple", "6r 5r 1y 2g 3b"), 0);
         assert_eq!(score("blue", "6b 5b 4b 3b 2b"), 20);
         // Four of a colour: the total of all five dice.
-        assert_eq!(score("four-of-a-color", "6g 5g 4g 3g 2r"), 20);
-        assert_eq!(score("four-of-a-color", "6g 5g 4g 3g 2g"), 20);
-        assert_eq!(score("four-of-a-color", "6g 5g 4g 3r 2r"), 0);
+        assert_eq!(score("four_of_a_color", "6g 5g 4g 3g 2r"), 20);
+        assert_eq!(score("four_of_a_color", "6g 5g 4g 3g 2g"), 20);
+        assert_eq!(score("four_of_a_color", "6g 5g 4g 3r 2r"), 0);
         // Painted house: exactly three of one colour and two of another.
-        assert_eq!(score("painted-house", "1y 2y 3y 4p 5p"), 25);
-        assert_eq!(score("painted-house", "1y 2y 3y 4y 5y"), 0);
-        assert_eq!(score("painted-house", "1y 2y 3y 4p 5b"), 0);
+        assert_eq!(score("painted_house", "1y 2y 3y 4p 5p"), 25);
+        assert_eq!(score("painted_house", "1y 2y 3y 4y 5y"), 0);
+        assert_eq!(score("painted_house", "1y 2y 3y 4p 5b"), 0);
         // Rainbow: one of each colour, whatever the numbers.
         assert_eq!(score("rainbow", "1r 1y 1g 1b 1p"), 40);
         assert_eq!(score("rainbow", "1r 2r 3g 4b 5p"), 0);
@@ -667,7 +672,10 @@ mod tests {
         };
         let m = moves(s);
         assert_eq!(m.len(), 1);
-        assert_eq!((m[0].box_index, m[0].score, m[0].yahtzee_bonus), (ones, 5, 100));
+        assert_eq!(
+            (m[0].box_index, m[0].score, m[0].yahtzee_bonus),
+            (ones, 5, 100)
+        );
         // Ones filled: any lower or painted box; the large straight as a Joker scores 40,
         // the flush scores its natural 50 (all red) but is no Joker.
         let s = State {
@@ -676,7 +684,9 @@ mod tests {
             yahtzee_50: false,
         };
         let m = moves(s);
-        assert!(m.iter().all(|m| g.boxes[m.box_index].upper_face().is_none()));
+        assert!(m
+            .iter()
+            .all(|m| g.boxes[m.box_index].upper_face().is_none()));
         let ls = m.iter().find(|m| m.box_index == lhs).unwrap();
         assert_eq!((ls.score, ls.joker, ls.yahtzee_bonus), (40, true, 0));
         let fl = m.iter().find(|m| m.box_index == flush).unwrap();

@@ -72,7 +72,7 @@ impl Graph {
         let mut rolls = 0;
         let mut roll_weight = Vec::new();
         // Keeps come largest first, so nodes do too.
-        for i in 0..n {
+        for (i, node_of) in node_of_keep.iter_mut().enumerate() {
             let c = canon(&keeps.hand(i));
             let j = keeps.index(&c);
             if node_of_rep[j] == u32::MAX {
@@ -85,7 +85,7 @@ impl Graph {
                 }
             }
             let node = node_of_rep[j];
-            node_of_keep[i] = node;
+            *node_of = node;
             if i < keeps.rolls() {
                 roll_weight[node as usize] += keeps.roll_weight(i);
             }
@@ -179,7 +179,8 @@ mod tests {
             let total: f64 = (0..g.rolls()).map(|r| g.roll_weight(r)).sum();
             assert_eq!(total, 30f64.powi(5));
             // At least |S_k × S_(5-k)| fewer rolls, up to fixed points.
-            let group = (1..=k as usize).product::<usize>() * (1..=5 - k as usize).product::<usize>();
+            let group =
+                (1..=k as usize).product::<usize>() * (1..=5 - k as usize).product::<usize>();
             assert!(g.rolls() * group >= keeps.rolls());
             // Measured: 6,174 / 21,840 / 35,532 roll orbits for k = 0 / 1 / 2 (and 5 / 4 / 3).
             let fewer = [45, 12, 7, 7, 12, 45][k as usize];

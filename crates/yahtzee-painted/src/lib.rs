@@ -13,12 +13,15 @@
 //!   reach, and the strategy's exact value on reduced games (its gap to optimal);
 //! - [`advice`] and [`sim`]: every option of a position ranked, and seeded simulation.
 
-
-
+pub mod advice;
+pub mod approx;
+pub mod card;
+mod correction;
 pub mod dice;
 pub mod game;
 pub mod graph;
 
+pub mod sim;
 pub mod solve;
 pub mod turn;
 

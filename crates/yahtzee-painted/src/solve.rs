@@ -52,9 +52,8 @@ pub fn solve_set(plan: &Plan, id: usize, next: &Next, out: &mut [f64]) {
             let lanes: [State; LANES] =
                 std::array::from_fn(|l| game.state_at(filled, (start + l).min(sps - 1)));
             plan.turn::<LANES, false>(&lanes, &mut |_, s| next.value(s), &mut tv);
-            for l in 0..LANES.min(sps - start) {
-                out[start + l] = tv.value[l];
-            }
+            let n = LANES.min(sps - start);
+            out[start..start + n].copy_from_slice(&tv.value[..n]);
         }
     } else {
         let mut tv = TurnValues::<1>::new(plan);
@@ -135,8 +134,7 @@ pub fn table_from_layers(game: &Game, layers: &Layers, values: &[Vec<f64>]) -> V
     for (n, sets) in layers.sets.iter().enumerate() {
         for (pos, &id) in sets.iter().enumerate() {
             let id = id as usize;
-            table[id * sps..(id + 1) * sps]
-                .copy_from_slice(&values[n][pos * sps..(pos + 1) * sps]);
+            table[id * sps..(id + 1) * sps].copy_from_slice(&values[n][pos * sps..(pos + 1) * sps]);
         }
     }
     table

@@ -130,8 +130,8 @@ impl Plan {
         out: &mut TurnValues<L>,
     ) {
         let game = &self.game;
-        let lanes: [State; L] = std::array::from_fn(|l| game.canonical_state(lanes[l]));
         out.map = game.colour_map(lanes[0].filled);
+        let lanes: [State; L] = std::array::from_fn(|l| game.canonical_state(lanes[l]));
         let k = game.filled_colours(lanes[0].filled);
         let sc = self.scored(k);
         let g = &sc.graph;
@@ -150,8 +150,8 @@ impl Plan {
         let mut value = [0.0; L];
         for r in 0..rolls {
             let w = g.roll_weight(r);
-            for l in 0..L {
-                value[l] += w * out.best[r][l];
+            for (v, b) in value.iter_mut().zip(&out.best[r]) {
+                *v += w * b;
             }
         }
         let d = g.roll_denominator();
@@ -342,5 +342,4 @@ impl Scored {
             m[i] = acc;
         }
     }
-
 }

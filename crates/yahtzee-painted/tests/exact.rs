@@ -13,9 +13,9 @@ use yahtzee_painted::Hand;
 /// every value of the game, the same for states that differ only by which colour boxes
 /// are filled.
 fn noise(game: &Game, s: State) -> f64 {
-    let mut x = game.set_id(s.filled) as u64 * 0x9E37_79B9_7F4A_7C15
-        ^ u64::from(s.upper) << 40
-        ^ u64::from(s.yahtzee_50) << 50;
+    let mut x = (game.set_id(s.filled) as u64 * 0x9E37_79B9_7F4A_7C15)
+        ^ (u64::from(s.upper) << 40)
+        ^ (u64::from(s.yahtzee_50) << 50);
     x ^= x >> 29;
     x = x.wrapping_mul(0xBF58_476D_1CE4_E5B9);
     x ^= x >> 32;
@@ -45,7 +45,8 @@ fn brute_turn(game: &Game, s: State, next: &dyn Fn(State) -> f64) -> f64 {
     }
     fn key(dice: &mut [u8]) -> u64 {
         dice.sort_unstable();
-        dice.iter().fold(dice.len() as u64, |k, &d| k * 64 + u64::from(d))
+        dice.iter()
+            .fold(dice.len() as u64, |k, &d| k * 64 + u64::from(d))
     }
     impl B<'_> {
         /// Value of holding `hand` (5 dice) with `left` rerolls to go.
@@ -59,8 +60,10 @@ fn brute_turn(game: &Game, s: State, next: &dyn Fn(State) -> f64) -> f64 {
             } else {
                 (0..1u32 << 5)
                     .map(|mask| {
-                        let kept: Vec<u8> =
-                            (0..5).filter(|i| mask >> i & 1 == 1).map(|i| hand[i]).collect();
+                        let kept: Vec<u8> = (0..5)
+                            .filter(|i| mask >> i & 1 == 1)
+                            .map(|i| hand[i])
+                            .collect();
                         self.keep(kept, left)
                     })
                     .fold(f64::NEG_INFINITY, f64::max)
@@ -175,7 +178,10 @@ fn the_solver_equals_a_plain_recursion_over_every_state() {
             }
             let plain = plain_value(&game, s, &mut memo);
             let v = table[game.state_index(s)];
-            assert!((v - plain).abs() < 1e-10 * plain.abs().max(1.0), "{s:?}: {v} vs {plain}");
+            assert!(
+                (v - plain).abs() < 1e-10 * plain.abs().max(1.0),
+                "{s:?}: {v} vs {plain}"
+            );
             checked += 1;
         }
     }
@@ -198,7 +204,10 @@ fn one_colour_and_the_yahtzee_card_is_the_forced_game() {
             }
             let base = yahtzee_rules::State::new(filled, s.upper, s.yahtzee_50);
             let (a, b) = (table[game.state_index(s)], forced[rules.state_index(base)]);
-            assert!((a - b).abs() < 1e-10 * b.abs().max(1.0), "{s:?}: {a} vs {b}");
+            assert!(
+                (a - b).abs() < 1e-10 * b.abs().max(1.0),
+                "{s:?}: {a} vs {b}"
+            );
         }
     }
     let v = solve::start_value(&game, &table);
@@ -207,15 +216,23 @@ fn one_colour_and_the_yahtzee_card_is_the_forced_game() {
 
 #[test]
 fn chunks_and_threads_give_the_same_bits() {
-    let game = Game::named("painted:c2:ones,sixes,yahtzee,chance,colours,four-of-a-color,flush").unwrap();
+    let game =
+        Game::named("painted:c2:ones,sixes,yahtzee,chance,colours,four-of-a-color,flush").unwrap();
     let whole = solve::solve(&game);
     // Layer by layer in chunks of 3 sets, on one thread.
     let plan = Plan::new(&game);
     let layers = Layers::of(&game);
-    let one = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
+    let one = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .unwrap();
     let mut values: Vec<Vec<f64>> = vec![Vec::new(); game.box_count() + 1];
     for n in (0..=game.box_count()).rev() {
-        let next = if n == game.box_count() { Vec::new() } else { values[n + 1].clone() };
+        let next = if n == game.box_count() {
+            Vec::new()
+        } else {
+            values[n + 1].clone()
+        };
         let len = layers.sets[n].len();
         let mut layer = Vec::new();
         for start in (0..len).step_by(3) {
@@ -225,7 +242,10 @@ fn chunks_and_threads_give_the_same_bits() {
         values[n] = layer;
     }
     let chunked = table_from_layers(&game, &layers, &values);
-    assert!(whole.iter().zip(&chunked).all(|(a, b)| a.to_bits() == b.to_bits()));
+    assert!(whole
+        .iter()
+        .zip(&chunked)
+        .all(|(a, b)| a.to_bits() == b.to_bits()));
 }
 
 #[test]
@@ -238,5 +258,8 @@ fn the_table_file_round_trips() {
     assert_eq!(solve::read_table(&path, &game).unwrap(), table);
     let other = Game::named("painted:c2:twos,colours,flush").unwrap();
     let e = solve::read_table(&path, &other).unwrap_err();
-    assert!(e.contains("not 'painted:c2:twos,colours,flush'") && !e.contains('\n'), "{e}");
+    assert!(
+        e.contains("not 'painted:c2:twos,colours,flush'") && !e.contains('\n'),
+        "{e}"
+    );
 }

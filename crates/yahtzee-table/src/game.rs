@@ -109,9 +109,7 @@ pub fn game_table_from_bytes(
         return Err(TableError::Dimensions {
             path: p(),
             rules: d.name.clone(),
-            reason: format!(
-                "boxes, upper totals, flag bits, values {found:?}, expected {want:?}"
-            ),
+            reason: format!("boxes, upper totals, flag bits, values {found:?}, expected {want:?}"),
         });
     }
     let expected = h.payload_offset + d.value_count * 8;
@@ -156,7 +154,10 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("t.bin");
         write_game_table(&path, &dims(), &[1.0, 2.5, -3.0]).unwrap();
-        assert_eq!(read_game_table(&path, &dims()).unwrap(), vec![1.0, 2.5, -3.0]);
+        assert_eq!(
+            read_game_table(&path, &dims()).unwrap(),
+            vec![1.0, 2.5, -3.0]
+        );
         let mut other = dims();
         other.name = "painted".into();
         let e = read_game_table(&path, &other).unwrap_err().to_string();

@@ -1,0 +1,295 @@
+//! What the strategy plays each turn against: the value of the position after the move.
+//!
+//! In a game small enough, that is the exact table ([`Valuer::Exact`]). Otherwise the card
+//! is cut in two games that are each solved exactly — the number boxes (Yahtzee's 13, with
+//! the upper bonus and the Joker) and the painted boxes (colour totals and the colour
+//! patterns) — and a position is worth the sum of its two halves' values
+//! ([`Valuer::Split`]): two optimal games played side by side, each with its own turns. The
+//! real game is worth more (a roll may go to either half), but what matters for a decision
+//! is how the options compare, and the gap that costs is measured exactly on reduced games
+//! by [`policy_value`] (docs/PAINTED.md).
+
+use std::sync::Arc;
+
+use rayon::prelude::*;
+
+use crate::game::{Game, Layers, PaintedBox, State};
+use crate::solve;
+use crate::turn::{Plan, TurnValues};
+
+/// One half of a split card: its own game, its table, and where its boxes sit on the card.
+#[derive(Clone)]
+pub struct Half {
+    pub game: Game,
+    table: Arc<Vec<f64>>,
+    /// `boxes[i]`: the card's box index of the half's box `i`.
+    boxes: Vec<usize>,
+}
+
+impl Half {
+    fn new(card: &Game, keep: impl Fn(&PaintedBox) -> bool, colours: u8) -> Option<Half> {
+        let boxes: Vec<usize> = (0..card.box_count())
+            .filter(|&b| keep(&card.boxes[b]))
+            .collect();
+        if boxes.is_empty() {
+            return None;
+        }
+        let game = Game::new(colours, boxes.iter().map(|&b| card.boxes[b]).collect())
+            .expect("a half of a valid game is valid");
+        let table = Arc::new(solve::solve(&game));
+        Some(Half { game, table, boxes })
+    }
+
+    fn value(&self, s: State) -> f64 {
+        let filled = self
+            .boxes
+            .iter()
+            .enumerate()
+            .fold(0, |m, (i, &b)| m | (s.filled >> b & 1) << i);
+        if filled.count_ones() as usize == self.boxes.len() {
+            return 0.0;
+        }
+        let sub = State {
+            filled,
+            upper: if self.game.has_upper() { s.upper } else { 0 },
+            yahtzee_50: s.yahtzee_50 && self.game.flags() == 2,
+        };
+        self.table[self.game.state_index(sub)]
+    }
+}
+
+/// A value of the position after a move.
+#[derive(Clone)]
+pub enum Valuer {
+    /// The game's exact table (state-index order).
+    Exact(Game, Arc<Vec<f64>>),
+    /// The sum of the exact values of the number half and the painted half of the card,
+    /// plus a correction by how many boxes each half has open ([`Correction`]).
+    Split(Vec<Half>, Option<Arc<Correction>>),
+}
+
+/// What the split value misses, by the number of open boxes in each half: the mean, over
+/// simulated games, of the points a position went on to score minus its split value. The
+/// split value plays each half with its own turns; the real game sends each roll to the
+/// half it suits, and is worth more the more choice is left.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Correction {
+    /// Boxes of the number half and of the painted half.
+    pub sizes: [usize; 2],
+    /// `table[a × (sizes[1] + 1) + p]`, `a` and `p` the open boxes of each half.
+    pub table: Vec<f64>,
+}
+
+impl Correction {
+    fn at(&self, a: usize, p: usize) -> f64 {
+        self.table[a * (self.sizes[1] + 1) + p]
+    }
+}
+
+impl Valuer {
+    /// The split value of `game`'s card (both halves solved here: about a second for the
+    /// full game).
+    pub fn split(game: &Game) -> Valuer {
+        // The number half does not see colours: solved with one colour, the same values.
+        let numbers = Half::new(game, |b| matches!(b, PaintedBox::Number(_)), 1);
+        let painted = Half::new(game, |b| !matches!(b, PaintedBox::Number(_)), game.colours);
+        Valuer::Split(numbers.into_iter().chain(painted).collect(), None)
+    }
+
+    /// This split value with a correction (a split value without one is corrected).
+    pub fn with_correction(&self, c: Correction) -> Valuer {
+        match self {
+            Valuer::Split(h, _) => Valuer::Split(h.clone(), Some(Arc::new(c))),
+            v => v.clone(),
+        }
+    }
+
+    /// The split value without its correction, and the open boxes of each half.
+    fn split_parts(&self, s: State) -> Option<(f64, usize, usize)> {
+        match self {
+            Valuer::Split(halves, _) if halves.len() == 2 => {
+                let open = |h: &Half| h.boxes.iter().filter(|&&b| !s.is_filled(b)).count();
+                let v = halves.iter().map(|h| h.value(s)).sum();
+                Some((v, open(&halves[0]), open(&halves[1])))
+            }
+            _ => None,
+        }
+    }
+
+    /// The strategy's value for `game`: its exact table when it has at most `exact_limit`
+    /// states, else the split value, corrected by the shipped fit for the full game.
+    pub fn for_game(game: &Game, exact_limit: usize) -> Valuer {
+        if game.state_count() <= exact_limit {
+            return Valuer::exact(game);
+        }
+        let split = Valuer::split(game);
+        if *game == Game::standard() {
+            split.with_correction(Correction {
+                sizes: crate::correction::STANDARD_SIZES,
+                table: crate::correction::STANDARD.to_vec(),
+            })
+        } else {
+            split
+        }
+    }
+
+    pub fn exact(game: &Game) -> Valuer {
+        Valuer::Exact(game.clone(), Arc::new(solve::solve(game)))
+    }
+
+    pub fn name(&self) -> &'static str {
+        match self {
+            Valuer::Exact(..) => "exact",
+            Valuer::Split(_, None) => "split",
+            Valuer::Split(_, Some(_)) => "split+corrected",
+        }
+    }
+
+    /// The value of the position `s` of the whole card (0 once it is full).
+    pub fn value(&self, s: State) -> f64 {
+        match self {
+            Valuer::Exact(game, table) => {
+                if s.filled.count_ones() as usize == game.box_count() {
+                    0.0
+                } else {
+                    table[game.state_index(s)]
+                }
+            }
+            Valuer::Split(halves, c) => {
+                let v: f64 = halves.iter().map(|h| h.value(s)).sum();
+                match (c, self.split_parts(s)) {
+                    (Some(c), Some((_, a, p))) => v + c.at(a, p),
+                    _ => v,
+                }
+            }
+        }
+    }
+}
+
+/// Fits the [`Correction`] of a split value from `games` games played by `adv`: for each
+/// position after a move, the points the game went on to score minus the split value.
+/// Cells seen fewer than 50 times take the mean of their diagonal (the same number of
+/// turns left), where a correction changes no choice.
+pub fn fit_correction(adv: &crate::advice::Advisor, games: usize, seed: u64) -> Correction {
+    use rand::SeedableRng;
+    let game = adv.game();
+    let Valuer::Split(halves, _) = &adv.valuer else {
+        panic!("a correction is fitted to a split value");
+    };
+    let sizes = [
+        halves[0].boxes.len(),
+        halves.get(1).map_or(0, |h| h.boxes.len()),
+    ];
+    let cells = (sizes[0] + 1) * (sizes[1] + 1);
+    let samples: Vec<Vec<(usize, f64)>> = (0..games)
+        .into_par_iter()
+        .map(|i| {
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+            rng.set_stream(i as u64);
+            let (card, turns) = crate::sim::play_game(adv, &mut rng);
+            let total = f64::from(card.points(game));
+            let mut so_far = 0.0;
+            let mut out = Vec::new();
+            for t in &turns {
+                so_far += f64::from(t.chosen.points());
+                if let Some((v, a, p)) = adv.valuer.split_parts(t.chosen.next) {
+                    if a + p > 0 {
+                        out.push((a * (sizes[1] + 1) + p, total - so_far - v));
+                    }
+                }
+            }
+            out
+        })
+        .collect();
+    let mut sum = vec![0.0; cells];
+    let mut count = vec![0usize; cells];
+    let mut diag_sum = vec![0.0; sizes[0] + sizes[1] + 1];
+    let mut diag_count = vec![0usize; sizes[0] + sizes[1] + 1];
+    for (cell, r) in samples.into_iter().flatten() {
+        let d = cell / (sizes[1] + 1) + cell % (sizes[1] + 1);
+        sum[cell] += r;
+        count[cell] += 1;
+        diag_sum[d] += r;
+        diag_count[d] += 1;
+    }
+    let table = (0..cells)
+        .map(|cell| {
+            let d = cell / (sizes[1] + 1) + cell % (sizes[1] + 1);
+            if count[cell] >= 50 {
+                sum[cell] / count[cell] as f64
+            } else if diag_count[d] > 0 {
+                diag_sum[d] / diag_count[d] as f64
+            } else {
+                0.0
+            }
+        })
+        .collect();
+    Correction { sizes, table }
+}
+
+/// The exact expected score of the strategy that plays every turn exactly against
+/// `valuer`: the solver's layers, each turn in two lanes — lane 0 decides by `valuer`, lane
+/// 1 carries the strategy's own value of the next positions.
+pub fn policy_value(game: &Game, valuer: &Valuer) -> f64 {
+    let plan = Plan::new(game);
+    let layers = Layers::of(game);
+    let sps = game.states_per_set();
+    let boxes = game.box_count();
+    let mut next: Vec<f64> = Vec::new();
+    for n in (0..boxes).rev() {
+        let ids = &layers.sets[n];
+        let own = solve::Next {
+            game,
+            layers: &layers,
+            values: &next,
+        };
+        let mut layer = vec![0.0; ids.len() * sps];
+        layer
+            .par_chunks_mut(sps)
+            .zip(ids.par_iter())
+            .for_each(|(block, &id)| {
+                let filled = game.set_of_id(id as usize);
+                let mut tv = TurnValues::<2>::new(&plan);
+                for (o, v) in block.iter_mut().enumerate() {
+                    let s = game.state_at(filled, o);
+                    plan.turn::<2, true>(
+                        &[s; 2],
+                        &mut |lane, n| {
+                            if lane == 0 {
+                                valuer.value(n)
+                            } else {
+                                own.value(n)
+                            }
+                        },
+                        &mut tv,
+                    );
+                    *v = tv.value[1];
+                }
+            });
+        next = layer;
+    }
+    next[game.state_offset(State::default())]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_exact_valuer_plays_the_optimal_strategy() {
+        let game = Game::named("painted:c2:ones,yahtzee,colours,flush,palette").unwrap();
+        let exact = Valuer::exact(&game);
+        let optimal = match &exact {
+            Valuer::Exact(g, t) => solve::start_value(g, t),
+            _ => unreachable!(),
+        };
+        let v = policy_value(&game, &exact);
+        assert!((v - optimal).abs() < 1e-9 * optimal, "{v} vs {optimal}");
+        // The split strategy is worse, but not by much.
+        let split = policy_value(&game, &Valuer::split(&game));
+        assert!(
+            split <= optimal + 1e-9 && split > 0.95 * optimal,
+            "{split} vs {optimal}"
+        );
+    }
+}
