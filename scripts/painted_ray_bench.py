@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
 """The distributed Painted solve against the single-machine one, on this machine: a local
-Ray cluster started as Ray's docs say (a head and one more node, `ray start`), how long it
+Ray cluster started as Ray's docs say (a head and `--nodes` - 1 more, `ray start`), how long it
 takes to be ready and how much memory it holds, then each game solved by
 `yahtzee.painted_solve` (rayon, every core) and by scripts/painted_ray.py on the cluster
 (as many single-threaded workers as cores), with their wall times and the tables' SHA-256.
 
-  target/pyenv/bin/python scripts/painted_ray_bench.py [--cpus 2] [--chunk N] GAME...
+  target/pyenv/bin/python scripts/painted_ray_bench.py [--cpus 2] [--nodes 2] [--chunk N] GAME...
 
 Prints one JSON object per line. Ends the cluster's processes at the end.
 """
@@ -51,14 +51,15 @@ def main() -> None:
     p = argparse.ArgumentParser()
     p.add_argument("games", nargs="+")
     p.add_argument("--cpus", type=int, default=os.cpu_count() or 2)
+    p.add_argument("--nodes", type=int, default=2, help="Ray nodes sharing the CPUs (2)")
     p.add_argument("--chunk", type=int, default=0, help="ids per task (0: widest layer / 4 / cpus)")
     a = p.parse_args()
 
     import yahtzee
 
     work = Path(tempfile.mkdtemp(prefix="painted-bench-"))
-    head_cpus = a.cpus // 2
-    cluster = LocalCluster([head_cpus, a.cpus - head_cpus])
+    split = [a.cpus // a.nodes + (i < a.cpus % a.nodes) for i in range(a.nodes)]
+    cluster = LocalCluster(split)
     t0 = time.perf_counter()
     try:
         env = cluster.start()
@@ -73,7 +74,7 @@ def main() -> None:
         t_ready = time.perf_counter() - t0
         idle = memory_mib(cluster.pids())
         print(json.dumps({
-            "cluster": f"head {head_cpus} CPU + node {a.cpus - head_cpus} CPU",
+            "cluster": " + ".join(f"node of {n} CPU" for n in split),
             "ray_start_s": [round(x, 2) for x in cluster.start_seconds],
             "both_started_s": round(t_nodes, 2),
             "ready_s": round(t_ready, 2),
