@@ -25,6 +25,10 @@ kernel wall time for the cost model) and the workers' `chunk-begin` events (pid,
   ray stop
 
 `--address` defaults to $RAY_ADDRESS, else the cluster running on this machine ("auto").
+Each task holds `--threads` of Ray's CPUs and runs that many kernel threads (the driver
+sets RAYON_NUM_THREADS in its workers' environment). One driver at a time per folder (a
+lock file). Test hook: PAINTED_RAY_TEST_DELAY=SECONDS[@LAYER] makes every chunk (of that
+layer) sleep first, so the tests can kill a worker mid-chunk.
 """
 
 from __future__ import annotations
