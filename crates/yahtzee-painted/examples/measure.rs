@@ -215,13 +215,16 @@ fn cost(samples: usize) {
             let step = (sets.len() / samples).max(1);
             let picked: Vec<u32> = sets.iter().step_by(step).take(samples).copied().collect();
             let mut out = vec![0.0; sps];
-            let t = Instant::now();
-            one.install(|| {
+            // CPU time of the thread that runs them (not wall time: the machine may be
+            // shared).
+            let secs = one.install(|| {
+                let start = thread_cpu_seconds();
                 for &id in &picked {
                     solve::solve_set(&plan, id as usize, &next, &mut out);
                 }
+                thread_cpu_seconds() - start
             });
-            let per_set = t.elapsed().as_secs_f64() / picked.len() as f64;
+            let per_set = secs / picked.len() as f64;
             cpu += per_set * sets.len() as f64;
         }
         total_cpu += cpu;
@@ -243,4 +246,11 @@ fn cost(samples: usize) {
         "largest layer a worker reads: {:.0} MB",
         (peak_next * 8) as f64 / 1e6
     );
+}
+
+/// CPU seconds this thread has run (Linux: /proc/thread-self/schedstat, in nanoseconds).
+fn thread_cpu_seconds() -> f64 {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").expect("Linux schedstat");
+    let ns: f64 = text.split_whitespace().next().unwrap().parse().unwrap();
+    ns / 1e9
 }
