@@ -288,6 +288,12 @@ class Driver:
         """The chunks of layer n in id order as `layer-NN.f64` (temp file, then rename),
         then its record; the chunks go last, so a driver killed midway joins again."""
         path = layer_path(self.folder, n)
+        for start, end in self.chunks(n):
+            if not self.chunk_done(n, start, end):
+                raise SystemExit(
+                    f"error: {chunk_path(self.folder, n, start, end)} is missing or short "
+                    "after its task finished: is --dir one folder every node shares?"
+                )
         tmp = path.with_name(f".{path.name}.tmp{os.getpid()}")
         h = hashlib.sha256()
         with open(tmp, "wb") as out:
