@@ -44,7 +44,7 @@ fn the_game_field_names_the_game() {
     let e = Game::of_request(br#"{"game":"chess"}"#).unwrap_err();
     assert_eq!(
         e.to_string(),
-        "unknown game 'chess' (yahtzee, triple, yahtzix)"
+        "unknown game 'chess' (yahtzee, triple, yahtzix, painted)"
     );
     assert!(e.is_bad_input());
     assert!(Game::of_request(br#"{"game":3}"#).is_err());
