@@ -7,6 +7,7 @@
 
 mod games;
 mod input;
+mod painted_play;
 
 use std::path::PathBuf;
 use std::sync::{Arc, OnceLock};
@@ -969,5 +970,6 @@ fn yahtzee_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(simulate, m)?)?;
     m.add_function(wrap_pyfunction!(data_dir, m)?)?;
     games::register(m)?;
+    painted_play::register(m)?;
     Ok(())
 }
