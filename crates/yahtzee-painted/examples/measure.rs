@@ -168,8 +168,89 @@ fn main() {
             }
             println!("];");
         }
+        Some("cost") => cost(args.get(1).map_or(2, |s| s.parse().unwrap())),
         _ => {
-            eprintln!("usage: measure turn | solve NAME | gap NAME... | play [GAMES] | fit [GAMES]")
+            eprintln!("usage: measure turn | solve NAME | gap NAME... | play [GAMES] | fit [GAMES] | cost [SAMPLES]")
         }
     }
+}
+
+/// The cost model of the full game's exact solve: each layer's sets timed on samples (a
+/// set's time depends on its layer and on how many colour boxes it has filled, which picks
+/// its keep graph), on one thread, then scaled by the number of such sets.
+fn cost(samples: usize) {
+    use yahtzee_painted::game::Layers;
+    let game = Game::standard();
+    let plan = Plan::new(&game);
+    for k in 0..=5 {
+        plan.scored(k);
+    }
+    let layers = Layers::of(&game);
+    let sps = game.states_per_set();
+    let one = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .unwrap();
+    let mut total_cpu = 0.0;
+    let mut peak_next = 0usize;
+    println!("| layer | sets | values (MB) | CPU (core-h) |");
+    println!("|---:|---:|---:|---:|");
+    for n in (0..game.box_count()).rev() {
+        let ids = &layers.sets[n];
+        let next_len = layers.sets[n + 1].len() * sps;
+        peak_next = peak_next.max(next_len);
+        let zeros = vec![0.0; next_len];
+        let next = solve::Next {
+            game: &game,
+            layers: &layers,
+            values: &zeros,
+        };
+        // Sets of this layer by colour boxes filled, and a few of each timed.
+        let mut by_k: Vec<Vec<u32>> = vec![Vec::new(); 6];
+        for &id in ids {
+            by_k[game.filled_colours(game.set_of_id(id as usize))].push(id);
+        }
+        let mut cpu = 0.0;
+        for sets in by_k.iter().filter(|v| !v.is_empty()) {
+            let step = (sets.len() / samples).max(1);
+            let picked: Vec<u32> = sets.iter().step_by(step).take(samples).copied().collect();
+            let mut out = vec![0.0; sps];
+            // CPU time of the thread that runs them (not wall time: the machine may be
+            // shared).
+            let secs = one.install(|| {
+                let start = thread_cpu_seconds();
+                for &id in &picked {
+                    solve::solve_set(&plan, id as usize, &next, &mut out);
+                }
+                thread_cpu_seconds() - start
+            });
+            let per_set = secs / picked.len() as f64;
+            cpu += per_set * sets.len() as f64;
+        }
+        total_cpu += cpu;
+        println!(
+            "| {n} | {} | {:.0} | {:.3} |",
+            ids.len(),
+            (ids.len() * sps * 8) as f64 / 1e6,
+            cpu / 3600.0
+        );
+    }
+    let table_gb = (game.state_count() * 8) as f64 / 1e9;
+    println!();
+    println!("states {}, table {table_gb:.2} GB", game.state_count());
+    println!(
+        "CPU {:.2} core-hours on this machine's cores",
+        total_cpu / 3600.0
+    );
+    println!(
+        "largest layer a worker reads: {:.0} MB",
+        (peak_next * 8) as f64 / 1e6
+    );
+}
+
+/// CPU seconds this thread has run (Linux: /proc/thread-self/schedstat, in nanoseconds).
+fn thread_cpu_seconds() -> f64 {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").expect("Linux schedstat");
+    let ns: f64 = text.split_whitespace().next().unwrap().parse().unwrap();
+    ns / 1e9
 }

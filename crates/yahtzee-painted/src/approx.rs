@@ -279,7 +279,8 @@ pub fn policy_value(game: &Game, valuer: &Valuer) -> f64 {
             .for_each(|(block, &id)| {
                 let filled = game.set_of_id(id as usize);
                 let mut tv = TurnValues::<2>::new(&plan);
-                for (o, v) in block.iter_mut().enumerate() {
+                block.fill(f64::NAN);
+                for o in game.reachable_offsets(filled) {
                     let s = game.state_at(filled, o);
                     plan.turn::<2, true>(
                         &[s; 2],
@@ -292,7 +293,7 @@ pub fn policy_value(game: &Game, valuer: &Valuer) -> f64 {
                         },
                         &mut tv,
                     );
-                    *v = tv.value[1];
+                    block[o] = tv.value[1];
                 }
             });
         next = layer;

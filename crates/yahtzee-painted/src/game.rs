@@ -560,12 +560,15 @@ impl Game {
     /// Can this state occur in play? The upper total must be one the filled upper boxes
     /// make, and the Yahtzee flag needs a filled Yahtzee box.
     pub fn is_reachable(&self, s: State) -> bool {
-        let y = self.box_index(Number(Category::Yahtzee));
-        if s.yahtzee_50 && !y.is_some_and(|y| s.is_filled(y)) {
-            return false;
-        }
+        self.reachable_offsets(s.filled)
+            .contains(&self.state_offset(s))
+    }
+
+    /// The offsets (within its set's block) of the states of filled set `filled` that can
+    /// occur in play, in increasing order.
+    pub fn reachable_offsets(&self, filled: u32) -> Vec<usize> {
         let faces: Vec<u32> = (0..self.box_count())
-            .filter(|&b| s.is_filled(b))
+            .filter(|&b| filled >> b & 1 == 1)
             .filter_map(|b| self.boxes[b].upper_face())
             .map(u32::from)
             .collect();
@@ -581,7 +584,18 @@ impl Game {
             }
             reach = next;
         }
-        reach[s.upper as usize]
+        let yahtzee_filled = self
+            .box_index(Number(Category::Yahtzee))
+            .is_some_and(|y| filled >> y & 1 == 1);
+        let flags = if yahtzee_filled { self.flags() } else { 1 };
+        (0..flags)
+            .flat_map(|y| {
+                let reach = &reach;
+                (0..self.upper_totals())
+                    .filter(move |&u| reach[u])
+                    .map(move |u| y * self.upper_totals() + u)
+            })
+            .collect()
     }
 }
 

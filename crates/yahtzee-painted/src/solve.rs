@@ -36,31 +36,36 @@ impl Next<'_> {
     }
 }
 
-/// The block of values of the canonical set `id` (every state of it, in offset order).
+/// The block of values of the canonical set `id`: every state of it, in offset order; the
+/// states no game reaches (an upper total the filled upper boxes cannot make, the Yahtzee
+/// flag with the Yahtzee box open) are NaN and not computed.
 pub fn solve_set(plan: &Plan, id: usize, next: &Next, out: &mut [f64]) {
     let game = &plan.game;
     let filled = game.set_of_id(id);
-    let sps = game.states_per_set();
     if filled.count_ones() as usize == game.box_count() {
         out.fill(0.0);
         return;
     }
-    if sps >= LANES {
+    out.fill(f64::NAN);
+    let reachable = game.reachable_offsets(filled);
+    if reachable.len() >= LANES {
         let mut tv = TurnValues::<LANES>::new(plan);
-        for start in (0..sps).step_by(LANES) {
-            // The last group repeats its last state where the block is not a multiple of 8.
-            let lanes: [State; LANES] =
-                std::array::from_fn(|l| game.state_at(filled, (start + l).min(sps - 1)));
+        for group in reachable.chunks(LANES) {
+            // A short last group repeats its last state.
+            let lanes: [State; LANES] = std::array::from_fn(|l| {
+                game.state_at(filled, group[l.min(group.len() - 1)])
+            });
             plan.turn::<LANES, false>(&lanes, &mut |_, s| next.value(s), &mut tv);
-            let n = LANES.min(sps - start);
-            out[start..start + n].copy_from_slice(&tv.value[..n]);
+            for (l, &o) in group.iter().enumerate() {
+                out[o] = tv.value[l];
+            }
         }
     } else {
         let mut tv = TurnValues::<1>::new(plan);
-        for (o, v) in out.iter_mut().enumerate() {
+        for o in reachable {
             let lanes = [game.state_at(filled, o)];
             plan.turn::<1, false>(&lanes, &mut |_, s| next.value(s), &mut tv);
-            *v = tv.value[0];
+            out[o] = tv.value[0];
         }
     }
 }
