@@ -155,7 +155,11 @@ fn simulate(tables: &Tables, a: SimulateArgs) -> Result<()> {
     if a.json {
         return crate::print_stdout(&(serde_json::to_string_pretty(&summary)? + "\n"));
     }
-    crate::print_stdout(&engine::summary_text(&summary, seconds))
+    crate::print_stdout(&engine::summary_text(
+        &summary,
+        seconds,
+        rayon::current_num_threads(),
+    ))
 }
 
 fn review(tables: &Tables, a: ReviewArgs) -> Result<()> {

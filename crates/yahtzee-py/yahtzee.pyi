@@ -281,8 +281,8 @@ class GameAnswer:
     def __getitem__(self, i: int) -> dict[str, Any]: ...
 
 def game_advise(game: str, **question: Any) -> GameAnswer:
-    """Every option of a position of any game (``yahtzee``, ``triple``, ``yahtzix``); the
-    keywords are the fields of ``POST /api/advise`` for that game."""
+    """Every option of a position of any game (``yahtzee``, ``triple``, ``yahtzix``,
+    ``painted``); the keywords are the fields of ``POST /api/advise`` for that game."""
 
 def game_stats(game: str, **question: Any) -> Any:
     """Statistics of play of any game (``POST /api/stats``'s fields), as the CLI's JSON."""
