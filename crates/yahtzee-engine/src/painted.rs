@@ -71,11 +71,25 @@ pub fn table_path(dir: &Path, game: &Game) -> PathBuf {
     dir.join(file)
 }
 
+/// Games with more states than this say so before they are solved (a million states take
+/// about a second with one colour, about 40 s with five, on two cores).
+pub const SAY_SOLVING: usize = 200_000;
+
 /// The exact table of `game` from its file in `dir`, or solved here and written there (a
-/// missing file; a damaged one, after a one-line `notice`; a folder that cannot be written
-/// costs only the solve, with a notice). Never fails: the solve is the fallback.
+/// missing file, with a one-line `notice` first when the game has more than
+/// [`SAY_SOLVING`] states; a damaged one, after a one-line `notice`; a folder that cannot
+/// be written costs only the solve, with a notice). Never fails: the solve is the
+/// fallback.
 pub fn load_or_solve(dir: &Path, game: &Game, notice: &dyn Fn(&str)) -> Vec<f64> {
     let path = table_path(dir, game);
+    if !path.exists() && game.state_count() > SAY_SOLVING {
+        notice(&format!(
+            "solving a Painted Yahtzee table once ({} states, {} colour(s)), kept as {}",
+            game.state_count(),
+            game.colours,
+            path.display()
+        ));
+    }
     if path.exists() {
         match yahtzee_painted::solve::read_table(&path, game) {
             Ok(values) => return values,
