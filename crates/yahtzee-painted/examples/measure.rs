@@ -168,6 +168,7 @@ fn main() {
             }
             println!("];");
         }
+        Some("full") => full(std::path::Path::new(&args[1])),
         Some("cost") => cost(args.get(1).map_or(2, |s| s.parse().unwrap())),
         _ => {
             eprintln!("usage: measure turn | solve NAME | gap NAME... | play [GAMES] | fit [GAMES] | cost [SAMPLES]")
@@ -253,4 +254,72 @@ fn thread_cpu_seconds() -> f64 {
     let text = std::fs::read_to_string("/proc/thread-self/schedstat").expect("Linux schedstat");
     let ns: f64 = text.split_whitespace().next().unwrap().parse().unwrap();
     ns / 1e9
+}
+
+/// The full game solved on this machine's threads, layer by layer, with every chunk of 2,048
+/// sets saved in `dir` as it is finished: a run that is stopped and started again goes on
+/// from the last chunk saved. Writes `dir/painted.table` and prints the value of the empty
+/// card.
+fn full(dir: &std::path::Path) {
+    use yahtzee_painted::game::Layers;
+    let game = Game::standard();
+    let plan = Plan::new(&game);
+    let layers = Layers::of(&game);
+    let sps = game.states_per_set();
+    std::fs::create_dir_all(dir).unwrap();
+    let read = |p: &std::path::Path| -> Option<Vec<f64>> {
+        let b = std::fs::read(p).ok()?;
+        Some(b.chunks_exact(8).map(|c| f64::from_le_bytes(c.try_into().unwrap())).collect())
+    };
+    let write = |p: &std::path::Path, v: &[f64]| {
+        let tmp = p.with_extension("tmp");
+        let bytes: Vec<u8> = v.iter().flat_map(|x| x.to_le_bytes()).collect();
+        std::fs::write(&tmp, bytes).unwrap();
+        std::fs::rename(&tmp, p).unwrap();
+    };
+    let start = Instant::now();
+    let mut values: Vec<Vec<f64>> = vec![Vec::new(); game.box_count() + 1];
+    for n in (0..=game.box_count()).rev() {
+        let t = Instant::now();
+        let len = layers.sets[n].len();
+        let path = dir.join(format!("layer-{n:02}.f64"));
+        if let Some(v) = read(&path).filter(|v| v.len() == len * sps) {
+            values[n] = v;
+            println!("layer {n}: saved before");
+            continue;
+        }
+        let next = if n == game.box_count() { Vec::new() } else { values[n + 1].clone() };
+        let mut layer = Vec::with_capacity(len * sps);
+        for (c, from) in (0..len).step_by(2048).enumerate() {
+            let to = (from + 2048).min(len);
+            let cp = dir.join(format!("layer-{n:02}-chunk-{c:04}.f64"));
+            let chunk = match read(&cp).filter(|v| v.len() == (to - from) * sps) {
+                Some(v) => v,
+                None => {
+                    let v = solve::solve_chunk(&plan, &layers, n, from..to, &next);
+                    write(&cp, &v);
+                    v
+                }
+            };
+            layer.extend(chunk);
+        }
+        write(&path, &layer);
+        for c in 0..len.div_ceil(2048) {
+            let _ = std::fs::remove_file(dir.join(format!("layer-{n:02}-chunk-{c:04}.f64")));
+        }
+        values[n] = layer;
+        println!(
+            "layer {n}: {len} sets in {:.1} s ({:.0} s so far)",
+            t.elapsed().as_secs_f64(),
+            start.elapsed().as_secs_f64()
+        );
+    }
+    let table = solve::table_from_layers(&game, &layers, &values);
+    solve::write_table(&dir.join("painted.table"), &game, &table).unwrap();
+    println!(
+        "painted: {:.9} expected on the empty card ({} threads, {:.0} s)",
+        solve::start_value(&game, &table),
+        rayon::current_num_threads(),
+        start.elapsed().as_secs_f64()
+    );
 }
