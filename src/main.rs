@@ -4,6 +4,7 @@
 mod advise;
 mod duel;
 mod export;
+mod painted;
 mod play;
 mod review;
 mod rules_cmd;
@@ -57,6 +58,8 @@ enum Command {
     Triple(triple::Args),
     /// Yahtzix (six dice, push-your-luck race): solve, advise, play, stats.
     Yahtzix(yahtzix::Args),
+    /// Painted Yahtzee (coloured dice, 23 boxes): advise, simulate, play, review.
+    Painted(painted::Args),
     /// Bots against each other over many seeded games: win rates with 95% intervals.
     Duel(duel::Args),
     /// Serve the web advisor and the JSON API over HTTP.
@@ -200,6 +203,7 @@ fn main() -> ExitCode {
         Command::Review(args) => review::run(args),
         Command::Triple(args) => triple::run(args),
         Command::Yahtzix(args) => yahtzix::run(args),
+        Command::Painted(args) => painted::run(args),
         Command::Export(args) => export::run(args),
         Command::Serve(args) => serve::run(args),
         Command::Completions { shell } => completions(shell),

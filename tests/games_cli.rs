@@ -34,7 +34,7 @@ fn engine(tables: &Tables, question: Value) -> Value {
 fn each_games_cli_json_is_the_engines_answer() {
     let dir = tempfile::tempdir().unwrap();
     let tables = Tables::new(Some(dir.path().to_path_buf()));
-    let cases: [(&[&str], Value); 5] = [
+    let cases: [(&[&str], Value); 6] = [
         (
             &[
                 "advise",
@@ -93,6 +93,22 @@ fn each_games_cli_json_is_the_engines_answer() {
                 "--offer", "150:2", "--json", "--quiet",
             ],
             json!({"game": "yahtzix", "target": 300, "me": 100, "opp": 150, "second": true, "offer": "150:2"}),
+        ),
+        (
+            &[
+                "painted",
+                "advise",
+                "--game",
+                "painted:c2:ones,yahtzee,colours,flush",
+                "--card",
+                "ones=2",
+                "--dice",
+                "1r 1y 6r 6r 2y",
+                "--rolls-left",
+                "1",
+                "--json",
+            ],
+            json!({"game": "painted:c2:ones,yahtzee,colours,flush", "card": "ones=2", "dice": "1r 1y 6r 6r 2y", "rolls_left": 1}),
         ),
     ];
     for (args, question) in cases {

@@ -312,14 +312,35 @@ class GameAnswer:
     def __getitem__(self, i: int) -> dict[str, Any]: ...
 
 def game_advise(game: str, **question: Any) -> GameAnswer:
-    """Every option of a position of any game (``yahtzee``, ``triple``, ``yahtzix``); the
-    keywords are the fields of ``POST /api/advise`` for that game."""
+    """Every option of a position of any game (``yahtzee``, ``triple``, ``yahtzix``,
+    ``painted``); the keywords are the fields of ``POST /api/advise`` for that game."""
 
 def game_stats(game: str, **question: Any) -> Any:
     """Statistics of play of any game (``POST /api/stats``'s fields), as the CLI's JSON."""
 
 def game_review(game: str, record: str) -> dict[str, Any]:
     """Every decision of a game record judged against the game's strategy."""
+
+# Painted Yahtzee (coloured dice, 23 boxes; docs/GAMES.md): the engine's JSON as dicts.
+
+def painted_advise(
+    dice: Union[str, Sequence[str]],
+    rolls_left: int,
+    card: Union[str, Mapping[str, Optional[int]], None] = None,
+    game: str = "painted",
+) -> dict[str, Any]:
+    """Every option of a Painted Yahtzee position, best first (``yahtzee painted advise
+    --json``): dice like ``"5r 5y 2g 3b 1p"`` (a number and a colour letter r y g b p each)
+    or a list of such dice; ``game`` is ``painted`` or a reduced game
+    (``painted:c2:ones,yahtzee,colours,flush``)."""
+
+def painted_simulate(games: int = 1000, seed: int = 1, game: str = "painted") -> dict[str, Any]:
+    """Seeded games played by the strategy (``yahtzee painted simulate --json``): mean,
+    95% interval, each box's mean; the same for any thread count."""
+
+def painted_review(record: str) -> dict[str, Any]:
+    """A game record (``yahtzee painted play`` writes it) judged against the strategy:
+    each turn's and each decision's expected points lost, and the total."""
 
 class _Triple:
     """``yahtzee.triple``: Triple Yahtzee (three columns ×1 ×2 ×3), the fitted strategy."""

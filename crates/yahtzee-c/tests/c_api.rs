@@ -481,7 +481,7 @@ fn every_game_through_one_door() {
         (code, msg.as_str()),
         (
             YZ_ERR_INPUT,
-            "unknown game 'chess' (yahtzee, triple, yahtzix)"
+            "unknown game 'chess' (yahtzee, triple, yahtzix, painted)"
         )
     );
     let (code, msg) = game_advise(engine, Some("triple"), r#"{"game": "yahtzix"}"#).unwrap_err();

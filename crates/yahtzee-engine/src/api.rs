@@ -142,11 +142,11 @@ fn only_yahtzee(game: &Option<String>) -> Result<(), EngineError> {
     match game.as_deref() {
         None | Some("yahtzee") => Ok(()),
         // Only where `Game` does not dispatch first: the WebAssembly engine.
-        Some(other @ ("triple" | "yahtzix")) => Err(EngineError::BadInput(format!(
+        Some(other) if ["triple", "yahtzix", "painted"].contains(&other) || other.starts_with("painted:") => Err(EngineError::BadInput(format!(
             "game '{other}' is not in this engine, which answers Yahtzee (yahtzee serve answers every game)"
         ))),
         Some(other) => Err(EngineError::BadInput(format!(
-            "unknown game '{other}' (yahtzee, triple, yahtzix)"
+            "unknown game '{other}' (yahtzee, triple, yahtzix, painted)"
         ))),
     }
 }

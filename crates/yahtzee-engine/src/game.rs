@@ -3,13 +3,14 @@
 //! A front end reads a request's `"game"` field ([`Game::of_request`], default
 //! `yahtzee`) and hands the body to [`Game::advise`], [`Game::stats`] or [`Game::review`];
 //! the answer is JSON in the shape of `yahtzee <game> ... --json`. Adding a game means a
-//! module beside [`crate::triple`] and [`crate::yahtzix`] (its questions and answers) and
-//! a variant here: the server, Python and C reach it with no change of their own.
+//! module beside [`crate::triple`], [`crate::yahtzix`] and [`crate::painted`] (its
+//! questions and answers) and a variant here: the server, Python and C reach it with no
+//! change of their own.
 
 use serde::Deserialize;
 use serde_json::Value;
 
-use crate::{api, triple, yahtzix, EngineError, Tables};
+use crate::{api, painted, triple, yahtzix, EngineError, Tables};
 
 /// A game of the Yahtzee family.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -20,11 +21,14 @@ pub enum Game {
     Triple,
     /// Yahtzix (six dice, push-your-luck race to a target): exact two-player play.
     Yahtzix,
+    /// Painted Yahtzee (coloured dice, 23 boxes) and its reduced games: the turn exact
+    /// against the split value (reduced games: their exact table).
+    Painted,
 }
 
 impl Game {
     /// Every game, in the order the front ends list them.
-    pub const ALL: [Game; 3] = [Game::Yahtzee, Game::Triple, Game::Yahtzix];
+    pub const ALL: [Game; 4] = [Game::Yahtzee, Game::Triple, Game::Yahtzix, Game::Painted];
 
     /// The name requests use.
     pub fn name(self) -> &'static str {
@@ -32,6 +36,7 @@ impl Game {
             Game::Yahtzee => "yahtzee",
             Game::Triple => "triple",
             Game::Yahtzix => "yahtzix",
+            Game::Painted => "painted",
         }
     }
 
@@ -41,16 +46,23 @@ impl Game {
             Game::Yahtzee => "Yahtzee",
             Game::Triple => "Triple Yahtzee",
             Game::Yahtzix => "Yahtzix",
+            Game::Painted => "Painted Yahtzee",
         }
     }
 
-    /// The game called `name`.
+    /// The game called `name` (a reduced Painted Yahtzee game, `painted:c2:...`, is
+    /// Painted Yahtzee).
     pub fn from_name(name: &str) -> Result<Game, EngineError> {
+        if name.starts_with("painted:") {
+            return Ok(Game::Painted);
+        }
         Game::ALL
             .into_iter()
             .find(|g| g.name() == name)
             .ok_or_else(|| {
-                EngineError::BadInput(format!("unknown game '{name}' (yahtzee, triple, yahtzix)"))
+                EngineError::BadInput(format!(
+                    "unknown game '{name}' (yahtzee, triple, yahtzix, painted)"
+                ))
             })
     }
 
@@ -66,7 +78,7 @@ impl Game {
             None => Ok(Game::Yahtzee),
             Some(Value::String(name)) => Game::from_name(&name),
             Some(other) => Err(EngineError::BadInput(format!(
-                "game {other}: a name (yahtzee, triple, yahtzix)"
+                "game {other}: a name (yahtzee, triple, yahtzix, painted)"
             ))),
         }
     }
@@ -85,11 +97,12 @@ impl Game {
             }
             Game::Triple => json(triple::Question::from_json(body)?.answer(tables)?),
             Game::Yahtzix => json(yahtzix::Question::from_json(body)?.answer(tables)?),
+            Game::Painted => json(painted::Question::from_json(body)?.answer(tables)?),
         }
     }
 
     /// Statistics of play from the position or settings in `body` (`POST /api/stats`):
-    /// exact for Yahtzee, simulated for Triple Yahtzee and Yahtzix.
+    /// exact for Yahtzee, simulated for Triple Yahtzee, Yahtzix and Painted Yahtzee.
     pub fn stats(self, tables: &Tables, body: &[u8]) -> Result<Value, EngineError> {
         match self {
             Game::Yahtzee => {
@@ -109,6 +122,7 @@ impl Game {
             }
             Game::Triple => json(triple::SimulateQuestion::from_json(body)?.answer(tables)?),
             Game::Yahtzix => json(yahtzix::StatsQuestion::from_json(body)?.answer(tables)?),
+            Game::Painted => json(painted::SimulateQuestion::from_json(body)?.answer(tables)?),
         }
     }
 
@@ -126,6 +140,7 @@ impl Game {
             }
             Game::Triple => json(triple::review(tables, record)?),
             Game::Yahtzix => json(yahtzix::review(tables, record)?),
+            Game::Painted => json(painted::review(tables, record)?),
         }
     }
 
@@ -148,6 +163,10 @@ impl Game {
                 let (rules, _) = yahtzix::Question::from_json(body)?.position()?;
                 tables.is_yahtzix_open(&rules)
             }
+            Game::Painted => {
+                let (game, ..) = painted::Question::from_json(body)?.checked()?;
+                tables.is_painted_open(&game)
+            }
         })
     }
 
@@ -168,6 +187,10 @@ impl Game {
             Game::Yahtzix => {
                 let (rules, _) = yahtzix::Question::from_json(body)?.position()?;
                 tables.yahtzix(&rules)?;
+            }
+            Game::Painted => {
+                let (game, ..) = painted::Question::from_json(body)?.checked()?;
+                tables.painted_advisor(&game)?;
             }
         }
         Ok(())

@@ -10,11 +10,14 @@
 //! - [`Tables`]: tables opened once per rule set (built when missing) and shared between
 //!   threads, for long-lived hosts (a Python session, a C program, a server);
 //! - [`Game`]: the one door to every game of the family — Yahtzee here, Triple Yahtzee in
-//!   [`triple`], Yahtzix in [`yahtzix`] — for front ends that take a request's `"game"`.
+//!   [`triple`], Yahtzix in [`yahtzix`], Painted Yahtzee in [`painted`] — for front ends
+//!   that take a request's `"game"`.
 
 pub mod api;
 #[cfg(feature = "native")]
 mod game;
+#[cfg(feature = "native")]
+pub mod painted;
 #[cfg(feature = "native")]
 mod tables;
 #[cfg(feature = "native")]

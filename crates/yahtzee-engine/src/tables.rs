@@ -18,13 +18,15 @@ type Slots<T> = Mutex<HashMap<String, Arc<Mutex<Option<Arc<T>>>>>>;
 
 /// The value and target tables of every rule set asked about, from one folder, each
 /// opened (or solved and written, when missing) on first use; the Triple Yahtzee players
-/// (over the official table) and the solved Yahtzix games the same way.
+/// (over the official table), the solved Yahtzix games and the Painted Yahtzee strategies
+/// the same way.
 pub struct Tables {
     dir: PathBuf,
     values: Slots<Advisor>,
     targets: Slots<TargetTable>,
     triple: Slots<Player>,
     yahtzix: Slots<crate::yahtzix::Played>,
+    painted: Slots<yahtzee_painted::advice::Advisor>,
 }
 
 impl Tables {
@@ -37,6 +39,7 @@ impl Tables {
             targets: Mutex::default(),
             triple: Mutex::default(),
             yahtzix: Mutex::default(),
+            painted: Mutex::default(),
         }
     }
 
@@ -122,6 +125,29 @@ impl Tables {
     /// Whether that game is in memory.
     pub fn is_yahtzix_open(&self, rules: &yahtzee_yahtzix::Rules) -> bool {
         is_open(&self.yahtzix, &rules.name())
+    }
+}
+
+impl Tables {
+    /// The Painted Yahtzee strategy of `game` (`crate::painted`), built once: its tables
+    /// read from the data folder, or solved and written there (about 1.4 s for the full
+    /// game's two halves on two cores, the first time).
+    pub fn painted_advisor(
+        &self,
+        game: &yahtzee_painted::Game,
+    ) -> Result<Arc<yahtzee_painted::advice::Advisor>, EngineError> {
+        get(&self.painted, game.name(), || {
+            Ok(crate::painted::advisor(
+                &self.dir,
+                game,
+                &crate::painted::notice_on_stderr,
+            ))
+        })
+    }
+
+    /// Whether that strategy is in memory.
+    pub fn is_painted_open(&self, game: &yahtzee_painted::Game) -> bool {
+        is_open(&self.painted, game.name())
     }
 }
 

@@ -44,7 +44,7 @@ fn the_game_field_names_the_game() {
     let e = Game::of_request(br#"{"game":"chess"}"#).unwrap_err();
     assert_eq!(
         e.to_string(),
-        "unknown game 'chess' (yahtzee, triple, yahtzix)"
+        "unknown game 'chess' (yahtzee, triple, yahtzix, painted)"
     );
     assert!(e.is_bad_input());
     assert!(Game::of_request(br#"{"game":3}"#).is_err());
@@ -318,4 +318,47 @@ fn simulations_and_reviews_go_through_the_door_too() {
     );
     assert_eq!(d[1]["best"]["kind"], "score");
     assert!(Game::Triple.review(tables(), "roll 1 2 3 4 5\n").is_err());
+}
+
+#[test]
+fn painted_yahtzee_through_the_door_is_the_advisors() {
+    let game = "painted:c2:ones,yahtzee,colours,flush";
+    assert_eq!(
+        Game::of_request(br#"{"game":"painted"}"#).unwrap(),
+        Game::Painted
+    );
+    let question = json!({"game": game, "card": "ones=2", "dice": ["1r", "1y", "6r", "6r", "2y"], "rolls_left": 2});
+    assert_eq!(
+        Game::of_request(&body(question.clone())).unwrap(),
+        Game::Painted
+    );
+    let a = advise(question).unwrap();
+    let g = yahtzee_painted::Game::named(game).unwrap();
+    let adv = tables().painted_advisor(&g).unwrap();
+    let card = yahtzee_painted::card::Card::parse(&g, "ones=2").unwrap();
+    let hand = yahtzee_painted::Hand::parse("1r 1y 6r 6r 2y", 2).unwrap();
+    let direct = adv.advise(&card, &hand, 2).unwrap();
+    assert_eq!(a, serde_json::to_value(direct).unwrap());
+    // Simulation and review through the same door.
+    let s = Game::Painted
+        .stats(
+            tables(),
+            &body(json!({"game": game, "games": 20, "seed": 3})),
+        )
+        .unwrap();
+    assert_eq!(s["games"], 20);
+    let record = format!("game {game}\nturn 1\nroll 1r 1r 1r 1y 1y\nscore yahtzee\nquit\n");
+    let r = Game::Painted.review(tables(), &record).unwrap();
+    assert_eq!(r["total"], 50);
+    assert_eq!(r["finished"], false);
+    // Bad questions: one line, a caller's mistake.
+    for bad in [
+        json!({"game": game, "dice": "1r 1r 1r 1r 1b", "rolls_left": 1}),
+        json!({"game": "painted", "dice": "1r 1r 1r 1r 1r", "rolls_left": 5}),
+        json!({"game": "painted", "card": "rainbow=39", "dice": "1r 1r 1r 1r 1r", "rolls_left": 1}),
+    ] {
+        let b = body(bad);
+        let e = Game::Painted.advise(tables(), &b).unwrap_err();
+        assert!(e.is_bad_input() && !e.to_string().contains('\n'), "{e}");
+    }
 }

@@ -269,7 +269,11 @@ fn full(dir: &std::path::Path) {
     std::fs::create_dir_all(dir).unwrap();
     let read = |p: &std::path::Path| -> Option<Vec<f64>> {
         let b = std::fs::read(p).ok()?;
-        Some(b.chunks_exact(8).map(|c| f64::from_le_bytes(c.try_into().unwrap())).collect())
+        Some(
+            b.chunks_exact(8)
+                .map(|c| f64::from_le_bytes(c.try_into().unwrap()))
+                .collect(),
+        )
     };
     let write = |p: &std::path::Path, v: &[f64]| {
         let tmp = p.with_extension("tmp");
@@ -288,7 +292,11 @@ fn full(dir: &std::path::Path) {
             println!("layer {n}: saved before");
             continue;
         }
-        let next = if n == game.box_count() { Vec::new() } else { values[n + 1].clone() };
+        let next = if n == game.box_count() {
+            Vec::new()
+        } else {
+            values[n + 1].clone()
+        };
         let mut layer = Vec::with_capacity(len * sps);
         for (c, from) in (0..len).step_by(2048).enumerate() {
             let to = (from + 2048).min(len);

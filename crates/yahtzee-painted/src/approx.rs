@@ -27,7 +27,12 @@ pub struct Half {
 }
 
 impl Half {
-    fn new(card: &Game, keep: impl Fn(&PaintedBox) -> bool, colours: u8) -> Option<Half> {
+    fn new(
+        card: &Game,
+        keep: impl Fn(&PaintedBox) -> bool,
+        colours: u8,
+        solve: &dyn Fn(&Game) -> Vec<f64>,
+    ) -> Option<Half> {
         let boxes: Vec<usize> = (0..card.box_count())
             .filter(|&b| keep(&card.boxes[b]))
             .collect();
@@ -36,7 +41,8 @@ impl Half {
         }
         let game = Game::new(colours, boxes.iter().map(|&b| card.boxes[b]).collect())
             .expect("a half of a valid game is valid");
-        let table = Arc::new(solve::solve(&game));
+        let table = Arc::new(solve(&game));
+        assert_eq!(table.len(), game.state_count(), "one value per state");
         Some(Half { game, table, boxes })
     }
 
@@ -90,9 +96,20 @@ impl Valuer {
     /// The split value of `game`'s card (both halves solved here: about a second for the
     /// full game).
     pub fn split(game: &Game) -> Valuer {
+        Valuer::split_with(game, &solve::solve)
+    }
+
+    /// The split value with each half's table from `solve` (the exact solver, or a cache
+    /// of its tables: the engine keeps them as table files).
+    pub fn split_with(game: &Game, solve: &dyn Fn(&Game) -> Vec<f64>) -> Valuer {
         // The number half does not see colours: solved with one colour, the same values.
-        let numbers = Half::new(game, |b| matches!(b, PaintedBox::Number(_)), 1);
-        let painted = Half::new(game, |b| !matches!(b, PaintedBox::Number(_)), game.colours);
+        let numbers = Half::new(game, |b| matches!(b, PaintedBox::Number(_)), 1, solve);
+        let painted = Half::new(
+            game,
+            |b| !matches!(b, PaintedBox::Number(_)),
+            game.colours,
+            solve,
+        );
         Valuer::Split(numbers.into_iter().chain(painted).collect(), None)
     }
 
@@ -119,10 +136,22 @@ impl Valuer {
     /// The strategy's value for `game`: its exact table when it has at most `exact_limit`
     /// states, else the split value, corrected by the shipped fit for the full game.
     pub fn for_game(game: &Game, exact_limit: usize) -> Valuer {
+        Valuer::for_game_with(game, exact_limit, &solve::solve)
+    }
+
+    /// [`Valuer::for_game`] with every exact table (the game's, or each half's) from
+    /// `solve`.
+    pub fn for_game_with(
+        game: &Game,
+        exact_limit: usize,
+        solve: &dyn Fn(&Game) -> Vec<f64>,
+    ) -> Valuer {
         if game.state_count() <= exact_limit {
-            return Valuer::exact(game);
+            let table = solve(game);
+            assert_eq!(table.len(), game.state_count(), "one value per state");
+            return Valuer::Exact(game.clone(), Arc::new(table));
         }
-        let split = Valuer::split(game);
+        let split = Valuer::split_with(game, solve);
         if *game == Game::standard() {
             split.with_correction(Correction {
                 sizes: crate::correction::STANDARD_SIZES,

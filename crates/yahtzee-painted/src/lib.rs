@@ -11,7 +11,8 @@
 //!   a cluster's workers (docs/PAINTED.md) — with the same bits either way;
 //! - [`approx`]: the value the strategy plays against where the exact table is out of
 //!   reach, and the strategy's exact value on reduced games (its gap to optimal);
-//! - [`advice`] and [`sim`]: every option of a position ranked, and seeded simulation.
+//! - [`advice`] and [`sim`]: every option of a position ranked, and seeded simulation;
+//! - [`record`]: game records (`yahtzee painted play`) and their review.
 
 pub mod advice;
 pub mod approx;
@@ -20,6 +21,7 @@ mod correction;
 pub mod dice;
 pub mod game;
 pub mod graph;
+pub mod record;
 
 pub mod sim;
 pub mod solve;

@@ -52,9 +52,8 @@ pub fn solve_set(plan: &Plan, id: usize, next: &Next, out: &mut [f64]) {
         let mut tv = TurnValues::<LANES>::new(plan);
         for group in reachable.chunks(LANES) {
             // A short last group repeats its last state.
-            let lanes: [State; LANES] = std::array::from_fn(|l| {
-                game.state_at(filled, group[l.min(group.len() - 1)])
-            });
+            let lanes: [State; LANES] =
+                std::array::from_fn(|l| game.state_at(filled, group[l.min(group.len() - 1)]));
             plan.turn::<LANES, false>(&lanes, &mut |_, s| next.value(s), &mut tv);
             for (l, &o) in group.iter().enumerate() {
                 out[o] = tv.value[l];

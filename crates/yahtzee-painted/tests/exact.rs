@@ -257,7 +257,10 @@ fn the_table_file_round_trips() {
     solve::write_table(&path, &game, &table).unwrap();
     // The same bits (unreachable states are NaN, which `==` would not equal).
     let read = solve::read_table(&path, &game).unwrap();
-    assert!(read.iter().zip(&table).all(|(a, b)| a.to_bits() == b.to_bits()));
+    assert!(read
+        .iter()
+        .zip(&table)
+        .all(|(a, b)| a.to_bits() == b.to_bits()));
     assert_eq!(read.len(), table.len());
     let other = Game::named("painted:c2:twos,colours,flush").unwrap();
     let e = solve::read_table(&path, &other).unwrap_err();

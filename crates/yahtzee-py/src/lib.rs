@@ -8,6 +8,7 @@
 mod games;
 mod input;
 mod painted;
+mod painted_play;
 
 use std::path::PathBuf;
 use std::sync::{Arc, OnceLock};
@@ -971,5 +972,6 @@ fn yahtzee_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(data_dir, m)?)?;
     games::register(m)?;
     painted::register(m)?;
+    painted_play::register(m)?;
     Ok(())
 }

@@ -130,7 +130,7 @@ def test_every_form_of_the_question_gives_the_same_answer():
         (lambda: yahtzee.yahtzix.advise(scores=[0, 15, 0], seat=1, target=300), "seat 2's score 15"),
         (lambda: yahtzee.yahtzix.advise(target=300), "give me and opp"),
         (lambda: yahtzee.yahtzix.stats(games=20, target=300, players=9), "players 9: from 2 to 8"),
-        (lambda: yahtzee.game_advise("chess"), "unknown game 'chess' (yahtzee, triple, yahtzix)"),
+        (lambda: yahtzee.game_advise("chess"), "unknown game 'chess' (yahtzee, triple, yahtzix, painted)"),
         (lambda: yahtzee.game_advise("triple", dice="13346", rolls_left=2, colour="red"), "unknown field `colour`"),
         (lambda: yahtzee.game_review("yahtzix", "roll 1 2 3"), "record line 1"),
     ],

@@ -11,7 +11,8 @@
 //! | `GET /api/card?rules=R` | the boxes of a rule set and the scores each can hold |
 //! | `POST /api/advise` | `yahtzee advise --json` for `{"rules", "scorecard", "dice", "rolls_left", "target"?, "opponents"?}` |
 //! | `POST /api/stats` | `yahtzee stats --json` for `{"rules", "scorecard", "target"?, "opponents"?}` |
-//! | `GET /api/games` | the games: `[{"name", "label"}]` (`yahtzee`, `triple`, `yahtzix`) |
+//! | `GET /api/games` | the games: `[{"name", "label"}]` (`yahtzee`, `triple`, `yahtzix`, `painted`) |
+//! | `POST /api/painted/advise` | `yahtzee painted advise --json` for `{"game"?, "card", "dice", "rolls_left"}` (as `/api/advise` with `"game": "painted"`) |
 //! | `POST /api/advise`, `/api/stats` with `"game"` | another game's answer through [`yahtzee_engine::Game`] (docs/ENGINE.md) |
 //!
 //! Every failure is a status with `{"error": "one line"}`: 400 for a bad question, 404,
@@ -141,6 +142,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/card", get(card))
         .route("/api/games", get(games))
         .route("/api/advise", post(advise))
+        .route("/api/painted/advise", post(painted_advise))
         .route("/api/stats", post(stats))
         .fallback(|| async { ApiError::new(StatusCode::NOT_FOUND, "no such page or endpoint") })
         // Bodies are read by `read_body`, with its own limit and time bound.
@@ -541,6 +543,16 @@ async fn advise(
         s.heavy(answer).await?
     };
     Ok(Json(report).into_response())
+}
+
+/// Painted Yahtzee's advice: the body of `/api/advise` with `"game": "painted"` (or a
+/// reduced game's name), the `game` field optional here.
+async fn painted_advise(
+    State(s): State<Arc<AppState>>,
+    body: axum::body::Body,
+) -> Result<Response, ApiError> {
+    let bytes = read_body(body, &s.limits).await?;
+    s.advise_game(Game::Painted, bytes).await
 }
 
 async fn stats(

@@ -372,6 +372,84 @@ fn triple_yahtzee_advice_is_the_engines() {
 }
 
 #[test]
+fn painted_yahtzee_advice_is_the_engines() {
+    let (addr, dir) = shared();
+    let game = "painted:c2:ones,yahtzee,colours,flush";
+    let question =
+        json!({"game": game, "card": "ones=2", "dice": "1r 1y 6r 6r 2y", "rolls_left": 2});
+    let body = question.to_string();
+    // The first question solves the game (a 503 "building" meanwhile) or finds it ready.
+    let start = Instant::now();
+    let got = loop {
+        let (status, _, text) = http(*addr, "POST", "/api/painted/advise", body.as_bytes());
+        if status == 200 {
+            break serde_json::from_str::<Value>(&text).unwrap();
+        }
+        assert_eq!(status, 503, "{text}");
+        assert!(text.contains("building"), "{text}");
+        assert!(start.elapsed() < Duration::from_secs(60), "never built");
+        std::thread::sleep(Duration::from_millis(100));
+    };
+    assert_eq!(got, engine_game_advice(dir.path(), &question));
+    assert_eq!(got["game"], game);
+    assert_eq!(got["strategy"], "exact");
+    assert_best_first(&got, "value");
+    // The same question through /api/advise, the game named in the body; dice as a list.
+    let (status, same) = post(
+        "/api/advise",
+        json!({"game": game, "card": "ones=2", "dice": ["1r", "1y", "6r", "6r", "2y"], "rolls_left": 2}),
+    );
+    assert_eq!(status, 200, "{same}");
+    assert_eq!(same, got);
+    // Bad bodies: a 400 and one line, before anything is solved.
+    for (body, message) in [
+        (
+            json!({"dice": "5r 5y 2g 3b 5x", "rolls_left": 2}),
+            "not a colour",
+        ),
+        (
+            json!({"dice": "5r 5y 2g 3b 1p 1p", "rolls_left": 2}),
+            "five",
+        ),
+        (
+            json!({"dice": "5r 5y 2g 3b 1p", "rolls_left": 3}),
+            "rolls_left 3",
+        ),
+        (
+            json!({"card": "rainbow=39", "dice": "5r 5y 2g 3b 1p", "rolls_left": 2}),
+            "bad card",
+        ),
+        (
+            json!({"game": "painted:c7:ones", "dice": "1r 1r 1r 1r 1r", "rolls_left": 2}),
+            "colours",
+        ),
+        (
+            json!({"game": "triple", "dice": "1r 1r 1r 1r 1r", "rolls_left": 2}),
+            "unknown game",
+        ),
+        (
+            json!({"dice": "5r 5y 2g 3b 1p", "rolls_left": 2, "scorecard": ""}),
+            "unknown field",
+        ),
+        (json!({"dice": "5r 5y 2g 3b 1p"}), "rolls_left"),
+    ] {
+        let (status, _, text) = http(
+            *addr,
+            "POST",
+            "/api/painted/advise",
+            body.to_string().as_bytes(),
+        );
+        assert_eq!(status, 400, "{body}: {text}");
+        let v: Value = serde_json::from_str(&text).unwrap();
+        let error = v["error"].as_str().unwrap();
+        assert!(error.contains(message), "{body}: {error}");
+        assert!(!error.contains('\n'));
+    }
+    let (status, _, text) = http(*addr, "POST", "/api/painted/advise", b"{not json");
+    assert_eq!(status, 400, "{text}");
+}
+
+#[test]
 fn other_games_bad_questions_get_a_400_and_one_line() {
     let cases = [
         (
@@ -629,7 +707,7 @@ fn the_games_are_listed() {
         .iter()
         .map(|g| g["name"].as_str().unwrap())
         .collect();
-    assert_eq!(names, ["yahtzee", "triple", "yahtzix"]);
+    assert_eq!(names, ["yahtzee", "triple", "yahtzix", "painted"]);
     assert_eq!(v[1]["label"], "Triple Yahtzee");
 }
 

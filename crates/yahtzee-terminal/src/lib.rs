@@ -7,6 +7,8 @@
 //!   (`yahtzee-triple`);
 //! - [`yahtzix`]: `yahtzee yahtzix play`, Yahtzix against the optimal bot
 //!   (`yahtzee-yahtzix`);
+//! - [`painted`]: `yahtzee painted play`, Painted Yahtzee against its strategy
+//!   (`yahtzee-painted`), in lines;
 //! - [`screen`]: what the full-screen games share (the terminal held and given back, the
 //!   loop of keys and timed steps, dice drawn large); [`yahtzee::screen`] is `yahtzee
 //!   play` full screen;
@@ -21,6 +23,7 @@
 
 pub mod file;
 pub mod line;
+pub mod painted;
 pub mod screen;
 pub mod triple;
 pub mod yahtzee;

@@ -1,0 +1,450 @@
+//! Painted Yahtzee through the engine: advice, simulation and game reviews, in the shapes
+//! `yahtzee painted ... --json` prints (docs/GAMES.md, "Painted Yahtzee").
+//!
+//! The strategy is `yahtzee-painted`'s: each turn exact over every keep of coloured dice,
+//! against the exact table of a reduced game small enough to solve here (at most
+//! [`EXACT_LIMIT`] states), else against the split value (the number half and the painted
+//! half of the card, each solved exactly; corrected for the full game). Every table it
+//! needs is solved once and kept as a table file in the data folder ([`load_or_solve`]),
+//! so a later process reads it in milliseconds.
+
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+use yahtzee_painted::advice::{Advice, Advisor};
+use yahtzee_painted::approx::Valuer;
+use yahtzee_painted::card::Card;
+use yahtzee_painted::record::{self, Record, Review};
+use yahtzee_painted::sim::Summary;
+use yahtzee_painted::{Game, Hand};
+
+use crate::{EngineError, Tables};
+
+/// Games with at most this many states are played against their exact table; larger ones
+/// (the full game: about 3e8) against the split value.
+pub const EXACT_LIMIT: usize = 2_000_000;
+
+/// The most games one simulation question may ask for.
+pub const MAX_GAMES: u64 = 10_000_000;
+
+/// `painted` (the full game) or a reduced game `painted:c<colours>:<box>,<box>,...`.
+pub fn game_named(name: &str) -> Result<Game, EngineError> {
+    Game::named(name).map_err(|e| EngineError::BadInput(e.to_string()))
+}
+
+/// A card of `game`: `ones=3 red=12 flush=50 yahtzee_bonus=100` (empty: a new card).
+pub fn parse_card(game: &Game, text: &str) -> Result<Card, EngineError> {
+    Card::parse(game, text).map_err(|e| EngineError::BadInput(format!("bad card: {e}")))
+}
+
+/// Five coloured dice: a number and a colour letter each, `5r 5y 2g 3b 1p`.
+pub fn parse_dice(game: &Game, text: &str) -> Result<Hand, EngineError> {
+    let hand = Hand::parse(text, game.colours)
+        .map_err(|e| EngineError::BadInput(format!("bad dice: {e}")))?;
+    if hand.len() != yahtzee_painted::dice::DICE {
+        return Err(EngineError::BadInput(format!(
+            "bad dice: a roll has five dice, not {}",
+            hand.len()
+        )));
+    }
+    Ok(hand)
+}
+
+/// Where the exact table of `game` (a reduced game, or a half of a split card) is kept in
+/// `dir`: `painted-<name>.table`, the name's `:` and `,` as `-` and `+` (a long name
+/// shortened to a hash of it).
+pub fn table_path(dir: &Path, game: &Game) -> PathBuf {
+    let name = game.name().replace(':', "-").replace(',', "+");
+    let file = if name.len() <= 150 {
+        format!("{name}.table")
+    } else {
+        // FNV-1a of the name: stable across builds and platforms.
+        let hash = game.name().bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+        });
+        format!(
+            "painted-c{}-{}-{hash:016x}.table",
+            game.colours,
+            game.box_count()
+        )
+    };
+    dir.join(file)
+}
+
+/// Games with more states than this say so before they are solved (a million states take
+/// about a second with one colour, about 40 s with five, on two cores).
+pub const SAY_SOLVING: usize = 200_000;
+
+/// The exact table of `game` from its file in `dir`, or solved here and written there (a
+/// missing file, with a one-line `notice` first when the game has more than
+/// [`SAY_SOLVING`] states; a damaged one, after a one-line `notice`; a folder that cannot
+/// be written costs only the solve, with a notice). Never fails: the solve is the
+/// fallback.
+pub fn load_or_solve(dir: &Path, game: &Game, notice: &dyn Fn(&str)) -> Vec<f64> {
+    let path = table_path(dir, game);
+    if !path.exists() && game.state_count() > SAY_SOLVING {
+        notice(&format!(
+            "solving a Painted Yahtzee table once ({} states, {} colour(s)), kept as {}",
+            game.state_count(),
+            game.colours,
+            path.display()
+        ));
+    }
+    if path.exists() {
+        match yahtzee_painted::solve::read_table(&path, game) {
+            Ok(values) => return values,
+            Err(e) => notice(&format!(
+                "the Painted Yahtzee table {} cannot be read ({}); solving it again",
+                path.display(),
+                yahtzee_rules::one_line(&e)
+            )),
+        }
+    }
+    let values = yahtzee_painted::solve::solve(game);
+    if let Err(e) = std::fs::create_dir_all(dir)
+        .map_err(|e| e.to_string())
+        .and_then(|()| yahtzee_painted::solve::write_table(&path, game, &values))
+    {
+        notice(&format!(
+            "cannot keep the Painted Yahtzee table {} ({}); it is solved again next time",
+            path.display(),
+            yahtzee_rules::one_line(&e)
+        ));
+    }
+    values
+}
+
+/// The strategy of `game` (see the module's text), its tables kept in `dir`.
+pub fn advisor(dir: &Path, game: &Game, notice: &dyn Fn(&str)) -> Advisor {
+    let valuer = Valuer::for_game_with(game, EXACT_LIMIT, &|g| load_or_solve(dir, g, notice));
+    Advisor::new(game, valuer)
+}
+
+/// The notice of a table rebuilt or not kept: one line on standard error.
+pub fn notice_on_stderr(line: &str) {
+    eprintln!("notice: {line}");
+}
+
+/// Dice as a question gives them: `"5r 5y 2g 3b 1p"` or `["5r", "5y", ...]`.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(untagged)]
+pub enum DiceText {
+    Text(String),
+    List(Vec<String>),
+}
+
+impl DiceText {
+    pub fn text(&self) -> String {
+        match self {
+            DiceText::Text(t) => t.clone(),
+            DiceText::List(l) => l.join(" "),
+        }
+    }
+}
+
+fn default_game() -> String {
+    "painted".into()
+}
+
+/// A position to advise: the body of `POST /api/painted/advise` (or `POST /api/advise`
+/// with `"game": "painted"`).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Question {
+    /// `painted`, or a reduced game `painted:c<colours>:<box>,...`.
+    #[serde(default = "default_game")]
+    pub game: String,
+    /// Filled boxes: `ones=3 red=12 flush=50 yahtzee_bonus=100`.
+    #[serde(default)]
+    pub card: String,
+    /// The five dice showing: `5r 5y 2g 3b 1p`.
+    pub dice: DiceText,
+    /// Rerolls left: 2 after the first roll, 0 after the last.
+    pub rolls_left: u8,
+}
+
+impl Question {
+    /// The body of a request, checked for shape.
+    pub fn from_json(body: &[u8]) -> Result<Question, EngineError> {
+        crate::api::parse(body)
+    }
+
+    /// The game, card and dice, checked (before any table is opened).
+    pub fn checked(&self) -> Result<(Game, Card, Hand), EngineError> {
+        let game = game_named(&self.game)?;
+        let card = parse_card(&game, &self.card)?;
+        let dice = parse_dice(&game, &self.dice.text())?;
+        if self.rolls_left > 2 {
+            return Err(EngineError::BadInput(format!(
+                "rolls_left {}: 0, 1 or 2 (after the first, second or third roll)",
+                self.rolls_left
+            )));
+        }
+        if card.is_full() {
+            return Err(EngineError::BadInput(
+                "the card is full: the game is over".into(),
+            ));
+        }
+        Ok((game, card, dice))
+    }
+
+    /// Every option, best first, by the strategy of the question's game.
+    pub fn answer(&self, tables: &Tables) -> Result<Advice, EngineError> {
+        let (game, card, dice) = self.checked()?;
+        let adv = tables.painted_advisor(&game)?;
+        advise(&adv, &card, &dice, self.rolls_left)
+    }
+}
+
+/// Every option of a position, best first.
+pub fn advise(
+    adv: &Advisor,
+    card: &Card,
+    dice: &Hand,
+    rolls_left: u8,
+) -> Result<Advice, EngineError> {
+    adv.advise(card, dice, rolls_left)
+        .map_err(EngineError::BadInput)
+}
+
+/// Simulation settings: the body of `POST /api/stats` with `"game": "painted"`.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SimulateQuestion {
+    #[serde(default = "default_game")]
+    pub game: String,
+    #[serde(default = "default_games")]
+    pub games: u64,
+    #[serde(default = "default_seed")]
+    pub seed: u64,
+}
+
+fn default_games() -> u64 {
+    1000
+}
+
+fn default_seed() -> u64 {
+    1
+}
+
+impl SimulateQuestion {
+    pub fn from_json(body: &[u8]) -> Result<SimulateQuestion, EngineError> {
+        crate::api::parse(body)
+    }
+
+    /// The game, and the number of games checked.
+    pub fn checked(&self) -> Result<Game, EngineError> {
+        let game = game_named(&self.game)?;
+        if !(1..=MAX_GAMES).contains(&self.games) {
+            return Err(EngineError::BadInput(format!(
+                "games {}: from 1 to {MAX_GAMES}",
+                self.games
+            )));
+        }
+        Ok(game)
+    }
+
+    /// Mean, 95% interval and per-box means of seeded games (the same for any thread
+    /// count).
+    pub fn answer(&self, tables: &Tables) -> Result<Summary, EngineError> {
+        let game = self.checked()?;
+        let adv = tables.painted_advisor(&game)?;
+        Ok(yahtzee_painted::sim::simulate(
+            &adv,
+            self.games as usize,
+            self.seed,
+        ))
+    }
+}
+
+/// A game record parsed (its game is named inside).
+pub fn parse_record(text: &str) -> Result<Record, EngineError> {
+    Record::parse(text).map_err(|e| EngineError::Record(e.to_string()))
+}
+
+/// Every decision of a game record judged against the strategy of the record's game.
+pub fn review(tables: &Tables, record_text: &str) -> Result<Review, EngineError> {
+    let rec = parse_record(record_text)?;
+    let adv = tables.painted_advisor(&rec.game)?;
+    record::review(&rec, &adv).map_err(|e| EngineError::Record(e.to_string()))
+}
+
+/// The advice as `yahtzee painted advise` prints it (within 80 columns): the position,
+/// then the `shown` best options with the expected final total each leads to and its loss.
+pub fn advice_text(a: &Advice, shown: usize) -> String {
+    let mut out = yahtzee_rules::wrap(
+        &format!(
+            "dice {} with {} reroll(s) left ({}, {} strategy); {} points on the card, \
+             expected final total {:.2}",
+            a.dice, a.rolls_left, a.game, a.strategy, a.card_points, a.expected_total
+        ),
+        yahtzee_rules::COLUMNS,
+        "  ",
+    );
+    let labels: Vec<String> = a.options.iter().map(record::option_label).collect();
+    let shown = shown.min(a.options.len());
+    let w = labels[..shown]
+        .iter()
+        .map(|l| l.chars().count())
+        .max()
+        .unwrap_or(0)
+        .clamp(6, 50);
+    out += &format!("\n{:>3}  {:w$} {:>12}\n", "", "", "expected");
+    out += &format!(
+        "{:>3}  {:<w$} {:>12} {:>10}\n",
+        "#", "option", "final total", "loss"
+    );
+    for (i, (o, label)) in a.options.iter().zip(&labels).take(shown).enumerate() {
+        let loss = if o.loss > 0.0 {
+            format!("{:.3}", o.loss)
+        } else {
+            "best".to_string()
+        };
+        out += &format!("{:>3}. {label:<w$} {:>12.3} {loss:>10}\n", i + 1, o.value);
+    }
+    if shown < a.options.len() {
+        out += &format!(
+            "     ({} more: --top {})\n",
+            a.options.len() - shown,
+            a.options.len()
+        );
+    }
+    out
+}
+
+/// The summary as `yahtzee painted simulate` prints it: mean ± 95% interval, spread,
+/// per-box means, and the speed (`seconds` the games took on `threads` threads).
+pub fn summary_text(s: &Summary, seconds: f64, threads: usize) -> String {
+    let mut out = format!(
+        "{} ({} strategy): {} games, seed {}\n",
+        s.game, s.strategy, s.games, s.seed
+    );
+    out += &format!(
+        "mean {:.2} ± {:.2} (95%), sd {:.2}, min {}, max {}\n",
+        s.mean, s.ci95, s.sd, s.min, s.max
+    );
+    out += &format!(
+        "upper bonus {:.1}% of games, Yahtzee bonus {:.2} a game\n",
+        100.0 * s.upper_bonus_rate,
+        s.yahtzee_bonus_mean
+    );
+    out += "\nmean score per box:\n";
+    // Three boxes a row: 3 × 26 columns.
+    for row in s.boxes.chunks(3) {
+        let cells: Vec<String> = row
+            .iter()
+            .map(|(name, m)| format!("{name:<17}{m:>7.2}"))
+            .collect();
+        out += &format!("  {}\n", cells.join("  ").trim_end());
+    }
+    if seconds > 0.0 {
+        out += &format!(
+            "\n{:.0} games/min ({:.2} s on {} threads)\n",
+            s.games as f64 / seconds * 60.0,
+            seconds,
+            threads
+        );
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SMALL: &str = "painted:c2:ones,yahtzee,colours,flush";
+
+    #[test]
+    fn questions_are_checked_in_one_line() {
+        let q =
+            |body: &str| Question::from_json(body.as_bytes()).and_then(|q| q.checked().map(|_| ()));
+        assert!(q(r#"{"dice": "5r 5y 2g 3b 1p", "rolls_left": 2}"#).is_ok());
+        assert!(q(
+            r#"{"dice": ["5r", "5y", "2g", "3b", "1p"], "rolls_left": 0, "card": "red=12"}"#
+        )
+        .is_ok());
+        for bad in [
+            r#"{"dice": "5r 5y 2g 3b 5x", "rolls_left": 2}"#,
+            r#"{"dice": "5r 5y 2g 3b 1p 1p", "rolls_left": 2}"#,
+            r#"{"dice": "5r 5y 2g 3b", "rolls_left": 2}"#,
+            r#"{"dice": "5r 5y 2g 3b 1p", "rolls_left": 3}"#,
+            r#"{"dice": "5r 5y 2g 3b 1p", "rolls_left": 2, "card": "rainbow=39"}"#,
+            r#"{"dice": "5r 5y 2g 3b 1p", "rolls_left": 2, "game": "painted:c9:ones"}"#,
+            r#"{"dice": "5r 5y 2g 3b 1p", "rolls_left": 2, "colour": 3}"#,
+            r#"{"dice": 5, "rolls_left": 2}"#,
+            r#"{"rolls_left": 2}"#,
+        ] {
+            let e = q(bad).unwrap_err();
+            assert!(e.is_bad_input(), "{bad}: {e}");
+            assert!(!e.to_string().contains('\n'), "{e}");
+        }
+        // Blue dice in a game of two colours (red, yellow).
+        let e = q(&format!(
+            r#"{{"game": "{SMALL}", "dice": "1r 1r 1r 1r 1b", "rolls_left": 1}}"#
+        ))
+        .unwrap_err();
+        assert!(e.to_string().contains("not a colour"), "{e}");
+        let full = "ones=1 yahtzee=0 red=5 yellow=0 flush=0";
+        let e = q(&format!(
+            r#"{{"game": "{SMALL}", "card": "{full}", "dice": "1r 1r 1r 1r 1r", "rolls_left": 1}}"#
+        ))
+        .unwrap_err();
+        assert!(e.to_string().contains("full"), "{e}");
+    }
+
+    #[test]
+    fn tables_are_kept_and_a_damaged_one_is_solved_again() {
+        let dir = tempfile::tempdir().unwrap();
+        let game = Game::named(SMALL).unwrap();
+        let notices = std::cell::RefCell::new(Vec::new());
+        let notice = |l: &str| notices.borrow_mut().push(l.to_string());
+        // Unreachable states hold NaN: compared as bits.
+        let bits = |v: Vec<f64>| v.into_iter().map(f64::to_bits).collect::<Vec<_>>();
+        let first = bits(load_or_solve(dir.path(), &game, &notice));
+        let path = table_path(dir.path(), &game);
+        assert!(path.exists());
+        assert_eq!(bits(load_or_solve(dir.path(), &game, &notice)), first);
+        assert!(notices.borrow().is_empty());
+        // Cut the file short: read, refused, solved again with one notice, and rewritten.
+        let bytes = std::fs::read(&path).unwrap();
+        std::fs::write(&path, &bytes[..bytes.len() / 2]).unwrap();
+        assert_eq!(bits(load_or_solve(dir.path(), &game, &notice)), first);
+        assert_eq!(notices.borrow().len(), 1);
+        assert!(!notices.borrow()[0].contains('\n'));
+        assert_eq!(std::fs::read(&path).unwrap(), bytes);
+        // A long name is shortened to a hash, still one file per game.
+        let long = Game::named("painted:c5:ones,twos,threes,fours,fives,sixes,three_of_a_kind,four_of_a_kind,full_house,small_straight,large_straight,yahtzee,chance,colours").unwrap();
+        let p = table_path(dir.path(), &long);
+        assert!(p.file_name().unwrap().len() < 200);
+    }
+
+    #[test]
+    fn advice_through_the_tables_is_the_advisors() {
+        let dir = tempfile::tempdir().unwrap();
+        let tables = Tables::new(Some(dir.path().to_path_buf()));
+        let q = Question {
+            game: SMALL.into(),
+            card: "ones=2".into(),
+            dice: DiceText::Text("1r 1y 1r 2y 2r".into()),
+            rolls_left: 2,
+        };
+        let a = q.answer(&tables).unwrap();
+        assert_eq!(a.strategy, "exact");
+        assert_eq!(a.card_points, 2);
+        assert_eq!(a.options[0].loss, 0.0);
+        assert!(a.options.windows(2).all(|w| w[0].value >= w[1].value));
+        assert!(tables.is_painted_open(&Game::named(SMALL).unwrap()));
+        let text = advice_text(&a, 5);
+        assert!(text.lines().all(|l| l.chars().count() <= 80), "{text}");
+        let s = SimulateQuestion {
+            game: SMALL.into(),
+            games: 50,
+            seed: 4,
+        }
+        .answer(&tables)
+        .unwrap();
+        assert_eq!(s.games, 50);
+        let text = summary_text(&s, 1.0, 2);
+        assert!(text.lines().all(|l| l.chars().count() <= 80), "{text}");
+    }
+}

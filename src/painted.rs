@@ -1,0 +1,187 @@
+//! `yahtzee painted advise|simulate|play|review`: Painted Yahtzee (coloured dice, 23
+//! boxes) with the strategy of `yahtzee-painted` through the engine
+//! (`yahtzee_engine::painted`).
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use anyhow::{Context, Result};
+use yahtzee_engine::painted as engine;
+use yahtzee_engine::Tables;
+use yahtzee_terminal::Mode;
+
+#[derive(clap::Args)]
+#[command(arg_required_else_help = true)]
+pub struct Args {
+    #[command(subcommand)]
+    command: Sub,
+}
+
+#[derive(clap::Subcommand)]
+enum Sub {
+    /// Rank every option of a position: keeps of coloured dice with rerolls left, boxes after
+    /// the last roll.
+    Advise(AdviseArgs),
+    /// Play seeded games with the strategy: mean and 95% interval, mean of each box.
+    Simulate(SimulateArgs),
+    /// Play a game in the terminal, with hints and the cost of every decision; writes a record.
+    Play(PlayArgs),
+    /// Judge every decision of a game record against the strategy.
+    Review(ReviewArgs),
+}
+
+/// The game: `painted`, or a reduced game solved exactly.
+#[derive(clap::Args)]
+struct GameArg {
+    /// `painted` (five colours, 23 boxes), or a reduced game
+    /// `painted:c<colours 1-5>:<box>,<box>,...` (`colours`: every colour box), e.g.
+    /// `painted:c2:ones,yahtzee,colours,flush`.
+    #[arg(long, default_value = "painted")]
+    game: String,
+}
+
+impl GameArg {
+    fn game(&self) -> Result<yahtzee_painted::Game> {
+        Ok(engine::game_named(&self.game)?)
+    }
+}
+
+#[derive(clap::Args)]
+struct AdviseArgs {
+    #[command(flatten)]
+    game: GameArg,
+    /// Filled boxes as box=score, e.g. "ones=3 red=12 flush=50 yahtzee_bonus=100" (empty: a
+    /// new card).
+    #[arg(long, short = 's', visible_alias = "scorecard", default_value = "")]
+    card: String,
+    /// The five dice showing, each a number and a colour letter (r red, y yellow, g green,
+    /// b blue, p purple), e.g. "5r 5y 2g 3b 1p".
+    #[arg(long, short)]
+    dice: String,
+    /// Rerolls left this turn: 2 after the first roll, 0 after the last.
+    #[arg(long, short, value_parser = clap::value_parser!(u8).range(0..=2))]
+    rolls_left: u8,
+    /// How many of the best options to show.
+    #[arg(long, default_value_t = 10)]
+    top: usize,
+    /// Print JSON: every option with its value.
+    #[arg(long, short)]
+    json: bool,
+}
+
+#[derive(clap::Args)]
+struct SimulateArgs {
+    #[command(flatten)]
+    game: GameArg,
+    /// Games to play.
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=engine::MAX_GAMES))]
+    games: u64,
+    /// Seed of the dice (game g uses ChaCha8 stream g): the same results for any thread
+    /// count.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Print JSON: the summary.
+    #[arg(long, short)]
+    json: bool,
+}
+
+#[derive(clap::Args)]
+struct PlayArgs {
+    #[command(flatten)]
+    game: GameArg,
+    /// Seed of the dice [default: from the clock]; it is written in the record.
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Game record to write [default: records/painted-<seed>.txt].
+    #[arg(long)]
+    record: Option<PathBuf>,
+    /// Let the strategy play every decision (no questions).
+    #[arg(long)]
+    auto: bool,
+}
+
+#[derive(clap::Args)]
+struct ReviewArgs {
+    /// The game record (written by `yahtzee painted play`).
+    file: PathBuf,
+    /// How many of the costliest decisions to list.
+    #[arg(long, default_value_t = 5)]
+    top: usize,
+    /// Print JSON: each turn's and each decision's cost.
+    #[arg(long, short)]
+    json: bool,
+}
+
+pub fn run(args: Args) -> Result<()> {
+    let tables = Tables::new(None);
+    match args.command {
+        Sub::Advise(a) => advise(&tables, a),
+        Sub::Simulate(a) => simulate(&tables, a),
+        Sub::Play(a) => play(&tables, a),
+        Sub::Review(a) => review(&tables, a),
+    }
+}
+
+fn advise(tables: &Tables, a: AdviseArgs) -> Result<()> {
+    let question = engine::Question {
+        game: a.game.game.clone(),
+        card: a.card.clone(),
+        dice: engine::DiceText::Text(a.dice.clone()),
+        rolls_left: a.rolls_left,
+    };
+    // Checked before any table is read or solved.
+    let (game, card, _) = question.checked()?;
+    let advice = question.answer(tables)?;
+    if a.json {
+        return crate::print_stdout(&(serde_json::to_string_pretty(&advice)? + "\n"));
+    }
+    let mut out = yahtzee_terminal::painted::card_text(&game, &card, false);
+    out += &engine::advice_text(&advice, a.top.max(1));
+    crate::print_stdout(&out)
+}
+
+fn simulate(tables: &Tables, a: SimulateArgs) -> Result<()> {
+    let question = engine::SimulateQuestion {
+        game: a.game.game.clone(),
+        games: a.games,
+        seed: a.seed,
+    };
+    let game = question.checked()?;
+    // The strategy first, so the speed counts the games only.
+    tables.painted_advisor(&game)?;
+    let start = Instant::now();
+    let summary = question.answer(tables)?;
+    let seconds = start.elapsed().as_secs_f64();
+    if a.json {
+        return crate::print_stdout(&(serde_json::to_string_pretty(&summary)? + "\n"));
+    }
+    crate::print_stdout(&engine::summary_text(
+        &summary,
+        seconds,
+        rayon::current_num_threads(),
+    ))
+}
+
+fn review(tables: &Tables, a: ReviewArgs) -> Result<()> {
+    let name = a.file.display().to_string();
+    let text = std::fs::read_to_string(&a.file).with_context(|| format!("cannot read {name}"))?;
+    let r = engine::review(tables, &text).with_context(|| name.clone())?;
+    if a.json {
+        return crate::print_stdout(&(serde_json::to_string_pretty(&r)? + "\n"));
+    }
+    crate::print_stdout(&r.text(&name, a.top))
+}
+
+/// A game in the terminal (`yahtzee_terminal::painted`); writes its record.
+fn play(tables: &Tables, a: PlayArgs) -> Result<()> {
+    let game = a.game.game()?;
+    let adv = tables.painted_advisor(&game)?;
+    let seed = a.seed.unwrap_or_else(yahtzee_terminal::clock_seed);
+    let path = a
+        .record
+        .unwrap_or_else(|| PathBuf::from(format!("records/painted-{seed}.txt")));
+    // Lines (edited in a terminal): there is no full-screen Painted Yahtzee.
+    let mode = Mode::choose(true, !a.auto);
+    let end = yahtzee_terminal::painted::play_in(mode, &adv, seed, a.auto, &path)?;
+    crate::print_stdout(&end)
+}
