@@ -74,20 +74,7 @@ impl Card {
                 card.yahtzee_bonus = score;
                 continue;
             }
-            let b = PaintedBox::from_name(&key)
-                .and_then(|b| game.box_index(b))
-                .ok_or_else(|| {
-                    format!(
-                        "'{}' is not a box of {} (boxes: {})",
-                        yahtzee_rules::one_line(name),
-                        game.name(),
-                        game.boxes
-                            .iter()
-                            .map(|b| b.name())
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    )
-                })?;
+            let b = game.box_named(&key)?;
             if card.scores[b].is_some() {
                 return Err(format!("{} is given twice", game.boxes[b].name()));
             }

@@ -314,6 +314,22 @@ impl Game {
         self.boxes.iter().position(|&x| x == b)
     }
 
+    /// The index of the box called `name` (`flush`, `four-of-a-color`, `fh`), or a line
+    /// naming this game's boxes.
+    pub fn box_named(&self, name: &str) -> Result<usize, String> {
+        PaintedBox::from_name(name)
+            .and_then(|b| self.box_index(b))
+            .ok_or_else(|| {
+                let names: Vec<&str> = self.boxes.iter().map(|b| b.name()).collect();
+                format!(
+                    "'{}' is not a box of {} (boxes: {})",
+                    yahtzee_rules::one_line(name.trim()),
+                    self.name(),
+                    names.join(", ")
+                )
+            })
+    }
+
     pub fn has_upper(&self) -> bool {
         self.threshold > 0
     }

@@ -189,22 +189,9 @@ fn one_line(s: &str) -> String {
     yahtzee_rules::one_line(s)
 }
 
-/// The box of `game` called `name` (`flush`, `four-of-a-color`, `fh`).
+/// The box of `game` called `name` (`flush`, `four-of-a-color`, `fh`): [`Game::box_named`].
 pub fn box_named(game: &Game, name: &str) -> Result<usize, String> {
-    crate::game::PaintedBox::from_name(name)
-        .and_then(|b| game.box_index(b))
-        .ok_or_else(|| {
-            format!(
-                "'{}' is not a box of {} (boxes: {})",
-                one_line(name.trim()),
-                game.name(),
-                game.boxes
-                    .iter()
-                    .map(|b| b.name())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )
-        })
+    game.box_named(name)
 }
 
 /// A keep in words: `keep 5r 5y`, `reroll all`, `keep all (stop)`.
