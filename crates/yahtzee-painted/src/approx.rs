@@ -184,11 +184,11 @@ impl Valuer {
                     table[game.state_index(s)]
                 }
             }
+            // The halves are valued once either way (this is every continuation's cost).
             Valuer::Split(halves, c) => {
-                let v: f64 = halves.iter().map(|h| h.value(s)).sum();
-                match (c, self.split_parts(s)) {
-                    (Some(c), Some((_, a, p))) => v + c.at(a, p),
-                    _ => v,
+                match c.as_ref().and_then(|c| Some((c, self.split_parts(s)?))) {
+                    Some((c, (v, a, p))) => v + c.at(a, p),
+                    None => halves.iter().map(|h| h.value(s)).sum(),
                 }
             }
         }

@@ -2,8 +2,6 @@
 //! box by box (a score the box cannot hold is refused with one line), with its points and
 //! the solver's [`State`].
 
-use std::fmt;
-
 use yahtzee_rules::{Category, RuleSet};
 
 use crate::game::{Game, PaintedBox, State};
@@ -144,15 +142,6 @@ impl Card {
             parts.push(format!("yahtzee_bonus={}", self.yahtzee_bonus));
         }
         parts.join(" ")
-    }
-}
-
-/// The card as text, for the record.
-pub struct CardText<'a>(pub &'a Game, pub &'a Card);
-
-impl fmt::Display for CardText<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.1.text(self.0))
     }
 }
 

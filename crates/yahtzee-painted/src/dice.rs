@@ -101,17 +101,6 @@ impl Hand {
         })
     }
 
-    /// The dice of this hand that are not in `kept` (a sub-multiset).
-    pub fn minus(&self, kept: &Hand) -> Hand {
-        let mut rest = self.faces().to_vec();
-        for f in kept.faces() {
-            if let Some(i) = rest.iter().position(|m| m == f) {
-                rest.remove(i);
-            }
-        }
-        Hand::from_faces(&rest)
-    }
-
     /// Every distinct sub-multiset (the empty keep and the hand itself included).
     pub fn sub_hands(&self) -> Vec<Hand> {
         let n = self.len();
@@ -220,7 +209,7 @@ pub struct Keeps {
     sub_start: Vec<u32>,
     subs: Vec<u32>,
     /// Orderings of each five-dice roll (its probability times `faces^5`).
-    roll_prob: Vec<f64>,
+    roll_weight: Vec<f64>,
 }
 
 impl Keeps {
@@ -254,7 +243,7 @@ impl Keeps {
             add: Vec::new(),
             sub_start: Vec::new(),
             subs: Vec::new(),
-            roll_prob: Vec::new(),
+            roll_weight: Vec::new(),
         };
         // Every multiset of each size, in any order: its index places it.
         let mut stack = vec![Hand::default()];
@@ -292,7 +281,7 @@ impl Keeps {
             }
             keeps.sub_start.push(keeps.subs.len() as u32);
         }
-        keeps.roll_prob = (0..counts[DICE])
+        keeps.roll_weight = (0..counts[DICE])
             .map(|r| orderings(keeps.hands[r].faces()) as f64)
             .collect();
         keeps
@@ -347,24 +336,15 @@ impl Keeps {
         &self.subs[self.sub_start[i] as usize..self.sub_start[i + 1] as usize]
     }
 
-    pub fn roll_prob(&self, r: usize) -> f64 {
-        self.roll_prob[r] / self.roll_denominator()
-    }
-
     /// The number of ordered throws that give roll `r` (exact in an `f64`).
     #[inline]
     pub fn roll_weight(&self, r: usize) -> f64 {
-        self.roll_prob[r]
+        self.roll_weight[r]
     }
 
     /// Ordered throws of five dice: `faces^5`.
     pub fn roll_denominator(&self) -> f64 {
         (self.faces as f64).powi(DICE as i32)
-    }
-
-    /// Probability of rolling exactly `dice` (a multiset) when throwing that many dice.
-    pub fn prob_of(&self, dice: &Hand) -> f64 {
-        orderings(dice.faces()) as f64 / (self.faces as f64).powi(dice.len() as i32)
     }
 }
 
@@ -389,8 +369,6 @@ mod tests {
         let k = Keeps::new(30);
         assert_eq!(k.rolls(), 278_256);
         assert_eq!(k.len(), 1 + 30 + 465 + 4960 + 40_920 + 278_256);
-        let sum: f64 = (0..k.rolls()).map(|r| k.roll_prob(r)).sum();
-        assert!((sum - 1.0).abs() < 1e-10, "{sum}");
         let w: f64 = (0..k.rolls()).map(|r| k.roll_weight(r)).sum();
         assert_eq!(w, 30f64.powi(5));
     }
