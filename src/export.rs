@@ -1,10 +1,12 @@
-//! `yahtzee export`: a compact copy of a value table for an app or another tool.
+//! `yahtzee export`: a copy of a table for an app or another tool.
 
 use std::path::PathBuf;
 
-use anyhow::Result;
-use yahtzee_table::export::{export, Format};
+use anyhow::{bail, Result};
+use yahtzee_table::export::{export, export_target, Format};
+use yahtzee_table::TableError;
 
+use crate::solve::ObjectiveArg;
 use crate::{table_file, RulesOpts};
 
 #[derive(clap::Args)]
@@ -13,17 +15,26 @@ pub struct Args {
     rules: RulesOpts,
     /// `f32`: single-precision values with a small header (apps; ranks the conformance
     /// positions as the full table does); `npy`: NumPy's format, full precision; `csv`:
-    /// one line per state (layouts in docs/TABLE_FORMAT.md).
+    /// one line per state; `parquet`: Apache Parquet with decoded columns (one boolean per
+    /// box, filled_count, upper_total, the flags, reachable, value), for pandas, pyarrow,
+    /// polars, DuckDB or R (layouts in docs/TABLE_FORMAT.md).
     #[arg(long, value_enum)]
     format: FormatArg,
+    /// Which table: `expected` (expected points, the default) or `target` (the
+    /// probability of scoring at least t more points, for every t; `--format parquet`
+    /// only, one row per state and t).
+    #[arg(long, value_enum, default_value = "expected")]
+    objective: ObjectiveArg,
     /// Only the states a game can reach (about half): with `f32`, the official table in
-    /// 2.2 MB.
+    /// 2.2 MB. (A target export holds only reachable states anyway.)
     #[arg(long)]
     reachable_only: bool,
-    /// Table to export [default: <data folder>/<rules>.table, built if missing].
+    /// Table to export [default: <data folder>/<rules>.table, or <rules>.target.table;
+    /// built if missing].
     #[arg(long)]
     table: Option<PathBuf>,
-    /// Where to write [default: <data folder>/<rules>.<format>].
+    /// Where to write [default: <data folder>/<rules>.<format>, or
+    /// <rules>.target.parquet].
     #[arg(long)]
     out: Option<PathBuf>,
     /// No progress bar if the table has to be built.
@@ -31,11 +42,12 @@ pub struct Args {
     quiet: bool,
 }
 
-#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, clap::ValueEnum)]
 enum FormatArg {
     F32,
     Npy,
     Csv,
+    Parquet,
 }
 
 pub fn run(args: Args) -> Result<()> {
@@ -44,18 +56,54 @@ pub fn run(args: Args) -> Result<()> {
         FormatArg::F32 => Format::F32,
         FormatArg::Npy => Format::Npy,
         FormatArg::Csv => Format::Csv,
+        FormatArg::Parquet => Format::Parquet,
     };
+    // A table of the other objective named with --table: say which flag reads it.
+    let hint = |e: anyhow::Error| match e.downcast_ref::<TableError>() {
+        Some(TableError::WrongObjective { found, .. }) => {
+            anyhow::anyhow!("{e} (export it with --objective {found})")
+        }
+        _ => e,
+    };
+    if let ObjectiveArg::Target = args.objective {
+        if format != Format::Parquet {
+            bail!(
+                "--objective target exports only as --format parquet (one row per state and points needed), not {}",
+                format.extension()
+            );
+        }
+        let path = args
+            .table
+            .clone()
+            .unwrap_or_else(|| table_file::default_target_path(rules));
+        let table = table_file::open_or_build_target(rules, &path, args.quiet).map_err(hint)?;
+        let out = args
+            .out
+            .unwrap_or_else(|| path.with_file_name(format!("{}.target.parquet", rules.name)));
+        let done = export_target(&table, &out)?;
+        return crate::print_stdout(&format!(
+            "wrote {} ({} rows, {} bytes)\n",
+            out.display(),
+            done.values,
+            done.bytes
+        ));
+    }
     let path = args
         .table
         .clone()
         .unwrap_or_else(|| table_file::default_path(rules));
-    let table = table_file::open_or_build(rules, &path, args.quiet)?;
+    let table = table_file::open_or_build(rules, &path, args.quiet).map_err(hint)?;
     let out = args
         .out
         .unwrap_or_else(|| path.with_file_name(format!("{}.{}", rules.name, format.extension())));
     let done = export(&table, format, args.reachable_only, &out)?;
+    let what = if format == Format::Parquet {
+        "rows"
+    } else {
+        "values"
+    };
     let mut text = format!(
-        "wrote {} ({} values, {} bytes)\n",
+        "wrote {} ({} {what}, {} bytes)\n",
         out.display(),
         done.values,
         done.bytes

@@ -7,6 +7,8 @@
 //!   reachable-only, records of (`index` `<u4`, `value` `<f8`).
 //! - [`Format::Csv`]: one line per state with its index, filled boxes, upper total, flags
 //!   and value.
+//! - `Format::Parquet` (feature `parquet`): an Apache Parquet file with decoded columns,
+//!   for expected tables and, in long form, target tables ([`export_target`]).
 //!
 //! A state is reachable when its value is a number (the solver leaves the rest NaN).
 
@@ -16,6 +18,11 @@ use std::path::Path;
 use yahtzee_rules::RuleSet;
 
 use crate::{write_file_atomically, Table, TableError};
+
+#[cfg(feature = "parquet")]
+mod parquet;
+#[cfg(feature = "parquet")]
+pub use parquet::{export_target, PARQUET_EXPORT_VERSION, ROW_GROUP_ROWS};
 
 /// First eight bytes of an `f32` export.
 pub const F32_MAGIC: [u8; 8] = *b"YZF32\0\0\0";
@@ -32,6 +39,9 @@ pub enum Format {
     F32,
     Npy,
     Csv,
+    /// Apache Parquet, decoded columns (feature `parquet`).
+    #[cfg(feature = "parquet")]
+    Parquet,
 }
 
 impl Format {
@@ -41,6 +51,8 @@ impl Format {
             Format::F32 => "f32",
             Format::Npy => "npy",
             Format::Csv => "csv",
+            #[cfg(feature = "parquet")]
+            Format::Parquet => "parquet",
         }
     }
 }
@@ -64,6 +76,10 @@ pub fn export(
     reachable_only: bool,
     path: &Path,
 ) -> Result<Exported, TableError> {
+    #[cfg(feature = "parquet")]
+    if format == Format::Parquet {
+        return parquet::write_expected(table, reachable_only, path);
+    }
     let values: Vec<f64> = (0..table.rules().state_count())
         .map(|i| table.value_at(i))
         .collect();
@@ -74,6 +90,8 @@ pub fn export(
         Format::F32 => f32_file(table.rules(), &values, &kept, reachable_only),
         Format::Npy => (npy_file(&values, &kept, reachable_only), 0.0),
         Format::Csv => (csv_file(table.rules(), &values, &kept), 0.0),
+        #[cfg(feature = "parquet")]
+        Format::Parquet => unreachable!("written above"),
     };
     write_file_atomically(path, &[&bytes]).map_err(|io| TableError::Write {
         path: path.to_path_buf(),

@@ -397,6 +397,23 @@ fn write_atomically(path: &Path, header: &Header, sections: &[&[u8]]) -> Result<
 /// sees the old file or the new one, never a part of one.
 #[cfg(feature = "files")]
 pub(crate) fn write_file_atomically(path: &Path, parts: &[&[u8]]) -> std::io::Result<()> {
+    write_file_atomically_with(path, |file| {
+        let mut w = BufWriter::with_capacity(1 << 20, file);
+        for p in parts {
+            w.write_all(p)?;
+        }
+        w.flush()
+    })
+}
+
+/// [`write_file_atomically`] for a writer that streams: `write` fills the temporary file
+/// (and flushes what it buffers); then the file is synced, made readable by everyone and
+/// renamed over `path`. On an error from `write` the temporary file is removed.
+#[cfg(feature = "files")]
+pub(crate) fn write_file_atomically_with<T, E: From<std::io::Error>>(
+    path: &Path,
+    write: impl FnOnce(&File) -> Result<T, E>,
+) -> Result<T, E> {
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
@@ -407,17 +424,11 @@ pub(crate) fn write_file_atomically(path: &Path, parts: &[&[u8]]) -> std::io::Re
         .prefix(".table-")
         .suffix(".tmp")
         .tempfile_in(dir)?;
-    {
-        let mut w = BufWriter::with_capacity(1 << 20, tmp.as_file());
-        for p in parts {
-            w.write_all(p)?;
-        }
-        w.flush()?;
-    }
+    let out = write(tmp.as_file())?;
     tmp.as_file().sync_all()?;
     make_readable(tmp.as_file())?;
     tmp.persist(path).map_err(|e| e.error)?;
-    Ok(())
+    Ok(out)
 }
 
 /// How old a temporary file must be before a writer takes it for the leftover of a killed
