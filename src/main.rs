@@ -114,7 +114,10 @@ impl RulesOpts {
             }
         }
         if self.rules.is_reduced() && house != self.rules.house {
-            anyhow::bail!("house rules do not apply to the reduced game '{}'", self.rules.name);
+            anyhow::bail!(
+                "house rules do not apply to the reduced game '{}'",
+                self.rules.name
+            );
         }
         let rules = self.rules.with_house(house);
         Ok(match self.mega_bonus {

@@ -334,7 +334,10 @@ fn a_reduced_game_is_named_and_read_back() {
     let r = forced.reduced(&[Category::Ones, Category::Yahtzee, Category::Chance], 3);
     assert_eq!(r.name, "forced:ones,yahtzee,chance@3");
     assert!(r.is_reduced() && !forced.is_reduced());
-    assert!(r.expected_value.is_nan(), "a reduced game's value is not the full game's");
+    assert!(
+        r.expected_value.is_nan(),
+        "a reduced game's value is not the full game's"
+    );
     // Read back: the same rule set (made once per name), whoever asks.
     assert!(std::ptr::eq(RuleSet::named(r.name).unwrap(), r));
     assert!(std::ptr::eq(rules("forced:ones,yahtzee,chance@3"), r));
@@ -349,14 +352,14 @@ fn a_reduced_game_is_named_and_read_back() {
 #[test]
 fn a_bad_reduced_name_is_refused_with_the_syntax() {
     for bad in [
-        "forced:ones,ones",           // a box twice
-        "forced:one_pair",            // not on Yahtzee's card
-        "forced:ones@64",             // above the upper cap
-        "forced:ones@",               // no threshold
-        "forced:",                    // no box
-        "forced+mulligan:ones",       // house rules
-        "nonsense:ones",              // no such base
-        "forced:ones,twos@6:chance",  // two colons
+        "forced:ones,ones",          // a box twice
+        "forced:one_pair",           // not on Yahtzee's card
+        "forced:ones@64",            // above the upper cap
+        "forced:ones@",              // no threshold
+        "forced:",                   // no box
+        "forced+mulligan:ones",      // house rules
+        "nonsense:ones",             // no such base
+        "forced:ones,twos@6:chance", // two colons
     ] {
         let e = RuleSet::named(bad).expect_err(bad).to_string();
         assert!(e.contains("a reduced game is"), "{bad}: {e}");
