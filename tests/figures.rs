@@ -111,11 +111,26 @@ fn the_figures_file_is_well_formed() {
         assert!(ids.insert(id), "figure {id} twice");
         let recipe = as_str(&fig["recipe"]);
         assert!(recipes.contains_key(recipe), "{id}: no recipe {recipe}");
-        assert!(
-            fig["json"].is_string() ^ fig["regex"].is_string(),
-            "{id}: json or regex"
-        );
         let kind = fig["kind"].as_str().unwrap_or("exact");
+        if fig["manual"].is_string() {
+            // Only a one-off measurement may lack a command; an exact value never does.
+            assert_eq!(kind, "timing", "{id}: manual, but not a timing");
+        } else {
+            assert!(
+                fig["json"].is_string() ^ fig["regex"].is_string(),
+                "{id}: json or regex"
+            );
+        }
+        if let Some(m) = fig.get("minus") {
+            assert!(
+                recipes.contains_key(as_str(&m["recipe"])),
+                "{id}: minus recipe"
+            );
+            assert!(
+                m["json"].is_string() ^ m["regex"].is_string(),
+                "{id}: minus selector"
+            );
+        }
         assert!(
             ["exact", "simulated", "count", "timing"].contains(&kind),
             "{id}: kind {kind}"
