@@ -113,6 +113,12 @@ impl RulesOpts {
                 HouseArg::MegaYahtzee => house.mega_yahtzee = true,
             }
         }
+        if self.rules.is_reduced() && house != self.rules.house {
+            anyhow::bail!(
+                "house rules do not apply to the reduced game '{}'",
+                self.rules.name
+            );
+        }
         let rules = self.rules.with_house(house);
         Ok(match self.mega_bonus {
             Some(bonus) => rules.with_mega_bonus(bonus),

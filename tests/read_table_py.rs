@@ -205,7 +205,7 @@ fn check_target(out: &Value, i: usize, needed: i64) {
 #[test]
 fn value_tables_read_as_the_solver_wrote_them() {
     let h = &solved().value_header;
-    assert_eq!(h.rules, "forced-reduced-4");
+    assert_eq!(h.rules, "forced:twos,full_house,yahtzee,chance@6");
     for s in states() {
         let i = small().state_index(s);
         check_value(&json(&value_file(), &strs(&state_args(s))), i);
@@ -214,7 +214,10 @@ fn value_tables_read_as_the_solver_wrote_them() {
         check_value(&json(&value_file(), &["--index", &i.to_string()]), i);
     }
     // Text mode, header and empty card: the printed decimals are the exact f64.
-    let out = script(&value_file(), &["--rules", "forced-reduced-4"]);
+    let out = script(
+        &value_file(),
+        &["--rules", "forced:twos,full_house,yahtzee,chance@6"],
+    );
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
     assert!(text.contains("objective       expected"), "{text}");
@@ -316,7 +319,10 @@ fn damaged_indexes_and_mixed_up_tables_are_refused() {
     let err = refused(&target_file(), &["--objective", "expected"]);
     assert!(err.contains("objective 'target'"), "{err}");
     let err = refused(&value_file(), &["--rules", "forced"]);
-    assert!(err.contains("rules 'forced-reduced-4'"), "{err}");
+    assert!(
+        err.contains("rules 'forced:twos,full_house,yahtzee,chance@6'"),
+        "{err}"
+    );
     let err = refused(&value_file(), &["--points-needed", "3"]);
     assert!(err.contains("target table"), "{err}");
     let err = refused(&value_file(), &["--filled", "ones"]);

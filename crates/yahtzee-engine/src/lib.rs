@@ -52,6 +52,8 @@ pub enum EngineError {
     UnknownRules(#[from] yahtzee_rules::UnknownRules),
     #[error("unknown house rule '{0}' (mulligan, chance-chance, fool-house, mega-yahtzee)")]
     UnknownHouse(String),
+    #[error("house rules do not apply to the reduced game '{0}'")]
+    HouseOnReduced(String),
     #[error("bad scorecard: {0}")]
     Card(ScorecardError),
     #[error("bad opponent card '{text}': {error}")]
@@ -133,6 +135,9 @@ pub fn rules_named(name: &str, house: &[&str]) -> Result<&'static RuleSet, Engin
         if !with.set(h.trim()) {
             return Err(EngineError::UnknownHouse(h.to_string()));
         }
+    }
+    if rules.is_reduced() && with != rules.house {
+        return Err(EngineError::HouseOnReduced(rules.name.to_string()));
     }
     Ok(rules.with_house(with))
 }

@@ -452,6 +452,13 @@ impl fmt::Display for UnknownRules {
             [one] => write!(f, ": did you mean {one}?")?,
             [rest @ .., last] => write!(f, ": did you mean {} or {last}?", rest.join(", "))?,
         }
+        if self.name.contains(':') {
+            return write!(
+                f,
+                " (a reduced game is <base rules>:<box>,<box>,...@<upper threshold 0-63>, \
+                 distinct boxes of that card by their names: forced:ones,twos,yahtzee,chance@6)"
+            );
+        }
         let names: Vec<&str> = RULE_SETS.iter().map(|r| r.name).collect();
         let aliases: Vec<&str> = ALIASES.iter().map(|&(a, _)| a).collect();
         write!(
@@ -543,6 +550,9 @@ impl RuleSet {
         if let Some(r) = RuleSet::every().find(|r| r.name == name) {
             return Some(r);
         }
+        if name.contains(':') {
+            return RuleSet::reduced_by_name(name);
+        }
         let (head, text) = name.rsplit_once('=')?;
         let rules = RuleSet::by_name(head).filter(|r| r.name.ends_with("+mega-yahtzee"))?;
         let bonus: u32 = text.parse().ok().filter(|b| *b <= MAX_MEGA_BONUS)?;
@@ -584,7 +594,13 @@ impl RuleSet {
 
     /// This rule set's base (no house rules) with `house` added (and this rule set's Mega
     /// bonus, where "mega-yahtzee" stays on).
+    ///
+    /// A reduced game has no house rules: it is returned as it is (front ends refuse
+    /// `--house` with one first).
     pub fn with_house(&self, house: House) -> &'static RuleSet {
+        if self.is_reduced() {
+            return RuleSet::by_name(self.name).expect("a reduced game's name reads back");
+        }
         let r = RuleSet::every()
             .find(|r| r.id == self.id && r.house == house)
             .expect("every base has every house-rule combination");
@@ -663,15 +679,61 @@ impl RuleSet {
     /// A smaller game under the same rules: only `boxes` (in that order), upper bonus at
     /// `upper_threshold`. For tests that check the solver against a plain reference on a game
     /// small enough for it; the rule set lives for the rest of the program.
+    ///
+    /// Its name is `<rules>:<box>,<box>,...@<threshold>` (`forced:ones,twos,yahtzee,chance@6`),
+    /// which [`RuleSet::named`] reads back, so a reduced game is a rule set like any other to
+    /// every front end and table file (the reproduction script and the numerical-error
+    /// study solve them from the CLI). Made once per name; its expected value is unknown
+    /// (NaN) until solved.
     pub fn reduced(&self, boxes: &[Category], upper_threshold: u32) -> &'static RuleSet {
-        let name = format!("{}-reduced-{}", self.name, boxes.len());
-        Box::leak(Box::new(RuleSet {
+        let list: Vec<&str> = boxes.iter().map(|c| c.name()).collect();
+        let name = format!("{}:{}@{upper_threshold}", self.name, list.join(","));
+        static MADE: std::sync::Mutex<Vec<&'static RuleSet>> = std::sync::Mutex::new(Vec::new());
+        let mut made = MADE.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(r) = made.iter().find(|r| r.name == name) {
+            return r;
+        }
+        let r: &'static RuleSet = Box::leak(Box::new(RuleSet {
+            description: Box::leak(
+                format!("{} reduced to {} boxes", self.description, boxes.len()).into_boxed_str(),
+            ),
             name: Box::leak(name.into_boxed_str()),
             boxes: Box::leak(boxes.to_vec().into_boxed_slice()),
             upper_threshold,
+            expected_value: f64::NAN,
+            reference_value: None,
             scores: OnceLock::new(),
             ..*self
-        }))
+        }));
+        made.push(r);
+        r
+    }
+
+    /// Whether this is a reduced game ([`RuleSet::reduced`]).
+    pub fn is_reduced(&self) -> bool {
+        self.name.contains(':')
+    }
+
+    /// A reduced game's name read back: `<base rule set>:<box>,...[@<threshold>]`, the boxes
+    /// by their canonical names, distinct and on the base's card, the threshold at most
+    /// 63 (default: the base's). Base rule sets only: house rules assume boxes a reduced
+    /// card may lack.
+    fn reduced_by_name(name: &str) -> Option<&'static RuleSet> {
+        let (base, rest) = name.split_once(':')?;
+        let base = RULE_SETS.iter().find(|r| r.name == base)?;
+        let (list, threshold) = match rest.split_once('@') {
+            Some((list, t)) => (list, t.parse::<u32>().ok().filter(|t| *t <= UPPER_CAP)?),
+            None => (rest, base.upper_threshold),
+        };
+        let mut boxes = Vec::new();
+        for word in list.split(',') {
+            let c = base.boxes.iter().copied().find(|c| c.name() == word)?;
+            if boxes.contains(&c) {
+                return None;
+            }
+            boxes.push(c);
+        }
+        Some(base.reduced(&boxes, threshold))
     }
 
     fn score_table(&self) -> &[Vec<u8>] {

@@ -327,3 +327,42 @@ fn unknown_house_rules_suggest_no_other_game() {
         .to_string()
         .starts_with("unknown rule set 'forced+nope' (rule sets:"));
 }
+
+#[test]
+fn a_reduced_game_is_named_and_read_back() {
+    let forced = rules("forced");
+    let r = forced.reduced(&[Category::Ones, Category::Yahtzee, Category::Chance], 3);
+    assert_eq!(r.name, "forced:ones,yahtzee,chance@3");
+    assert!(r.is_reduced() && !forced.is_reduced());
+    assert!(
+        r.expected_value.is_nan(),
+        "a reduced game's value is not the full game's"
+    );
+    // Read back: the same rule set (made once per name), whoever asks.
+    assert!(std::ptr::eq(RuleSet::named(r.name).unwrap(), r));
+    assert!(std::ptr::eq(rules("forced:ones,yahtzee,chance@3"), r));
+    // The threshold defaults to the base's; the boxes keep the order given.
+    let y = rules("yatzy:chance,one_pair");
+    assert_eq!(y.name, "yatzy:chance,one_pair@63");
+    assert_eq!(y.boxes, &[Category::Chance, Category::OnePair]);
+    assert_eq!(y.state_count(), 4 * 64);
+    assert!(std::ptr::eq(y.with_house(y.house), y));
+}
+
+#[test]
+fn a_bad_reduced_name_is_refused_with_the_syntax() {
+    for bad in [
+        "forced:ones,ones",          // a box twice
+        "forced:one_pair",           // not on Yahtzee's card
+        "forced:ones@64",            // above the upper cap
+        "forced:ones@",              // no threshold
+        "forced:",                   // no box
+        "forced+mulligan:ones",      // house rules
+        "nonsense:ones",             // no such base
+        "forced:ones,twos@6:chance", // two colons
+    ] {
+        let e = RuleSet::named(bad).expect_err(bad).to_string();
+        assert!(e.contains("a reduced game is"), "{bad}: {e}");
+        assert!(!e.contains('\n'));
+    }
+}
