@@ -43,9 +43,10 @@ venv=$root/target/pyenv
 if [ ! -x "$venv/bin/python" ]; then
     python3 -m venv "$venv" 2>/dev/null || { need_apt python3-venv; python3 -m venv "$venv"; }
 fi
-# pandas for Table.to_frame's test, mypy to check the type stub on a user's script.
-if ! "$venv/bin/python" -c "import maturin, mypy, numpy, pandas, pytest, selenium" 2>/dev/null; then
-    "$venv/bin/pip" install -q --disable-pip-version-check "maturin>=1.5,<2" mypy numpy pandas pytest selenium
+# pandas for Table.to_frame's test, mypy to check the type stub on a user's script,
+# pyarrow to read the Parquet export back (tests/test_parquet.py).
+if ! "$venv/bin/python" -c "import maturin, mypy, numpy, pandas, pyarrow, pytest, selenium" 2>/dev/null; then
+    "$venv/bin/pip" install -q --disable-pip-version-check "maturin>=1.5,<2" mypy numpy pandas pyarrow pytest selenium
 fi
 # Ray for the distributed Painted solve (tests/test_painted_cluster.py starts a local
 # cluster with `ray start`, scripts/ray_local_cluster.py): pinned, the version tested.

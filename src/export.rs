@@ -60,8 +60,13 @@ pub fn run(args: Args) -> Result<()> {
     };
     // A table of the other objective named with --table: say which flag reads it.
     let hint = |e: anyhow::Error| match e.downcast_ref::<TableError>() {
-        Some(TableError::WrongObjective { found, .. }) => {
-            anyhow::anyhow!("{e} (export it with --objective {found})")
+        Some(TableError::WrongObjective { path, found, .. })
+            if found == "expected" || found == "target" =>
+        {
+            anyhow::anyhow!(
+                "{} is a table for objective '{found}': export it with --objective {found}",
+                path.display()
+            )
         }
         _ => e,
     };

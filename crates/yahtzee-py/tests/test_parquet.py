@@ -105,8 +105,9 @@ def test_values_and_decoded_states(forced):
     # Row i is state index i; the decoded columns agree with the index layout
     # (filled x 2 + yahtzee flag) x 64 + upper total.
     assert (df["index"].to_numpy() == range(len(df))).all()
-    filled = sum(df[b].astype("int64") << i for i, b in enumerate(FORCED_BOXES))
-    assert ((filled * 2 + df["yahtzee_50"]) * 64 + df["upper_total"] == df["index"]).all()
+    filled = sum(df[b].astype("int64") * (1 << i) for i, b in enumerate(FORCED_BOXES))
+    flag = df["yahtzee_50"].astype("int64")
+    assert ((filled * 2 + flag) * 64 + df["upper_total"] == df["index"]).all()
     assert (df[FORCED_BOXES].sum(axis=1) == df["filled_count"]).all()
     assert df["upper_total"].max() == 63
     # Unreachable states hold NaN, reachable ones a number.
@@ -166,12 +167,17 @@ def test_target_table_long_form(tmp_path):
     # Never rising along t.
     rises = df.groupby("index")["probability"].diff().dropna()
     assert (rises <= 0).all()
-    # The empty card: P(at least t) for the CLI's target advice's t.
+    # The empty card against `yahtzee stats --target 60`: the probability that play
+    # aiming at 60 reaches it (exact statistics in f64; the table holds f32), at least that
+    # of play for the expected score.
     start = df[df["index"] == 0].set_index("points_needed")["probability"]
     assert len(start) == int(meta["yahtzee.max_points"]) + 1
-    # The expected score is the sum over t >= 1 of P(at least t) (f32: to 1e-3).
-    ev = json.loads(cli(tmp_path, "stats", "--rules", SMALL, "--json"))["table_value"]
-    assert float(start.iloc[1:].astype("float64").sum()) == pytest.approx(ev, rel=1e-3)
+    stats = json.loads(cli(tmp_path, "stats", "--rules", SMALL, "--target", "60", "--json"))
+    assert float(start[60]) == pytest.approx(stats["aim"]["p_at_least"], abs=1e-6)
+    assert float(start[60]) >= stats["aim"]["expected_score_play"]["p_at_least"]
+    # Each t's best probability bounds the expected score's share: the sum over t >= 1
+    # is at least the expected score.
+    assert float(start.iloc[1:].astype("float64").sum()) >= stats["table_value"]
 
 
 def test_bad_requests_are_one_line(tmp_path):
