@@ -1116,8 +1116,17 @@ fn export_writes_compact_tables_other_tools_read() {
     assert_eq!(first[..5], ["0", "0", "0", "0", "0"]);
     assert_eq!(first[5].parse::<f64>().unwrap(), table.value_at(0));
     assert_eq!(csv.lines().count(), 1 + 536_448);
-    // Refused: an unknown format, a folder that cannot be written.
+    // Parquet (read back by pyarrow and pandas in crates/yahtzee-py/tests/test_parquet.py,
+    // by the parquet crate in yahtzee-table's tests): the magic at both ends.
+    let text = run("parquet", true, "forced.parquet");
+    assert!(text.contains("(536448 rows, "), "{text}");
+    let parquet = std::fs::read(out("forced.parquet")).unwrap();
+    assert!(parquet.starts_with(b"PAR1") && parquet.ends_with(b"PAR1"));
+    // Refused: an unknown format, a folder that cannot be written, a target table in a
+    // format without its points coordinate.
     refused(&["export", "--format", "f16"]);
+    let msg = refused(&["export", "--objective", "target", "--format", "csv"]);
+    assert!(msg.contains("only as --format parquet"), "{msg}");
     let msg = refused(&["export", "--format", "f32", "--out", "/proc/forced.f32"]);
     assert!(msg.contains("cannot write"), "{msg}");
 }

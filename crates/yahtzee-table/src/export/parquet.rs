@@ -46,9 +46,12 @@ struct StateColumns {
     flag_of: Vec<fn(State) -> bool>,
 }
 
+/// A flag column: its name and how a state sets it.
+type Flag = (&'static str, fn(State) -> bool);
+
 /// The flag columns of a rule set, in the order of its state index's flag bits.
-fn flag_columns(rules: &RuleSet) -> Vec<(&'static str, fn(State) -> bool)> {
-    let mut flags: Vec<(&'static str, fn(State) -> bool)> = Vec::new();
+fn flag_columns(rules: &RuleSet) -> Vec<Flag> {
+    let mut flags: Vec<Flag> = Vec::new();
     if rules.yahtzee_bonus > 0 {
         flags.push(("yahtzee_50", State::yahtzee_50));
     }
@@ -146,7 +149,7 @@ fn common_metadata(header: &Header, rules: &RuleSet, reachable_only: bool) -> Ve
     .collect()
 }
 
-fn properties(metadata: Vec<KeyValue>, unique: &[&str]) -> Arc<WriterProperties> {
+fn properties(metadata: Vec<KeyValue>, unique: &[(&str, Encoding)]) -> Arc<WriterProperties> {
     // Data pages v2: booleans run-length encoded (a state's columns repeat down its rows).
     let mut b = WriterProperties::builder()
         .set_writer_version(WriterVersion::PARQUET_2_0)
@@ -154,10 +157,13 @@ fn properties(metadata: Vec<KeyValue>, unique: &[&str]) -> Arc<WriterProperties>
         .set_max_row_group_row_count(Some(ROW_GROUP_ROWS))
         .set_key_value_metadata(Some(metadata));
     // Columns with (almost) every value different: no dictionary to build and throw away.
-    for name in unique {
+    // Consecutive indices delta-encode to almost nothing; floats split into byte streams
+    // (the exponent bytes, alike down a column, then compress). Measured on `forced`: the
+    // expected export 7.3 MB plain, 3.4 MB so; the target export 798 MB, 584 MB.
+    for &(name, encoding) in unique {
         b = b
-            .set_column_dictionary_enabled(ColumnPath::from(*name), false)
-            .set_column_encoding(ColumnPath::from(*name), Encoding::PLAIN);
+            .set_column_dictionary_enabled(ColumnPath::from(name), false)
+            .set_column_encoding(ColumnPath::from(name), encoding);
     }
     Arc::new(b.build())
 }
@@ -245,7 +251,13 @@ pub(super) fn write_expected_grouped(
     ));
     let tail = "  REQUIRED BOOLEAN reachable;\n  REQUIRED DOUBLE value;\n";
     let schema = Arc::new(parse_message_type(&schema(rules, tail)).map_err(write_error(path))?);
-    let props = properties(metadata, &["index", "value"]);
+    let props = properties(
+        metadata,
+        &[
+            ("index", Encoding::DELTA_BINARY_PACKED),
+            ("value", Encoding::BYTE_STREAM_SPLIT),
+        ],
+    );
     let mut rows = 0u64;
     let bytes = write_file_atomically_with(path, |file| {
         let mut w =
@@ -318,7 +330,7 @@ pub(super) fn export_target_grouped(
     let tail =
         "  REQUIRED INT32 points_needed (INTEGER(16,false));\n  REQUIRED FLOAT probability;\n";
     let schema = Arc::new(parse_message_type(&schema(rules, tail)).map_err(write_error(path))?);
-    let props = properties(metadata, &["probability"]);
+    let props = properties(metadata, &[("probability", Encoding::BYTE_STREAM_SPLIT)]);
     let lanes = rules.lanes_per_set();
     let sets = 1u32 << rules.box_count();
     let mut rows = 0u64;
@@ -345,7 +357,7 @@ pub(super) fn export_target_grouped(
                         continue;
                     }
                     states.push(rules, i, v.len());
-                    points.extend((0..v.len() as i32).map(|t| t));
+                    points.extend(0..v.len() as i32);
                     probs.extend_from_slice(v);
                 }
                 set += 1;
