@@ -64,7 +64,8 @@ enum Command {
     Duel(duel::Args),
     /// Serve the web advisor and the JSON API over HTTP.
     Serve(serve::Args),
-    /// Write a compact copy of a value table (f32, npy or csv) for an app or another tool.
+    /// Write a copy of a table for an app or another tool: f32, npy, csv, or Parquet with
+    /// decoded columns (target tables too, with --objective target).
     Export(export::Args),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
     Completions {
