@@ -18,7 +18,7 @@ use serde_json::{json, Value};
 use yahtzee_exact::bound::{relative_bound, table_bound};
 use yahtzee_exact::compare::{dd_vs_exact, f64_vs_dd, f64_vs_exact};
 use yahtzee_exact::scalar::{decimal, exact_dd};
-use yahtzee_exact::{describe, kernel, reference, DoubleDouble, Diff, REDUCED};
+use yahtzee_exact::{describe, kernel, reference, Diff, DoubleDouble, REDUCED};
 use yahtzee_rules::{RuleSet, State};
 
 /// `x` to 4 significant digits (what is printed, in text and JSON alike).
@@ -77,15 +77,41 @@ fn full_game(name: &str, text: bool) -> Value {
         "threads": rayon::current_num_threads(),
     });
     if text {
-        println!("{name}: {} reachable states, f64 table vs double-double", d.states);
-        println!("  max |f64 - dd|         {}  at {}", v["max_abs_diff"], v["max_abs_state"].as_str().unwrap_or(""));
-        println!("  max |f64 - dd| / dd    {}  at {}", v["max_rel_diff"], v["max_rel_state"].as_str().unwrap_or(""));
+        println!(
+            "{name}: {} reachable states, f64 table vs double-double",
+            d.states
+        );
+        println!(
+            "  max |f64 - dd|         {}  at {}",
+            v["max_abs_diff"],
+            v["max_abs_state"].as_str().unwrap_or("")
+        );
+        println!(
+            "  max |f64 - dd| / dd    {}  at {}",
+            v["max_rel_diff"],
+            v["max_rel_state"].as_str().unwrap_or("")
+        );
         println!("  start value, dd        {start_dd}");
-        println!("  start value, f64       {}  (f64 - dd = {})", table[start], v["start_diff"]);
+        println!(
+            "  start value, f64       {}  (f64 - dd = {})",
+            table[start], v["start_diff"]
+        );
         println!("  largest value          {}", v["largest_value"]);
-        println!("  a-priori bound         {}  (relative {}: gamma_(325*{}))", v["bound"], v["bound_rel"], rules.box_count());
-        println!("  worst |diff| / bound   {}  at {}", v["worst_bound_ratio"], v["worst_bound_state"].as_str().unwrap_or(""));
-        println!("  double-double solve    {seconds} s  (f64 solve {f64_seconds} s, {} threads)", rayon::current_num_threads());
+        println!(
+            "  a-priori bound         {}  (relative {}: gamma_(325*{}))",
+            v["bound"],
+            v["bound_rel"],
+            rules.box_count()
+        );
+        println!(
+            "  worst |diff| / bound   {}  at {}",
+            v["worst_bound_ratio"],
+            v["worst_bound_state"].as_str().unwrap_or("")
+        );
+        println!(
+            "  double-double solve    {seconds} s  (f64 solve {f64_seconds} s, {} threads)",
+            rayon::current_num_threads()
+        );
     }
     v
 }
@@ -113,18 +139,35 @@ fn reduced_game(g: &yahtzee_exact::Reduced, text: bool) -> Value {
     o.insert("game".into(), json!(g.label()));
     o.insert("rules".into(), json!(g.base));
     o.insert("start_value_exact".into(), json!(decimal(start, 32)));
-    o.insert("start_value_f64".into(), json!(table[rules.state_index(State::START)]));
+    o.insert(
+        "start_value_f64".into(),
+        json!(table[rules.state_index(State::START)]),
+    );
     o.insert("bound".into(), json!(bound));
     o.insert("dd_max_rel_diff".into(), json!(sig(k.max_rel)));
     o.insert("dd_plain_max_rel_diff".into(), json!(sig(p.max_rel)));
     o.insert("seconds".into(), json!(seconds));
     if text {
-        println!("{}: {} reachable states, exact rationals", g.label(), f.states);
-        println!("  max |f64 - exact|              {}  at {}", v["max_abs_diff"], v["max_abs_state"].as_str().unwrap_or(""));
+        println!(
+            "{}: {} reachable states, exact rationals",
+            g.label(),
+            f.states
+        );
+        println!(
+            "  max |f64 - exact|              {}  at {}",
+            v["max_abs_diff"],
+            v["max_abs_state"].as_str().unwrap_or("")
+        );
         println!("  max |f64 - exact| / exact      {}", v["max_rel_diff"]);
-        println!("  a-priori bound                 {}  (worst |diff| / bound {})", v["bound"], v["worst_bound_ratio"]);
+        println!(
+            "  a-priori bound                 {}  (worst |diff| / bound {})",
+            v["bound"], v["worst_bound_ratio"]
+        );
         println!("  max |dd kernel - exact| / exact {}", v["dd_max_rel_diff"]);
-        println!("  max |dd plain - exact| / exact  {}", v["dd_plain_max_rel_diff"]);
+        println!(
+            "  max |dd plain - exact| / exact  {}",
+            v["dd_plain_max_rel_diff"]
+        );
         println!("  start value, exact             {}", decimal(start, 32));
         println!("  rational solve                 {seconds} s");
     }

@@ -46,7 +46,12 @@ impl Reduced {
     /// `forced[ones,twos,yahtzee,chance]@6`.
     pub fn label(&self) -> String {
         let names: Vec<&str> = self.boxes.iter().map(|c| c.name()).collect();
-        format!("{}[{}]@{}", self.base, names.join(","), self.upper_threshold)
+        format!(
+            "{}[{}]@{}",
+            self.base,
+            names.join(","),
+            self.upper_threshold
+        )
     }
 }
 

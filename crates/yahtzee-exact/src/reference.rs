@@ -69,13 +69,14 @@ fn best<S: Scalar>(best: &mut Option<S>, v: S) {
     }
 }
 
+/// The largest of `xs` (the first of equals).
+fn largest<'a, S: Scalar>(xs: impl Iterator<Item = &'a S>) -> &'a S {
+    xs.reduce(|a, b| if b > a { b } else { a })
+        .expect("at least one")
+}
+
 /// The value of one turn from `state`, given the values of every later state.
-pub fn turn<S: Scalar>(
-    rules: &RuleSet,
-    o: &Outcomes,
-    values: &[Option<S>],
-    state: State,
-) -> S {
+pub fn turn<S: Scalar>(rules: &RuleSet, o: &Outcomes, values: &[Option<S>], state: State) -> S {
     let t = tables();
     let finals: Vec<S> = (0..ROLLS)
         .map(|x| {
@@ -84,7 +85,7 @@ pub fn turn<S: Scalar>(
                 let next = values[rules.state_index(m.next)]
                     .as_ref()
                     .expect("a move leads to a reachable state");
-                best(&mut b, S::int(m.points()).add(next));
+                best(&mut b, next.add_int(m.points()));
             });
             b.expect("a card that is not full has a legal move")
         })
@@ -93,25 +94,15 @@ pub fn turn<S: Scalar>(
         o.by_keep
             .iter()
             .map(|(outcomes, total)| {
-                let sum = outcomes
-                    .iter()
-                    .map(|&(x, w)| S::ratio(w, 1).mul(&rolls[x]))
-                    .reduce(|a, b| a.add(&b))
-                    .expect("every keep has outcomes");
-                sum.mul(&S::ratio(1, *total))
+                let terms: Vec<(u64, &S)> = outcomes.iter().map(|&(x, w)| (w, &rolls[x])).collect();
+                S::mean(&terms, *total)
             })
             .collect()
     };
     let best_keep = |keeps: &[S]| -> Vec<S> {
         o.sub_keeps
             .iter()
-            .map(|subs| {
-                let mut b = None;
-                for &k in subs {
-                    best(&mut b, keeps[k].clone());
-                }
-                b.expect("a roll has sub-keeps")
-            })
+            .map(|subs| largest(subs.iter().map(|&k| &keeps[k])).clone())
             .collect()
     };
     let one_left = best_keep(&expect(&finals));
@@ -123,13 +114,17 @@ pub fn turn<S: Scalar>(
 /// Every state's value, by [`RuleSet::state_index`]; `None` for states no game reaches.
 /// Base rules only (no house rules). States of a level are solved in parallel.
 pub fn solve<S: Scalar>(rules: &'static RuleSet) -> Vec<Option<S>> {
-    assert_eq!(rules.house, House::NONE, "the reference solver plays no house rules");
+    assert_eq!(
+        rules.house,
+        House::NONE,
+        "the reference solver plays no house rules"
+    );
     let o = Outcomes::new();
     let nb = rules.box_count() as u32;
     let full = (1u32 << nb) - 1;
     let mut values: Vec<Option<S>> = vec![None; rules.state_count()];
     for s in reachable_states(rules, full) {
-        values[rules.state_index(s)] = Some(S::zero());
+        values[rules.state_index(s)] = Some(S::int(0));
     }
     for level in (0..nb).rev() {
         let states: Vec<State> = (0..full)

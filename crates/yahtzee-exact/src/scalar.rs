@@ -3,6 +3,7 @@
 //! for measuring differences.
 
 use num_bigint::{BigInt, Sign};
+use num_integer::Integer;
 use num_rational::BigRational;
 use num_traits::{Signed, ToPrimitive, Zero};
 
@@ -13,7 +14,6 @@ use crate::dd::DoubleDouble;
 pub trait Scalar: Clone + PartialOrd + Send + Sync {
     /// A short name for reports: `f64`, `double-double`, `rational`.
     const NAME: &'static str;
-    fn zero() -> Self;
     /// An integer (points), exact in every arithmetic here.
     fn int(n: u32) -> Self;
     /// `n / d`: exact for rationals, correctly rounded for `f64`, to ~2^-106 for
@@ -23,13 +23,22 @@ pub trait Scalar: Clone + PartialOrd + Send + Sync {
     fn mul(&self, b: &Self) -> Self;
     /// The value exactly, as a rational.
     fn exact(&self) -> BigRational;
+    /// `n + self`. The same as `int(n).add(self)`; rationals skip the reduction (an
+    /// integer plus a reduced fraction is reduced).
+    fn add_int(&self, n: u32) -> Self {
+        Self::int(n).add(self)
+    }
+    /// `(Σ w_i x_i) / total`, summed in order, then one product by `ratio(1, total)`.
+    /// Rationals do the same exactly over a common denominator, with one reduction.
+    fn mean(terms: &[(u64, &Self)], total: u64) -> Self {
+        let mut it = terms.iter().map(|&(w, x)| Self::ratio(w, 1).mul(x));
+        let first = it.next().expect("at least one term");
+        it.fold(first, |a, b| a.add(&b)).mul(&Self::ratio(1, total))
+    }
 }
 
 impl Scalar for f64 {
     const NAME: &'static str = "f64";
-    fn zero() -> f64 {
-        0.0
-    }
     fn int(n: u32) -> f64 {
         f64::from(n)
     }
@@ -50,9 +59,6 @@ impl Scalar for f64 {
 
 impl Scalar for DoubleDouble {
     const NAME: &'static str = "double-double";
-    fn zero() -> DoubleDouble {
-        DoubleDouble::ZERO
-    }
     fn int(n: u32) -> DoubleDouble {
         DoubleDouble::from(n)
     }
@@ -72,9 +78,6 @@ impl Scalar for DoubleDouble {
 
 impl Scalar for BigRational {
     const NAME: &'static str = "rational";
-    fn zero() -> BigRational {
-        <BigRational as Zero>::zero()
-    }
     fn int(n: u32) -> BigRational {
         BigRational::from_integer(BigInt::from(n))
     }
@@ -89,6 +92,30 @@ impl Scalar for BigRational {
     }
     fn exact(&self) -> BigRational {
         self.clone()
+    }
+    fn add_int(&self, n: u32) -> BigRational {
+        let numer = self.numer() + BigInt::from(n) * self.denom();
+        BigRational::new_raw(numer, self.denom().clone())
+    }
+    fn mean(terms: &[(u64, &BigRational)], total: u64) -> BigRational {
+        // A common denominator: the first one, grown to the lcm where one does not divide
+        // it (the game's denominators are all of the form 2^a 3^b).
+        let mut d = terms[0].1.denom().clone();
+        for (_, x) in &terms[1..] {
+            if x.denom() != &d && !(&d % x.denom()).is_zero() {
+                d = d.lcm(x.denom());
+            }
+        }
+        let mut n = BigInt::zero();
+        for &(w, x) in terms {
+            let scale = if x.denom() == &d {
+                BigInt::from(w)
+            } else {
+                BigInt::from(w) * (&d / x.denom())
+            };
+            n += x.numer() * scale;
+        }
+        BigRational::new(n, d * BigInt::from(total))
     }
 }
 
@@ -139,11 +166,14 @@ pub fn decimal(x: &BigRational, digits: usize) -> String {
     // x × 10^(digits - 1 - e), rounded to an integer of `digits` digits.
     let shift = digits as i32 - 1 - e;
     let factor = BigRational::from_integer(BigInt::from(10).pow(shift.unsigned_abs()));
-    let y = if shift >= 0 { &x * &factor } else { &x / &factor };
+    let y = if shift >= 0 {
+        &x * &factor
+    } else {
+        &x / &factor
+    };
     let half = BigRational::new(BigInt::from(1), BigInt::from(2));
     let n = (y + half).floor().to_integer();
     let mut s = n.to_str_radix(10);
-    let mut e = e;
     if s.len() > digits {
         // Rounding carried into a new digit (9.99… → 10.0…).
         s.pop();
