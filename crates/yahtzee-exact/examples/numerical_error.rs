@@ -7,7 +7,8 @@
 //! cargo run --release -p yahtzee-exact --example numerical_error -- --reduced-only --json
 //! ```
 //!
-//! Options: `--json` (one JSON document instead of text), `--no-reduced` (skip the
+//! Options: `--json` (one JSON document instead of text), `--json-to PATH` (the text on
+//! stdout and the JSON document into `PATH`, from the same run), `--no-reduced` (skip the
 //! rational games), `--reduced-only` (only them). Numbers are printed to 4 significant
 //! digits (times to 0.1 s), written the same way in the text and the JSON.
 
@@ -18,7 +19,7 @@ use serde_json::{json, Value};
 use yahtzee_exact::bound::{relative_bound, table_bound};
 use yahtzee_exact::compare::{dd_vs_exact, f64_vs_dd, f64_vs_exact};
 use yahtzee_exact::scalar::{decimal, exact_dd};
-use yahtzee_exact::{describe, kernel, reference, Diff, DoubleDouble, REDUCED};
+use yahtzee_exact::{describe, kernel, reference, Diff, DoubleDouble, LARGER, REDUCED};
 use yahtzee_rules::{RuleSet, State};
 
 /// `x` to 4 significant digits (what is printed, in text and JSON alike).
@@ -28,7 +29,26 @@ fn sig(x: f64) -> f64 {
 
 /// Seconds to 0.1 s.
 fn secs(t: Instant) -> f64 {
-    (t.elapsed().as_secs_f64() * 10.0).round() / 10.0
+    round1(t.elapsed().as_secs_f64())
+}
+
+fn round1(x: f64) -> f64 {
+    (x * 10.0).round() / 10.0
+}
+
+/// CPU time of this process's live threads so far, in seconds (Linux: the first field of
+/// each `/proc/self/task/*/schedstat`, nanoseconds on a CPU; rayon's threads live on), so
+/// a run on a busy machine still says what the work costs. 0 elsewhere.
+fn cpu_now() -> f64 {
+    let Ok(tasks) = std::fs::read_dir("/proc/self/task") else {
+        return 0.0;
+    };
+    tasks
+        .flatten()
+        .filter_map(|t| std::fs::read_to_string(t.path().join("schedstat")).ok())
+        .filter_map(|s| s.split_whitespace().next()?.parse::<f64>().ok())
+        .sum::<f64>()
+        / 1e9
 }
 
 fn diff_json(d: &Diff, rules: &RuleSet) -> Value {
@@ -50,8 +70,10 @@ fn full_game(name: &str, text: bool) -> Value {
     let table = yahtzee_solver::solve(rules, &|_| {});
     let f64_seconds = secs(t);
     let t = Instant::now();
+    let cpu = cpu_now();
     let dd = kernel::solve_dd(rules);
     let seconds = secs(t);
+    let cpu_seconds = round1(cpu_now() - cpu);
     let d = f64_vs_dd(rules, &table, &dd);
     let start = rules.state_index(State::START);
     let start_dd = decimal(&exact_dd(dd[start]), 32);
@@ -73,6 +95,7 @@ fn full_game(name: &str, text: bool) -> Value {
         "worst_bound_ratio": sig(d.worst_bound_ratio),
         "worst_bound_state": describe(rules, d.worst_bound_at),
         "seconds": seconds,
+        "cpu_seconds": cpu_seconds,
         "f64_seconds": f64_seconds,
         "threads": rayon::current_num_threads(),
     });
@@ -119,8 +142,10 @@ fn full_game(name: &str, text: bool) -> Value {
 fn reduced_game(g: &yahtzee_exact::Reduced, text: bool) -> Value {
     let rules = g.rules();
     let t = Instant::now();
+    let cpu = cpu_now();
     let exact = reference::solve::<BigRational>(rules);
     let seconds = secs(t);
+    let cpu_seconds = round1(cpu_now() - cpu);
     let table = yahtzee_solver::solve(rules, &|_| {});
     let dd = kernel::solve_dd(rules);
     let dd_plain: Vec<DoubleDouble> = reference::solve::<DoubleDouble>(rules)
@@ -147,6 +172,7 @@ fn reduced_game(g: &yahtzee_exact::Reduced, text: bool) -> Value {
     o.insert("dd_max_rel_diff".into(), json!(sig(k.max_rel)));
     o.insert("dd_plain_max_rel_diff".into(), json!(sig(p.max_rel)));
     o.insert("seconds".into(), json!(seconds));
+    o.insert("cpu_seconds".into(), json!(cpu_seconds));
     if text {
         println!(
             "{}: {} reachable states, exact rationals",
@@ -169,7 +195,7 @@ fn reduced_game(g: &yahtzee_exact::Reduced, text: bool) -> Value {
             v["dd_plain_max_rel_diff"]
         );
         println!("  start value, exact             {}", decimal(start, 32));
-        println!("  rational solve                 {seconds} s");
+        println!("  rational solve                 {seconds} s, {cpu_seconds} s CPU");
     }
     v
 }
@@ -179,9 +205,13 @@ fn main() {
     let flag = |f: &str| args.iter().any(|a| a == f);
     let json_out = flag("--json");
     let reduced_only = flag("--reduced-only");
+    let json_to = args
+        .iter()
+        .position(|a| a == "--json-to")
+        .map(|i| args.get(i + 1).expect("--json-to PATH").clone());
     let mut names: Vec<&str> = args
         .iter()
-        .filter(|a| !a.starts_with("--"))
+        .filter(|a| !a.starts_with("--") && Some(*a) != json_to.as_ref())
         .map(String::as_str)
         .collect();
     if names.is_empty() && !reduced_only {
@@ -196,12 +226,16 @@ fn main() {
     }
     let mut reduced = Vec::new();
     if !flag("--no-reduced") {
-        for g in &REDUCED {
+        for g in REDUCED.iter().chain(&LARGER) {
             reduced.push(reduced_game(g, text));
         }
     }
+    let doc = json!({ "full": full, "reduced": reduced });
+    let doc = serde_json::to_string_pretty(&doc).expect("JSON");
     if json_out {
-        let doc = json!({ "full": full, "reduced": reduced });
-        println!("{}", serde_json::to_string_pretty(&doc).expect("JSON"));
+        println!("{doc}");
+    }
+    if let Some(path) = json_to {
+        std::fs::write(&path, doc + "\n").unwrap_or_else(|e| panic!("{path}: {e}"));
     }
 }

@@ -102,3 +102,18 @@ pub const REDUCED: [Reduced; 8] = [
         upper_threshold: 9,
     },
 ];
+
+/// Larger reduced games for the report (`examples/numerical_error.rs`; a few seconds each
+/// in rationals, too slow for the tests): six boxes, upper bonus and extra Yahtzees.
+pub const LARGER: [Reduced; 2] = [
+    Reduced {
+        base: "forced",
+        boxes: &[Ones, Twos, Threes, Yahtzee, FullHouse, Chance],
+        upper_threshold: 12,
+    },
+    Reduced {
+        base: "yatzy",
+        boxes: &[Ones, Twos, Sixes, OnePair, Yahtzee, Chance],
+        upper_threshold: 18,
+    },
+];
