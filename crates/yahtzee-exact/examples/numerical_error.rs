@@ -18,7 +18,7 @@ use num_rational::BigRational;
 use serde_json::{json, Value};
 use yahtzee_exact::bound::{relative_bound, table_bound};
 use yahtzee_exact::compare::{dd_vs_exact, f64_vs_dd, f64_vs_exact};
-use yahtzee_exact::scalar::{decimal, exact_dd};
+use yahtzee_exact::scalar::{decimal, exact_dd, exact_f64, fixed, to_f64};
 use yahtzee_exact::{describe, kernel, reference, Diff, DoubleDouble, LARGER, REDUCED};
 use yahtzee_rules::{RuleSet, State};
 
@@ -79,6 +79,12 @@ fn full_game(name: &str, text: bool) -> Value {
     let start_dd = decimal(&exact_dd(dd[start]), 32);
     let bound = sig(table_bound(rules, d.largest_value));
     let bound_rel = sig(relative_bound(rules.box_count() as u32));
+    // The published value: 8 decimals. The exact value (double-double, off by ~1e-28 at
+    // most) rounded, the f64 value rounded, and how far the exact value is from a
+    // rounding boundary (the f64 error would have to exceed that to change a digit).
+    let (published_dd, margin) = fixed(&exact_dd(dd[start]), 8);
+    let (published_f64, _) = fixed(&exact_f64(table[start]), 8);
+    let margin = sig(to_f64(&margin));
     let v = json!({
         "rules": name,
         "states": d.states,
@@ -89,6 +95,9 @@ fn full_game(name: &str, text: bool) -> Value {
         "start_value_dd": start_dd,
         "start_value_f64": table[start],
         "start_diff": sig((DoubleDouble::from(table[start]) - dd[start]).to_f64()),
+        "start_value_8dp_dd": published_dd,
+        "start_value_8dp_f64": published_f64,
+        "rounding_margin": margin,
         "largest_value": sig(d.largest_value),
         "bound": bound,
         "bound_rel": bound_rel,
@@ -119,6 +128,7 @@ fn full_game(name: &str, text: bool) -> Value {
             "  start value, f64       {}  (f64 - dd = {})",
             table[start], v["start_diff"]
         );
+        println!("  to 8 decimals          dd {published_dd}, f64 {published_f64}  (dd is {} from a rounding boundary)", v["rounding_margin"]);
         println!("  largest value          {}", v["largest_value"]);
         println!(
             "  a-priori bound         {}  (relative {}: gamma_(325*{}))",

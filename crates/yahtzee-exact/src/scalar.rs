@@ -193,3 +193,35 @@ pub fn decimal(x: &BigRational, digits: usize) -> String {
         _ => body,
     }
 }
+
+/// `x` rounded to `decimals` decimal places (half away from zero), and how far `x` lies
+/// from the nearest rounding boundary (a half unit of the last place): an approximation of
+/// `x` closer than that rounds to the same digits.
+pub fn fixed(x: &BigRational, decimals: u32) -> (String, BigRational) {
+    let scale = BigRational::from_integer(BigInt::from(10).pow(decimals));
+    let y = x.abs() * &scale;
+    let half = BigRational::new(BigInt::from(1), BigInt::from(2));
+    let boundary = y.floor() + &half;
+    let margin = (&y - &boundary)
+        .abs()
+        .min((&y - (&boundary - BigRational::from_integer(1.into()))).abs())
+        / &scale;
+    let n = (y + half).floor().to_integer();
+    let mut digits = n.to_str_radix(10);
+    let d = decimals as usize;
+    if digits.len() <= d {
+        digits = format!("{}{}", "0".repeat(d + 1 - digits.len()), digits);
+    }
+    let (int, frac) = digits.split_at(digits.len() - d);
+    let sign = if x.is_negative() && n.sign() == Sign::Plus {
+        "-"
+    } else {
+        ""
+    };
+    let text = if d == 0 {
+        format!("{sign}{int}")
+    } else {
+        format!("{sign}{int}.{frac}")
+    };
+    (text, margin)
+}

@@ -4,7 +4,7 @@
 use num_rational::BigRational;
 use num_traits::{Signed, Zero};
 use yahtzee_exact::dd::{fast_two_sum, two_prod, two_sum};
-use yahtzee_exact::scalar::{decimal, exact_dd, exact_f64, relative, to_f64};
+use yahtzee_exact::scalar::{decimal, exact_dd, exact_f64, fixed, relative, to_f64};
 use yahtzee_exact::{DoubleDouble, Scalar};
 
 /// A deterministic stream of awkward `f64`s: mantissas from a 64-bit LCG, exponents over
@@ -181,6 +181,18 @@ fn decimals_round_and_carry() {
     );
     assert_eq!(decimal(&-BigRational::new(1.into(), 3.into()), 3), "-0.333");
     assert_eq!(decimal(&BigRational::zero(), 5), "0");
+    let v = BigRational::new(254_587_728_734i64.into(), 1_000_000_000i64.into());
+    let (text, margin) = fixed(&v, 8);
+    assert_eq!(text, "254.58772873");
+    assert_eq!(margin, BigRational::new(1.into(), 1_000_000_000i64.into()));
+    let (text, margin) = fixed(&BigRational::new(19_996i64.into(), 10_000i64.into()), 3);
+    assert_eq!(text, "2.000");
+    assert_eq!(margin, BigRational::new(1.into(), 10_000i64.into()));
+    assert_eq!(
+        fixed(&BigRational::new((-1).into(), 3.into()), 2).0,
+        "-0.33"
+    );
+    assert_eq!(fixed(&BigRational::new(1.into(), 300.into()), 2).0, "0.00");
     assert_eq!(
         format!("{}", DoubleDouble::ratio(1, 3)),
         "0.33333333333333333333333333333333"
