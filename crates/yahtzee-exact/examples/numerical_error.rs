@@ -126,7 +126,7 @@ fn full_game(name: &str, text: bool) -> Value {
         println!("  start value, dd        {start_dd}");
         println!(
             "  start value, f64       {}  (f64 - dd = {})",
-            table[start], v["start_diff"]
+            v["start_value_f64"], v["start_diff"]
         );
         println!("  to 8 decimals          dd {published_dd}, f64 {published_f64}  (dd is {} from a rounding boundary)", v["rounding_margin"]);
         println!("  largest value          {}", v["largest_value"]);
@@ -142,8 +142,8 @@ fn full_game(name: &str, text: bool) -> Value {
             v["worst_bound_state"].as_str().unwrap_or("")
         );
         println!(
-            "  double-double solve    {seconds} s  (f64 solve {f64_seconds} s, {} threads)",
-            rayon::current_num_threads()
+            "  double-double solve    {} s, {} s CPU  (f64 solve {} s, {} threads)",
+            v["seconds"], v["cpu_seconds"], v["f64_seconds"], v["threads"]
         );
     }
     v
@@ -205,7 +205,10 @@ fn reduced_game(g: &yahtzee_exact::Reduced, text: bool) -> Value {
             v["dd_plain_max_rel_diff"]
         );
         println!("  start value, exact             {}", decimal(start, 32));
-        println!("  rational solve                 {seconds} s, {cpu_seconds} s CPU");
+        println!(
+            "  rational solve                 {} s, {} s CPU",
+            v["seconds"], v["cpu_seconds"]
+        );
     }
     v
 }
