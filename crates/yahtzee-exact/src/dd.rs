@@ -3,11 +3,12 @@
 //!
 //! The algorithms are the classic error-free transformations (Knuth's two-sum, Dekker's
 //! fast two-sum, two-prod with a fused multiply-add) combined as in the QD library (Hida, Li
-//! & Bailey 2001) in their accurate forms, whose relative errors Joldes, Muller & Popescu
-//! ("Tight and rigorous error bounds for basic building blocks of double-word arithmetic",
-//! ACM TOMS 2017) bound by `3u²` for a sum and `5u²` for a product and a quotient by an
-//! `f64` (more loosely `15u²` for a quotient of two double-doubles), `u = 2^-53`:
-//! every operation here is within [`DoubleDouble::OP_ERROR`] of the exact result.
+//! & Bailey 2001) in their accurate forms. Joldes, Muller & Popescu ("Tight and rigorous
+//! error bounds for basic building blocks of double-word arithmetic", ACM TOMS 2017) prove
+//! relative error bounds of a few `u²` for such sums, products and quotients (`u = 2^-53`):
+//! `3u²` for this sum, at most `7u²` for the products. This crate assumes
+//! [`DoubleDouble::OP_ERROR`] = `16u²` per operation, above all of them, and its tests check
+//! every operation against exact rationals.
 
 use std::cmp::Ordering;
 use std::fmt;
@@ -58,7 +59,8 @@ impl DoubleDouble {
     /// Unit roundoff of `f64`, `2^-53`.
     pub const U: f64 = 1.0 / 9_007_199_254_740_992.0;
     /// A bound on the relative error of any one operation of this type (sum, product,
-    /// quotient), `16u²` ≈ 2.0e-31: above the proven bounds of every algorithm used here.
+    /// quotient), `16u²` ≈ 2.0e-31: twice the proven bounds of the sums and products
+    /// (a few `u²`), and checked for every operation against rationals by the tests.
     pub const OP_ERROR: f64 = 16.0 * Self::U * Self::U;
 
     /// `hi + lo` normalised (any two `f64`s).
@@ -110,7 +112,7 @@ impl From<u32> for DoubleDouble {
 impl Add for DoubleDouble {
     type Output = DoubleDouble;
 
-    /// The accurate sum (QD's `ieee_add`; Joldes et al.'s AccurateDWPlusDW, ≤ 3u²).
+    /// The accurate sum (QD's `ieee_add`; Joldes et al.'s AccurateDWPlusDW: ≤ 3u²).
     #[inline(always)]
     fn add(self, b: DoubleDouble) -> DoubleDouble {
         let (s1, s2) = two_sum(self.hi, b.hi);
@@ -146,7 +148,7 @@ impl Mul for DoubleDouble {
     type Output = DoubleDouble;
 
     /// The product with a fused multiply-add (QD's `operator*`; Joldes et al.'s
-    /// DWTimesDW2, ≤ 5u²).
+    /// DWTimesDW1: ≤ 7u²).
     #[inline(always)]
     fn mul(self, b: DoubleDouble) -> DoubleDouble {
         let (p, e) = two_prod(self.hi, b.hi);
@@ -159,7 +161,7 @@ impl Mul for DoubleDouble {
 impl Mul<f64> for DoubleDouble {
     type Output = DoubleDouble;
 
-    /// A double-double times an `f64` (Joldes et al.'s DWTimesFP3, ≤ 2u²).
+    /// A double-double times an `f64` (Joldes et al.'s DWTimesFP3: ≤ 2u²).
     #[inline(always)]
     fn mul(self, b: f64) -> DoubleDouble {
         let (p, e) = two_prod(self.hi, b);
@@ -172,7 +174,8 @@ impl Mul<f64> for DoubleDouble {
 impl Div<f64> for DoubleDouble {
     type Output = DoubleDouble;
 
-    /// A double-double over an `f64` (Joldes et al.'s DWDivFP3, ≤ 3u²).
+    /// A double-double over an `f64`: the quotient of the high words, corrected once by
+    /// the exact remainder (within [`DoubleDouble::OP_ERROR`], as tested).
     fn div(self, b: f64) -> DoubleDouble {
         let q = self.hi / b;
         let (p, e) = two_prod(q, b);
@@ -186,7 +189,8 @@ impl Div<f64> for DoubleDouble {
 impl Div for DoubleDouble {
     type Output = DoubleDouble;
 
-    /// Long division in three partial quotients (QD's accurate `div`).
+    /// Long division in three partial quotients (QD's accurate `div`; within
+    /// [`DoubleDouble::OP_ERROR`], as tested; the solvers never divide two double-doubles).
     fn div(self, b: DoubleDouble) -> DoubleDouble {
         let q1 = self.hi / b.hi;
         let r = self - b * q1;
