@@ -43,15 +43,10 @@ impl Reduced {
             .reduced(self.boxes, self.upper_threshold)
     }
 
-    /// `forced[ones,twos,yahtzee,chance]@6`.
+    /// The reduced game's rule-set name, as every front end reads it
+    /// (`forced:ones,twos,yahtzee,chance@6`: `yahtzee stats --rules ...`).
     pub fn label(&self) -> String {
-        let names: Vec<&str> = self.boxes.iter().map(|c| c.name()).collect();
-        format!(
-            "{}[{}]@{}",
-            self.base,
-            names.join(","),
-            self.upper_threshold
-        )
+        self.rules().name.to_string()
     }
 }
 
