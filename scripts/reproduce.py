@@ -34,7 +34,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 TIERS = {"ci": ["ci"], "quick": ["ci", "quick"], "full": ["ci", "quick", "full"]}
-NUMBER = re.compile(r"[-−]?\d[\d,]*(?:\.\d+)?")
+NUMBER = re.compile(r"[-−]?\d[\d,]*(?:\.\d+)?(?:e[-+]?\d+)?")
 
 
 class FigureError(Exception):
@@ -50,8 +50,10 @@ def parse_published(text: str) -> dict:
     if not nums:
         raise FigureError(f"no number in published text {text!r}")
     first = nums[0].replace("−", "-").replace(",", "")
-    decimals = len(first.split(".")[1]) if "." in first else 0
-    out = {"value": Decimal(first), "decimals": decimals, "low": None, "high": None}
+    mantissa = first.split("e")[0]
+    decimals = len(mantissa.split(".")[1]) if "." in mantissa else 0
+    out = {"value": Decimal(first), "decimals": decimals, "low": None, "high": None,
+           "scientific": "e" in first}
     vals = [Decimal(n.replace("−", "-").replace(",", "")) for n in nums]
     if "±" in text and len(vals) >= 2:
         out["low"], out["high"] = vals[0] - vals[1], vals[0] + vals[1]
@@ -117,7 +119,12 @@ def compare(fig: dict, got: Decimal) -> tuple[str, str]:
     """(reproduced as printed, status)."""
     pub = parse_published(fig["published"])
     d = pub["decimals"]
-    shown = f"{got:.{d}f}" if d else f"{got.quantize(Decimal(1)):f}"
+    if pub["scientific"]:
+        # 9.902e-13: the same significant digits.
+        shown = re.sub(r"e([-+])0*(\d)", lambda m: "e" + m.group(1).replace("+", "") + m.group(2),
+                       f"{got:.{d}e}")
+    else:
+        shown = f"{got:.{d}f}" if d else f"{got.quantize(Decimal(1)):f}"
     kind = fig.get("kind", "exact")
     if kind == "timing":
         return shown, "timing"

@@ -22,6 +22,17 @@ fn main() {
                 "plan of the full game, six graphs: {:.2} s",
                 t.elapsed().as_secs_f64()
             );
+            // docs/PAINTED.md's table of orbits: how many fewer rolls the symmetry leaves.
+            let throws = game.keeps().rolls();
+            for k in 0..=5 {
+                let g = &plan.scored(k).graph;
+                println!(
+                    "k={k}: {} roll orbits, {} keep orbits, {:.1}x fewer rolls than {throws}",
+                    g.rolls(),
+                    g.len(),
+                    throws as f64 / g.rolls() as f64
+                );
+            }
             let red = game
                 .box_index(yahtzee_painted::PaintedBox::Colour(0))
                 .unwrap();
