@@ -60,7 +60,7 @@ impl Format {
 /// What an export wrote.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Exported {
-    /// Values written (states kept).
+    /// Values written (states kept; for Parquet, rows).
     pub values: u64,
     /// Size of the file.
     pub bytes: u64,
