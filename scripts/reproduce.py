@@ -90,13 +90,20 @@ def reproduced_value(fig: dict, runs: dict) -> Decimal:
     if r["rc"] != 0:
         last = (r["err"].strip().splitlines() or ["no message"])[-1]
         raise FigureError(f"{fig['recipe']} failed (exit {r['rc']}): {last}")
-    v = read_number(fig, r["out"], r["err"]) * Decimal(str(fig.get("scale", 1)))
+    v = read_number(fig, r["out"], r["err"])
+    scale = fig.get("scale", 1)
+    if isinstance(v, float):
+        # As the program would print it: the f64 product, rounded from its exact value.
+        v = Decimal(v * scale)
+    else:
+        v = v * Decimal(str(scale))
     if "minus" in fig:
         v -= reproduced_value(fig["minus"], runs)
     return v
 
 
-def read_number(fig: dict, out: str, err: str) -> Decimal:
+def read_number(fig: dict, out: str, err: str):
+    """A JSON number as the f64 it is; printed text (a regex's, a JSON string) as decimal."""
     if "json" in fig:
         try:
             data = json.loads(out)
@@ -112,6 +119,8 @@ def read_number(fig: dict, out: str, err: str) -> Decimal:
         raise FigureError("neither json nor regex")
     if isinstance(v, bool) or v is None:
         raise FigureError(f"selected {v!r}, not a number")
+    if isinstance(v, (int, float)):
+        return float(v)
     return Decimal(str(v))
 
 
