@@ -29,12 +29,14 @@ import shutil
 import subprocess
 import sys
 import time
+import decimal
 from decimal import Decimal
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+decimal.getcontext().prec = 80  # 32-digit exact values, and f64s converted exactly
 TIERS = {"ci": ["ci"], "quick": ["ci", "quick"], "full": ["ci", "quick", "full"]}
-NUMBER = re.compile(r"[-−]?\d[\d,]*(?:\.\d+)?(?:e[-+]?\d+)?")
+NUMBER = re.compile(r"(?<![A-Za-z\d.])[-−]?\d[\d,]*(?:\.\d+)?(?:e[-+]?\d+)?")
 
 
 class FigureError(Exception):
@@ -87,7 +89,7 @@ def select_json(data, path: str):
 def reproduced_value(fig: dict, runs: dict) -> Decimal:
     """The figure's number read from its recipe's output (less another figure's, `minus`)."""
     r = runs[fig["recipe"]]
-    if r["rc"] != 0:
+    if r["rc"] != r["want_rc"]:
         last = (r["err"].strip().splitlines() or ["no message"])[-1]
         raise FigureError(f"{fig['recipe']} failed (exit {r['rc']}): {last}")
     v = read_number(fig, r["out"], r["err"])
@@ -167,7 +169,8 @@ def run_recipe(rid: str, recipe: dict, args, env_base: dict, logs: Path) -> dict
     safe = re.sub(r"[^A-Za-z0-9_.-]", "_", rid)
     (logs / f"{safe}.out").write_text(out)
     (logs / f"{safe}.err").write_text(err)
-    return {"out": out, "err": err, "rc": rc, "seconds": round(secs, 2)}
+    return {"out": out, "err": err, "rc": rc, "want_rc": recipe.get("exit", 0),
+            "seconds": round(secs, 2)}
 
 
 def sha256(path: Path) -> str:
