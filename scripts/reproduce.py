@@ -236,6 +236,8 @@ def main() -> int:
                     help="output folder (its data/ is emptied first)")
     ap.add_argument("--only", default="", help="only figures whose id starts with this")
     ap.add_argument("--timeout", type=float, default=None, help="seconds per recipe")
+    ap.add_argument("--max-minutes", type=float, default=None,
+                    help="leave out commands estimated to take longer (their figures too)")
     args = ap.parse_args()
     tier = args.tier or "quick"
     args.bin = str(Path(args.bin).resolve())
@@ -253,7 +255,9 @@ def main() -> int:
         return {f["recipe"]} | (recipes_of(f["minus"]) if "minus" in f else set())
 
     figs = [f for f in spec["figures"] if f["id"].startswith(args.only)
-            and all(recipes[r].get("tier", "full") in TIERS[tier] for r in recipes_of(f))]
+            and all(recipes[r].get("tier", "full") in TIERS[tier] for r in recipes_of(f))
+            and (args.max_minutes is None
+                 or all(recipes[r].get("minutes", 0) <= args.max_minutes for r in recipes_of(f)))]
     wanted = sorted(set().union(*map(recipes_of, figs)) if figs else set())
 
     out_dir = Path(args.out).resolve()
