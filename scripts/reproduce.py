@@ -29,12 +29,14 @@ import shutil
 import subprocess
 import sys
 import time
+import decimal
 from decimal import Decimal
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+decimal.getcontext().prec = 80  # 32-digit exact values, and f64s converted exactly
 TIERS = {"ci": ["ci"], "quick": ["ci", "quick"], "full": ["ci", "quick", "full"]}
-NUMBER = re.compile(r"[-−]?\d[\d,]*(?:\.\d+)?(?:e[-+]?\d+)?")
+NUMBER = re.compile(r"(?<![A-Za-z\d.])[-−]?\d[\d,]*(?:\.\d+)?(?:e[-+]?\d+)?")
 
 
 class FigureError(Exception):
@@ -87,16 +89,23 @@ def select_json(data, path: str):
 def reproduced_value(fig: dict, runs: dict) -> Decimal:
     """The figure's number read from its recipe's output (less another figure's, `minus`)."""
     r = runs[fig["recipe"]]
-    if r["rc"] != 0:
+    if r["rc"] != r["want_rc"]:
         last = (r["err"].strip().splitlines() or ["no message"])[-1]
         raise FigureError(f"{fig['recipe']} failed (exit {r['rc']}): {last}")
-    v = read_number(fig, r["out"], r["err"]) * Decimal(str(fig.get("scale", 1)))
+    v = read_number(fig, r["out"], r["err"])
+    scale = fig.get("scale", 1)
+    if isinstance(v, float):
+        # As the program would print it: the f64 product, rounded from its exact value.
+        v = Decimal(v * scale)
+    else:
+        v = v * Decimal(str(scale))
     if "minus" in fig:
         v -= reproduced_value(fig["minus"], runs)
     return v
 
 
-def read_number(fig: dict, out: str, err: str) -> Decimal:
+def read_number(fig: dict, out: str, err: str):
+    """A JSON number as the f64 it is; printed text (a regex's, a JSON string) as decimal."""
     if "json" in fig:
         try:
             data = json.loads(out)
@@ -112,6 +121,8 @@ def read_number(fig: dict, out: str, err: str) -> Decimal:
         raise FigureError("neither json nor regex")
     if isinstance(v, bool) or v is None:
         raise FigureError(f"selected {v!r}, not a number")
+    if isinstance(v, (int, float)):
+        return float(v)
     return Decimal(str(v))
 
 
@@ -158,7 +169,8 @@ def run_recipe(rid: str, recipe: dict, args, env_base: dict, logs: Path) -> dict
     safe = re.sub(r"[^A-Za-z0-9_.-]", "_", rid)
     (logs / f"{safe}.out").write_text(out)
     (logs / f"{safe}.err").write_text(err)
-    return {"out": out, "err": err, "rc": rc, "seconds": round(secs, 2)}
+    return {"out": out, "err": err, "rc": rc, "want_rc": recipe.get("exit", 0),
+            "seconds": round(secs, 2)}
 
 
 def sha256(path: Path) -> str:
@@ -224,6 +236,8 @@ def main() -> int:
                     help="output folder (its data/ is emptied first)")
     ap.add_argument("--only", default="", help="only figures whose id starts with this")
     ap.add_argument("--timeout", type=float, default=None, help="seconds per recipe")
+    ap.add_argument("--max-minutes", type=float, default=None,
+                    help="leave out commands estimated to take longer (their figures too)")
     args = ap.parse_args()
     tier = args.tier or "quick"
     args.bin = str(Path(args.bin).resolve())
@@ -241,7 +255,9 @@ def main() -> int:
         return {f["recipe"]} | (recipes_of(f["minus"]) if "minus" in f else set())
 
     figs = [f for f in spec["figures"] if f["id"].startswith(args.only)
-            and all(recipes[r].get("tier", "full") in TIERS[tier] for r in recipes_of(f))]
+            and all(recipes[r].get("tier", "full") in TIERS[tier] for r in recipes_of(f))
+            and (args.max_minutes is None
+                 or all(recipes[r].get("minutes", 0) <= args.max_minutes for r in recipes_of(f)))]
     wanted = sorted(set().union(*map(recipes_of, figs)) if figs else set())
 
     out_dir = Path(args.out).resolve()

@@ -68,7 +68,7 @@ fn main() {
         let player = base.with_valuer(base.valuer.with_kind(kind, weights.clone()));
         let v = exact::strategy_value(&player);
         println!(
-            "  {:<16} {v:10.4}   gap {:.4} ({:.3}%)",
+            "  {:<16} {v:10.4}   gap {:.4} ({:.4}%)",
             kind.name(),
             optimal - v,
             100.0 * (optimal - v) / optimal
