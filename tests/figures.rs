@@ -62,10 +62,10 @@ fn decimal_numbers(text: &str) -> Vec<String> {
             let token = &text[start..i];
             let token = match token.rfind(',') {
                 Some(c)
-                    if !token[c + 1..]
+                    if token[c + 1..]
                         .split('.')
                         .next()
-                        .is_some_and(|d| d.len() == 3) =>
+                        .is_none_or(|d| d.len() != 3) =>
                 {
                     &token[c + 1..]
                 }

@@ -104,7 +104,7 @@ fn main() {
                 let mut adv = yahtzee_painted::advice::Advisor::new(&game, valuer.clone());
                 // MEASURE_ROUNDS=2: a second round fitted to games of the corrected strategy
                 // (docs/PAINTED.md: it did not help, so the shipped correction has one).
-                let rounds: u32 = std::env::var("MEASURE_ROUNDS")
+                let rounds: u64 = std::env::var("MEASURE_ROUNDS")
                     .ok()
                     .and_then(|r| r.parse().ok())
                     .unwrap_or(1);
