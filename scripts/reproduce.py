@@ -26,6 +26,7 @@ import os
 import platform
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -275,14 +276,24 @@ def main() -> int:
 
     started = datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
     runs = {}
-    for i, rid in enumerate(wanted, 1):
-        print(f"[{i}/{len(wanted)}] {rid}: {' '.join(recipes[rid]['run'])}", file=sys.stderr)
-        runs[rid] = run_recipe(rid, recipes[rid], args, env, logs)
+    # Interrupted (Ctrl-C, SIGTERM), the run stops starting commands and still reports and
+    # writes its manifest for the ones that ran; the rest are "not run".
+    signal.signal(signal.SIGTERM, lambda *_: (_ for _ in ()).throw(KeyboardInterrupt()))
+    interrupted = False
+    try:
+        for i, rid in enumerate(wanted, 1):
+            print(f"[{i}/{len(wanted)}] {rid}: {' '.join(recipes[rid]['run'])}", file=sys.stderr)
+            runs[rid] = run_recipe(rid, recipes[rid], args, env, logs)
+    except KeyboardInterrupt:
+        interrupted = True
+        print("interrupted: reporting the commands that ran", file=sys.stderr)
 
     rows = []
     for f in figs:
         try:
-            if "manual" in f:
+            if not recipes_of(f) <= runs.keys():
+                shown, status = "—", "not run"
+            elif "manual" in f:
                 shown, status = "—", "manual"
             else:
                 shown, status = compare(f, reproduced_value(f, runs))
@@ -318,7 +329,7 @@ def main() -> int:
             "figures_file_sha256": sha256(Path(args.figures)),
             "rule_sets": rule_sets,
             "tables_sha256": tables,
-            "seeds": sorted({s for rid in wanted for s in seeds_of(recipes[rid]["run"])}, key=str),
+            "seeds": sorted({s for rid in runs for s in seeds_of(recipes[rid]["run"])}, key=str),
             "figures": {r["id"]: r["reproduced"] for r in rows if r["kind"] != "timing"},
         },
         # How it ran: differs between machines and runs.
@@ -326,15 +337,16 @@ def main() -> int:
             "started": started,
             "threads": args.threads,
             "machine": machine(),
+            "interrupted": interrupted,
             "commands": {rid: {"run": recipes[rid]["run"], "exit": runs[rid]["rc"],
-                               "seconds": runs[rid]["seconds"]} for rid in wanted},
+                               "seconds": runs[rid]["seconds"]} for rid in runs},
             "timings": {r["id"]: r["reproduced"] for r in rows if r["kind"] == "timing"},
         },
     }
     write_json(out_dir / "manifest.json", manifest)
     write_json(out_dir / "results.json", rows)
     print(f"manifest: {out_dir / 'manifest.json'}", file=sys.stderr)
-    return 1 if bad else 0
+    return 1 if bad or interrupted else 0
 
 
 if __name__ == "__main__":
