@@ -390,26 +390,13 @@ mod tests {
 
     use ::parquet::file::reader::{FileReader, SerializedFileReader};
     use ::parquet::record::Field;
-    use yahtzee_rules::Category;
 
     use super::*;
     use crate::store::{solve_target_to, solve_to};
 
     /// A game small enough to solve in milliseconds, with the Yahtzee flag.
     fn small() -> &'static RuleSet {
-        use std::sync::OnceLock;
-        static R: OnceLock<&'static RuleSet> = OnceLock::new();
-        R.get_or_init(|| {
-            RuleSet::by_name("forced").unwrap().reduced(
-                &[
-                    Category::Twos,
-                    Category::FullHouse,
-                    Category::Yahtzee,
-                    Category::Chance,
-                ],
-                6,
-            )
-        })
+        RuleSet::named("forced:twos,full_house,yahtzee,chance@6").unwrap()
     }
 
     fn reader(path: &Path) -> SerializedFileReader<File> {
