@@ -695,7 +695,7 @@ impl RuleSet {
         }
         let r: &'static RuleSet = Box::leak(Box::new(RuleSet {
             description: Box::leak(
-                format!("{} reduced to {} boxes", self.description, boxes.len()).into_boxed_str(),
+                format!("{}, reduced to {} boxes", self.description, boxes.len()).into_boxed_str(),
             ),
             name: Box::leak(name.into_boxed_str()),
             boxes: Box::leak(boxes.to_vec().into_boxed_slice()),
