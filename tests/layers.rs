@@ -7,11 +7,12 @@ use std::collections::HashMap;
 use std::process::Command;
 
 /// Each workspace crate's layer: a crate may depend only on crates of lower layers.
-const LAYERS: [(&str, u8); 18] = [
+const LAYERS: [(&str, u8); 19] = [
     ("yahtzee-rules", 0),
     ("yahtzee-yahtzix", 0),
     ("yahtzee-solver", 1),
     ("yahtzee-table", 2),
+    ("yahtzee-exact", 2),
     ("yahtzee-triple", 2),
     ("yahtzee-advice", 3),
     ("yahtzee-painted", 3),
