@@ -472,6 +472,20 @@ impl fmt::Display for UnknownRules {
 
 impl std::error::Error for UnknownRules {}
 
+/// The rule set named `name`, made by `make` (given the name to keep) the first time it
+/// is asked for and kept for the rest of the program: rule sets made on demand (another
+/// Mega bonus, a reduced game) are `&'static` like the listed ones, one per name.
+fn made_once(name: String, make: impl FnOnce(&'static str) -> RuleSet) -> &'static RuleSet {
+    static MADE: std::sync::Mutex<Vec<&'static RuleSet>> = std::sync::Mutex::new(Vec::new());
+    let mut made = MADE.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(r) = made.iter().find(|r| r.name == name) {
+        return r;
+    }
+    let r: &'static RuleSet = Box::leak(Box::new(make(Box::leak(name.into_boxed_str()))));
+    made.push(r);
+    r
+}
+
 /// Levenshtein distance (insertions, deletions, substitutions) between two short names.
 fn edit_distance(a: &str, b: &str) -> usize {
     let b: Vec<char> = b.chars().collect();
@@ -624,14 +638,8 @@ impl RuleSet {
         if bonus == base.mega_bonus {
             return base;
         }
-        static MADE: std::sync::Mutex<Vec<&'static RuleSet>> = std::sync::Mutex::new(Vec::new());
-        let mut made = MADE.lock().unwrap_or_else(|e| e.into_inner());
-        let name = format!("{}={bonus}", base.name);
-        if let Some(r) = made.iter().find(|r| r.name == name) {
-            return r;
-        }
-        let r: &'static RuleSet = Box::leak(Box::new(RuleSet {
-            name: Box::leak(name.into_boxed_str()),
+        made_once(format!("{}={bonus}", base.name), |name| RuleSet {
+            name,
             description: Box::leak(
                 format!("{}, Mega bonus {bonus}", base.description).into_boxed_str(),
             ),
@@ -640,9 +648,7 @@ impl RuleSet {
             reference_value: None,
             scores: OnceLock::new(),
             ..*base
-        }));
-        made.push(r);
-        r
+        })
     }
 
     /// The box that a chance-chance reroll is scored in, when that house rule applies in
@@ -688,25 +694,18 @@ impl RuleSet {
     pub fn reduced(&self, boxes: &[Category], upper_threshold: u32) -> &'static RuleSet {
         let list: Vec<&str> = boxes.iter().map(|c| c.name()).collect();
         let name = format!("{}:{}@{upper_threshold}", self.name, list.join(","));
-        static MADE: std::sync::Mutex<Vec<&'static RuleSet>> = std::sync::Mutex::new(Vec::new());
-        let mut made = MADE.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(r) = made.iter().find(|r| r.name == name) {
-            return r;
-        }
-        let r: &'static RuleSet = Box::leak(Box::new(RuleSet {
+        made_once(name, |name| RuleSet {
             description: Box::leak(
                 format!("{}, reduced to {} boxes", self.description, boxes.len()).into_boxed_str(),
             ),
-            name: Box::leak(name.into_boxed_str()),
+            name,
             boxes: Box::leak(boxes.to_vec().into_boxed_slice()),
             upper_threshold,
             expected_value: f64::NAN,
             reference_value: None,
             scores: OnceLock::new(),
             ..*self
-        }));
-        made.push(r);
-        r
+        })
     }
 
     /// Whether this is a reduced game ([`RuleSet::reduced`]).
