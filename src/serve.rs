@@ -22,15 +22,48 @@ pub struct Args {
     /// Longest a heavy request (statistics, the chance to win) may take, in seconds.
     #[arg(long, default_value_t = 30)]
     heavy_seconds: u64,
-    /// Most memory one best response (playing to win) may take, in GiB [default:
-    /// $YAHTZEE_MEMORY_LIMIT, or half the machine's]; a first turn needs 10.4 GiB.
+    /// The server's memory budget in GiB [default: $YAHTZEE_MEMORY_LIMIT, or half the
+    /// machine's]: its resident memory plus the estimates of the builds and heavy work
+    /// under way stay within it; a build or best response needing more is refused.
     #[arg(long, value_name = "GIB", value_parser = yahtzee_advice::win::parse_gib)]
     memory_limit: Option<u64>,
+    /// Most the data folder may hold, in GiB (never past the free disk less 1 GiB); a
+    /// build that would pass it is refused (507).
+    #[arg(long, value_name = "GIB", value_parser = yahtzee_advice::win::parse_gib, default_value = "16")]
+    data_budget: u64,
+    /// Builds and heavy computations at once, on as many low-priority threads [default:
+    /// the cores less one, at least one].
+    #[arg(long, value_name = "N")]
+    build_jobs: Option<usize>,
+    /// Builds waiting to start; more are refused (503 with Retry-After).
+    #[arg(long, value_name = "N", default_value_t = 16)]
+    build_queue: usize,
+    /// What anonymous requests may build beyond what the shipped pages use (the value
+    /// tables, the Triple Yahtzee players, Yahtzix to 2,000 for two, the Painted Yahtzee
+    /// strategy): a comma list of `target` (target-score tables), `yahtzix` (other Yahtzix
+    /// targets), `reduced` (reduced games), or `all`.
+    #[arg(long, value_name = "KINDS", value_parser = yahtzee_server::Allow::parse, default_value = "")]
+    allow_build: yahtzee_server::Allow,
+    /// Heavy questions and builds one client address may have under way or queued; more
+    /// get 429 with Retry-After.
+    #[arg(long, value_name = "N", default_value_t = 2)]
+    per_client: usize,
+    /// Behind a reverse proxy: the client's address is the last X-Forwarded-For entry.
+    #[arg(long)]
+    trust_forwarded: bool,
 }
 
 pub fn run(args: Args) -> Result<()> {
     let mut limits = Limits {
         heavy_seconds: args.heavy_seconds,
+        data_budget: args.data_budget,
+        build_jobs: args
+            .build_jobs
+            .unwrap_or_else(yahtzee_server::default_build_jobs),
+        build_queue: args.build_queue,
+        allow: args.allow_build,
+        per_client: args.per_client.max(1),
+        trust_forwarded: args.trust_forwarded,
         ..Limits::default()
     };
     if let Some(bytes) = args.memory_limit {

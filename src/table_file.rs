@@ -5,6 +5,7 @@ use std::time::Instant;
 
 use anyhow::Result;
 use indicatif::{ProgressBar, ProgressStyle};
+use yahtzee_engine::cost::{Budget, Build};
 use yahtzee_rules::RuleSet;
 use yahtzee_table::{store, Table, TableError, TargetTable};
 
@@ -28,6 +29,7 @@ pub fn progress_bar(rules: &RuleSet, quiet: bool) -> ProgressBar {
 
 /// Solves `rules` with a progress bar and writes the table to `path`. Returns the values.
 pub fn build(rules: &'static RuleSet, path: &Path, quiet: bool) -> Result<(Vec<f64>, f64)> {
+    check(Build::Values(rules), path)?;
     let bar = progress_bar(rules, quiet);
     let start = Instant::now();
     let values = store::solve_to(rules, path, &|n| bar.inc(n))?;
@@ -35,11 +37,23 @@ pub fn build(rules: &'static RuleSet, path: &Path, quiet: bool) -> Result<(Vec<f
     Ok((values, start.elapsed().as_secs_f64()))
 }
 
+/// Refuses a build in one line, before it starts, when its estimate is past the memory
+/// limit (`YAHTZEE_MEMORY_LIMIT`, else half the machine's) or the free disk at `path`.
+fn check(build: Build, path: &Path) -> Result<()> {
+    let folder = path.parent().filter(|p| !p.as_os_str().is_empty());
+    let budget = Budget::for_dir(folder.unwrap_or(Path::new(".")));
+    yahtzee_engine::cost::check(&build, &budget)?;
+    Ok(())
+}
+
 /// Opens the table at `path`; if there is no file there yet (or one of an older format),
 /// builds it first, saying so: on a first run in a few words with the time it takes, for
 /// an old table with the reason it is built again. (A damaged or foreign table is an
 /// error, not built over: `store::load_or_solve`.)
 pub fn open_or_build(rules: &'static RuleSet, path: &Path, quiet: bool) -> Result<Table> {
+    if !path.exists() {
+        check(Build::Values(rules), path)?;
+    }
     let bar = progress_bar(rules, quiet);
     let building = |e: &TableError| {
         if !quiet {
@@ -54,6 +68,7 @@ pub fn open_or_build(rules: &'static RuleSet, path: &Path, quiet: bool) -> Resul
 /// Solves the target table of `rules` with a progress bar and writes it to `path`.
 /// Returns the solve time.
 pub fn build_target(rules: &'static RuleSet, path: &Path, quiet: bool) -> Result<f64> {
+    check(Build::Target(rules), path)?;
     let bar = progress_bar(rules, quiet);
     bar.set_message(format!("{} (target table)", rules.name));
     let start = Instant::now();
@@ -69,6 +84,9 @@ pub fn open_or_build_target(
     path: &Path,
     quiet: bool,
 ) -> Result<TargetTable> {
+    if !path.exists() {
+        check(Build::Target(rules), path)?;
+    }
     let bar = progress_bar(rules, quiet);
     bar.set_message(format!("{} (target table)", rules.name));
     let building = |e: &TableError| {

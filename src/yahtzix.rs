@@ -100,6 +100,12 @@ impl Common {
             }
             bar.set_position(done);
         };
+        if !path.exists() {
+            // Refused in one line before anything is built when it cannot fit.
+            let folder = path.parent().unwrap_or(&dir);
+            let budget = yahtzee_engine::cost::Budget::for_dir(folder);
+            yahtzee_engine::cost::check(&yahtzee_engine::cost::Build::Yahtzix(rules), &budget)?;
+        }
         // A cache of an older format in the default place is solved again.
         let rebuild = self.table.is_none();
         let duel = engine::load_or_solve(&rules, &path, rebuild, &say, &progress);

@@ -10,7 +10,9 @@
 use serde::Deserialize;
 use serde_json::Value;
 
+use crate::cost::Build;
 use crate::{api, painted, triple, yahtzix, EngineError, Tables};
+use yahtzee_rules::RuleSet;
 
 /// A game of the Yahtzee family.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -144,54 +146,69 @@ impl Game {
         }
     }
 
-    /// Whether what a question in `body` needs (a table, a solved game) is in memory, so
-    /// answering it reads no file and solves nothing. A front end that must answer fast
-    /// (the server) calls [`Game::prepare`] in the background when it is not.
-    pub fn ready(self, tables: &Tables, body: &[u8]) -> Result<bool, EngineError> {
-        Ok(match self {
-            Game::Yahtzee => {
-                let q = api::advise_question(body)?;
-                tables.is_open(q.rules)
-                    && (!matches!(q.play_for, crate::PlayFor::Target(_))
-                        || tables.is_target_open(q.rules))
+    /// What a question in `body` needs built (or opened) before it is answered: the
+    /// advice of `POST /api/advise` or, with `stats`, the statistics of `POST /api/stats`.
+    /// Checked for shape and sense first, so a bad question is refused before anything is
+    /// built.
+    pub fn builds(self, body: &[u8], stats: bool) -> Result<Vec<Build>, EngineError> {
+        let forced = || Build::Values(RuleSet::by_name("forced").expect("the official rules"));
+        Ok(match (self, stats) {
+            (Game::Yahtzee, _) => {
+                let (rules, play_for) = if stats {
+                    let q = api::stats_question(body)?;
+                    (q.rules, q.play_for)
+                } else {
+                    let q = api::advise_question(body)?;
+                    (q.rules, q.play_for)
+                };
+                let mut v = vec![Build::Values(rules)];
+                if matches!(play_for, crate::PlayFor::Target(_)) {
+                    v.push(Build::Target(rules));
+                }
+                v
             }
-            Game::Triple => {
+            (Game::Triple, false) => {
                 let (variant, kind, ..) = triple::Question::from_json(body)?.checked()?;
-                tables.is_triple_open(variant, kind)
+                vec![forced(), Build::Triple(variant, kind)]
             }
-            Game::Yahtzix => {
+            (Game::Triple, true) => {
+                let (variant, kinds) = triple::SimulateQuestion::from_json(body)?.checked()?;
+                let players = kinds.into_iter().map(|k| Build::Triple(variant, k));
+                std::iter::once(forced()).chain(players).collect()
+            }
+            (Game::Yahtzix, false) => {
                 let (rules, _) = yahtzix::Question::from_json(body)?.position()?;
-                tables.is_yahtzix_open(&rules)
+                vec![Build::Yahtzix(rules)]
             }
-            Game::Painted => {
+            (Game::Yahtzix, true) => {
+                let q = yahtzix::StatsQuestion::from_json(body)?;
+                vec![Build::Yahtzix(q.checked()?)]
+            }
+            (Game::Painted, false) => {
                 let (game, ..) = painted::Question::from_json(body)?.checked()?;
-                tables.is_painted_open(&game)
+                vec![Build::Painted(game)]
+            }
+            (Game::Painted, true) => {
+                let game = painted::SimulateQuestion::from_json(body)?.checked()?;
+                vec![Build::Painted(game)]
             }
         })
     }
 
+    /// Whether what a question in `body` needs (a table, a solved game) is in memory, so
+    /// answering it reads no file and solves nothing. A front end that must answer fast
+    /// (the server) calls [`Game::prepare`] in the background when it is not.
+    pub fn ready(self, tables: &Tables, body: &[u8]) -> Result<bool, EngineError> {
+        Ok(self
+            .builds(body, false)?
+            .iter()
+            .all(|b| tables.locate(b) == crate::Where::InMemory))
+    }
+
     /// Opens, or solves and writes, what a question in `body` needs.
     pub fn prepare(self, tables: &Tables, body: &[u8]) -> Result<(), EngineError> {
-        match self {
-            Game::Yahtzee => {
-                let q = api::advise_question(body)?;
-                tables.advisor(q.rules)?;
-                if matches!(q.play_for, crate::PlayFor::Target(_)) {
-                    tables.target(q.rules)?;
-                }
-            }
-            Game::Triple => {
-                let (variant, kind, ..) = triple::Question::from_json(body)?.checked()?;
-                tables.triple_player(variant, kind)?;
-            }
-            Game::Yahtzix => {
-                let (rules, _) = yahtzix::Question::from_json(body)?.position()?;
-                tables.yahtzix(&rules)?;
-            }
-            Game::Painted => {
-                let (game, ..) = painted::Question::from_json(body)?.checked()?;
-                tables.painted_advisor(&game)?;
-            }
+        for b in self.builds(body, false)? {
+            tables.prepare(&b)?;
         }
         Ok(())
     }

@@ -15,6 +15,8 @@
 
 pub mod api;
 #[cfg(feature = "native")]
+pub mod cost;
+#[cfg(feature = "native")]
 mod game;
 #[cfg(feature = "native")]
 pub mod painted;
@@ -28,7 +30,7 @@ pub mod yahtzix;
 #[cfg(feature = "native")]
 pub use game::Game;
 #[cfg(feature = "native")]
-pub use tables::Tables;
+pub use tables::{Tables, Where};
 pub use yahtzee_advice::{Cancel, Report, ReportOption, SolveOptions, TurnMulligan};
 #[cfg(feature = "native")]
 pub use yahtzee_stats::Summary;
@@ -76,6 +78,11 @@ pub enum EngineError {
     /// gone): no answer, never a partial one.
     #[error("the computation was cancelled (its time limit passed or its client went away)")]
     Cancelled,
+    /// A build refused before it starts: its estimate is past the memory limit or the
+    /// free disk ([`cost::check`]); the message says what it needs and how to allow it.
+    #[cfg(feature = "native")]
+    #[error("{0}")]
+    TooBig(String),
 }
 
 impl EngineError {
@@ -85,6 +92,8 @@ impl EngineError {
         match self {
             EngineError::Table(yahtzee_table::TableError::MegaBonusTooLarge { .. }) => true,
             EngineError::Table(_) | EngineError::Cancelled => false,
+            #[cfg(feature = "native")]
+            EngineError::TooBig(_) => false,
             EngineError::Advice(a) => !matches!(
                 a,
                 AdviceError::RulesMismatch { .. } | AdviceError::Cancelled

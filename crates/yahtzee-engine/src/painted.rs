@@ -75,6 +75,14 @@ pub fn table_path(dir: &Path, game: &Game) -> PathBuf {
 /// about a second with one colour, about 40 s with five, on two cores).
 pub const SAY_SOLVING: usize = 200_000;
 
+/// A rough CPU time to solve `game`'s exact table, in core-seconds (a million states
+/// take about a second with one colour, about 40 s with five, on two cores; in between,
+/// geometrically).
+pub fn solve_seconds(game: &Game) -> f64 {
+    let per_million = 40f64.powf((f64::from(game.colours) - 1.0) / 4.0);
+    2.0 * per_million * game.state_count() as f64 / 1e6
+}
+
 /// The exact table of `game` from its file in `dir`, or solved here and written there (a
 /// missing file, with a one-line `notice` first when the game has more than
 /// [`SAY_SOLVING`] states; a damaged one, after a one-line `notice`; a folder that cannot

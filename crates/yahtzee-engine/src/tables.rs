@@ -10,6 +10,7 @@ use yahtzee_rules::RuleSet;
 use yahtzee_table::{store, TargetTable};
 use yahtzee_triple::{Kind, Player, Variant};
 
+use crate::cost::{self, Budget, Build, Cost};
 use crate::EngineError;
 
 /// One slot per rule set; its own lock makes a second asker wait for a table being built
@@ -27,6 +28,18 @@ pub struct Tables {
     triple: Slots<Player>,
     yahtzix: Slots<crate::yahtzix::Played>,
     painted: Slots<yahtzee_painted::advice::Advisor>,
+    memory_limit: u64,
+}
+
+/// Where what a build makes stands in a [`Tables`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Where {
+    /// Open: answering from it reads no file and solves nothing.
+    InMemory,
+    /// Its files are in the data folder: opening them costs its held memory, no solve.
+    OnDisk,
+    /// Not built: a solve is needed.
+    Missing,
 }
 
 impl Tables {
@@ -40,7 +53,90 @@ impl Tables {
             triple: Mutex::default(),
             yahtzix: Mutex::default(),
             painted: Mutex::default(),
+            memory_limit: yahtzee_advice::win::default_memory_limit(),
         }
+    }
+
+    /// These tables with a build's peak memory bounded by `bytes` (default:
+    /// [`yahtzee_advice::win::default_memory_limit`]); a build past it, or past the data
+    /// folder's free disk, is refused before it starts ([`cost::check`]).
+    pub fn with_memory_limit(mut self, bytes: u64) -> Tables {
+        self.memory_limit = bytes;
+        self
+    }
+
+    /// The memory limit a build is checked against.
+    pub fn memory_limit(&self) -> u64 {
+        self.memory_limit
+    }
+
+    /// Refuses `build` when its estimate is past the memory limit or the free disk.
+    pub fn check(&self, build: &Build) -> Result<Cost, EngineError> {
+        let budget = Budget {
+            memory: self.memory_limit,
+            disk_free: cost::free_disk(&self.dir),
+        };
+        cost::check(build, &budget)
+    }
+
+    /// The files `build` writes in the data folder.
+    pub fn files(&self, build: &Build) -> Vec<PathBuf> {
+        match build {
+            Build::Values(r) => vec![self.path(r)],
+            Build::Target(r) => vec![self.target_path(r)],
+            Build::Triple(..) => Vec::new(),
+            Build::Yahtzix(r) => vec![self.yahtzix_path(r)],
+            Build::YahtzixThree(_) => Vec::new(),
+            Build::Painted(g) => {
+                yahtzee_painted::approx::Valuer::tables_for(g, crate::painted::EXACT_LIMIT)
+                    .iter()
+                    .map(|g| crate::painted::table_path(&self.dir, g))
+                    .collect()
+            }
+        }
+    }
+
+    /// Where `build` stands: open, on disk, or missing.
+    pub fn locate(&self, build: &Build) -> Where {
+        let open = match build {
+            Build::Values(r) => self.is_open(r),
+            Build::Target(r) => self.is_target_open(r),
+            Build::Triple(v, k) => self.is_triple_open(*v, *k),
+            Build::Yahtzix(r) => self.is_yahtzix_open(r),
+            Build::YahtzixThree(_) => false,
+            Build::Painted(g) => self.is_painted_open(g),
+        };
+        if open {
+            Where::InMemory
+        } else if matches!(build, Build::Triple(..) | Build::YahtzixThree(_)) {
+            // Built in memory from other tables (their own builds): never on disk.
+            Where::Missing
+        } else if self.files(build).iter().all(|p| p.exists()) {
+            Where::OnDisk
+        } else {
+            Where::Missing
+        }
+    }
+
+    /// Opens `build`, or builds it first (checked: [`Tables::check`]).
+    pub fn prepare(&self, build: &Build) -> Result<(), EngineError> {
+        match build {
+            Build::Values(r) => self.advisor(r).map(drop),
+            Build::Target(r) => self.target(r).map(drop),
+            Build::Triple(v, k) => self.triple_player(*v, *k).map(drop),
+            Build::Yahtzix(r) => self.yahtzix(r).map(drop),
+            Build::YahtzixThree(r) => crate::yahtzix::solve_three(r, self.memory_limit).map(drop),
+            Build::Painted(g) => self.painted_advisor(g).map(drop),
+        }
+    }
+
+    /// Checks `build` when its files are not all in the data folder yet (a solve is
+    /// coming).
+    fn check_if_missing(&self, build: &Build) -> Result<(), EngineError> {
+        if self.files(build).iter().any(|p| !p.exists()) {
+            self.check(build)?;
+        }
+        Ok(())
     }
 
     /// The folder the tables are read from and written to.
@@ -63,6 +159,7 @@ impl Tables {
     pub fn advisor(&self, rules: &'static RuleSet) -> Result<Arc<Advisor>, EngineError> {
         let path = self.path(rules);
         get(&self.values, rules.name, || {
+            self.check_if_missing(&Build::Values(rules))?;
             let table = store::load_or_solve(rules, &path, &|_| {}, &|_| {})?;
             Ok(Advisor::new(table))
         })
@@ -74,6 +171,7 @@ impl Tables {
     pub fn target(&self, rules: &'static RuleSet) -> Result<Arc<TargetTable>, EngineError> {
         let path = self.target_path(rules);
         get(&self.targets, rules.name, || {
+            self.check_if_missing(&Build::Target(rules))?;
             Ok(store::load_or_solve_target(rules, &path, &|_| {}, &|_| {})?)
         })
     }
@@ -94,6 +192,7 @@ impl Tables {
         get(&self.triple, &triple_key(variant, kind), || {
             let rules = RuleSet::by_name("forced").expect("the official rules");
             let advisor = self.advisor(rules)?;
+            self.check(&Build::Triple(variant, kind))?;
             let values = triple_values(advisor.table());
             Ok(yahtzee_triple::standard_player(variant, kind, values))
         })
@@ -117,6 +216,7 @@ impl Tables {
     ) -> Result<Arc<crate::yahtzix::Played>, EngineError> {
         let path = self.yahtzix_path(rules);
         get(&self.yahtzix, &rules.name(), || {
+            self.check_if_missing(&Build::Yahtzix(*rules))?;
             let duel = crate::yahtzix::load_or_solve(rules, &path, true, &|| {}, &|_, _| {})?;
             Ok(crate::yahtzix::Played::new(duel))
         })
@@ -137,6 +237,7 @@ impl Tables {
         game: &yahtzee_painted::Game,
     ) -> Result<Arc<yahtzee_painted::advice::Advisor>, EngineError> {
         get(&self.painted, game.name(), || {
+            self.check_if_missing(&Build::Painted(game.clone()))?;
             Ok(crate::painted::advisor(
                 &self.dir,
                 game,

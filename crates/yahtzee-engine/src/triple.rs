@@ -262,9 +262,8 @@ impl SimulateQuestion {
         crate::api::parse(body)
     }
 
-    /// One summary per strategy (mean and 95% interval of the final total), the same for
-    /// any thread count.
-    pub fn answer(&self, tables: &Tables) -> Result<Vec<Summary>, EngineError> {
+    /// The variant and the strategies asked for, checked.
+    pub fn checked(&self) -> Result<(Variant, Vec<Kind>), EngineError> {
         let variant = variant_named(&self.variant)?;
         if !(2..=MAX_GAMES).contains(&self.games) {
             return Err(EngineError::BadInput(format!(
@@ -280,6 +279,13 @@ impl SimulateQuestion {
                 .map(|s| strategy_named(s))
                 .collect::<Result<_, _>>()?
         };
+        Ok((variant, kinds))
+    }
+
+    /// One summary per strategy (mean and 95% interval of the final total), the same for
+    /// any thread count.
+    pub fn answer(&self, tables: &Tables) -> Result<Vec<Summary>, EngineError> {
+        let (variant, kinds) = self.checked()?;
         kinds
             .into_iter()
             .map(|k| {

@@ -475,6 +475,12 @@ impl StatsQuestion {
         self.answer_with(&played.duel)
     }
 
+    /// The rules, with the games and players checked.
+    pub fn checked(&self) -> Result<Rules, EngineError> {
+        self.check()?;
+        self.rules.rules()
+    }
+
     fn check(&self) -> Result<(), EngineError> {
         if !(2..=MAX_GAMES).contains(&self.games) {
             return Err(EngineError::BadInput(format!(

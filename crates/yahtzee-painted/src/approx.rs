@@ -26,13 +26,11 @@ pub struct Half {
     boxes: Vec<usize>,
 }
 
-impl Half {
-    fn new(
-        card: &Game,
-        keep: impl Fn(&PaintedBox) -> bool,
-        colours: u8,
-        solve: &dyn Fn(&Game) -> Vec<f64>,
-    ) -> Option<Half> {
+/// The halves of a split card: each half's own game and where its boxes sit on the card
+/// (`boxes[i]`: the card's box index of the half's box `i`). The number half does not see
+/// colours: solved with one colour, the same values. A half with no boxes is left out.
+fn split_games(card: &Game) -> Vec<(Game, Vec<usize>)> {
+    let half = |keep: &dyn Fn(&PaintedBox) -> bool, colours: u8| {
         let boxes: Vec<usize> = (0..card.box_count())
             .filter(|&b| keep(&card.boxes[b]))
             .collect();
@@ -41,9 +39,18 @@ impl Half {
         }
         let game = Game::new(colours, boxes.iter().map(|&b| card.boxes[b]).collect())
             .expect("a half of a valid game is valid");
+        Some((game, boxes))
+    };
+    let numbers = half(&|b| matches!(b, PaintedBox::Number(_)), 1);
+    let painted = half(&|b| !matches!(b, PaintedBox::Number(_)), card.colours);
+    numbers.into_iter().chain(painted).collect()
+}
+
+impl Half {
+    fn new(game: Game, boxes: Vec<usize>, solve: &dyn Fn(&Game) -> Vec<f64>) -> Half {
         let table = Arc::new(solve(&game));
         assert_eq!(table.len(), game.state_count(), "one value per state");
-        Some(Half { game, table, boxes })
+        Half { game, table, boxes }
     }
 
     fn value(&self, s: State) -> f64 {
@@ -101,16 +108,22 @@ impl Valuer {
 
     /// The split value with each half's table from `solve` (the exact solver, or a cache
     /// of its tables: the engine keeps them as table files).
+    /// The games whose exact tables the strategy of `game` is built from, in the order
+    /// they are solved: `game` itself when it has at most `exact_limit` states, else the
+    /// halves of its split value (for a build's cost before it starts).
+    pub fn tables_for(game: &Game, exact_limit: usize) -> Vec<Game> {
+        if game.state_count() <= exact_limit {
+            return vec![game.clone()];
+        }
+        split_games(game).into_iter().map(|(g, _)| g).collect()
+    }
+
     pub fn split_with(game: &Game, solve: &dyn Fn(&Game) -> Vec<f64>) -> Valuer {
-        // The number half does not see colours: solved with one colour, the same values.
-        let numbers = Half::new(game, |b| matches!(b, PaintedBox::Number(_)), 1, solve);
-        let painted = Half::new(
-            game,
-            |b| !matches!(b, PaintedBox::Number(_)),
-            game.colours,
-            solve,
-        );
-        Valuer::Split(numbers.into_iter().chain(painted).collect(), None)
+        let halves = split_games(game)
+            .into_iter()
+            .map(|(g, boxes)| Half::new(g, boxes, solve))
+            .collect();
+        Valuer::Split(halves, None)
     }
 
     /// This split value with a correction (a split value without one is corrected).

@@ -28,19 +28,23 @@
 //! are free again within moments. A best response is refused above
 //! [`Limits::memory_limit`].
 
-use std::collections::HashSet;
-use std::sync::{Arc, LazyLock, Mutex};
+use std::net::IpAddr;
+use std::sync::{Arc, LazyLock};
 use std::time::Duration;
 
+mod admission;
+
+use admission::Admission;
 use axum::body::Bytes;
 use axum::extract::{DefaultBodyLimit, Query, State};
-use axum::http::{header, HeaderValue, StatusCode};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::Deserialize;
 use tokio::sync::Semaphore;
 use yahtzee_advice::Advisor;
+use yahtzee_engine::cost::Build;
 use yahtzee_engine::{Cancel, EngineError, Game, PlayFor, SolveOptions, Tables, TargetTable};
 use yahtzee_rules::RuleSet;
 
@@ -63,6 +67,21 @@ pub struct Limits {
     pub heavy_jobs: usize,
     /// How long a client may take to send a request's headers, and then its body.
     pub read_seconds: u64,
+    /// Most bytes the data folder may hold: a build whose files would pass it is refused
+    /// (507).
+    pub data_budget: u64,
+    /// Builds (and heavy computations) run at once, on as many low-priority threads.
+    pub build_jobs: usize,
+    /// Builds waiting to start; more are refused (503, `Retry-After`).
+    pub build_queue: usize,
+    /// What anonymous requests may build beyond what the shipped pages use.
+    pub allow: Allow,
+    /// Heavy questions and builds one client address may have under way or queued; more
+    /// are answered 429 with `Retry-After`.
+    pub per_client: usize,
+    /// Take the client's address from the last `X-Forwarded-For` entry (behind a reverse
+    /// proxy that sets it).
+    pub trust_forwarded: bool,
 }
 
 impl Default for Limits {
@@ -74,27 +93,67 @@ impl Default for Limits {
             memory_limit: yahtzee_advice::win::default_memory_limit(),
             heavy_jobs: 1,
             read_seconds: 10,
+            data_budget: DEFAULT_DATA_BUDGET,
+            build_jobs: default_build_jobs(),
+            build_queue: 16,
+            allow: Allow::default(),
+            per_client: 2,
+            trust_forwarded: false,
         }
     }
+}
+
+/// The data folder's default budget: 16 GiB.
+pub const DEFAULT_DATA_BUDGET: u64 = 16 << 30;
+
+/// One less than the cores (at least one): builds leave a core for advice.
+pub fn default_build_jobs() -> usize {
+    std::thread::available_parallelism()
+        .map(|n| n.get().saturating_sub(1))
+        .unwrap_or(1)
+        .max(1)
 }
 
 /// What every request shares: the tables, the builds under way, the heavy-work permits.
 pub struct AppState {
     tables: Arc<Tables>,
-    building: Arc<Mutex<HashSet<String>>>,
+    admission: Arc<Admission>,
     heavy: Arc<Semaphore>,
     limits: Limits,
 }
 
 impl AppState {
+    /// The server's state; a build's check uses `limits.memory_limit`.
     pub fn new(tables: Tables, limits: Limits) -> Arc<AppState> {
+        let tables = tables.with_memory_limit(limits.memory_limit);
         Arc::new(AppState {
             tables: Arc::new(tables),
-            building: Arc::default(),
+            admission: Admission::new(&limits),
             heavy: Arc::new(Semaphore::new(limits.heavy_jobs)),
             limits,
         })
     }
+}
+
+/// The address of a connection's client, as `serve` saw it.
+#[derive(Clone, Copy, Debug)]
+pub struct Peer(pub IpAddr);
+
+/// The client a request counts against: the connection's address, or behind a trusted
+/// proxy the last `X-Forwarded-For` entry.
+fn client_of(limits: &Limits, peer: Option<Peer>, headers: &HeaderMap) -> IpAddr {
+    let direct = peer.map_or(IpAddr::from([0, 0, 0, 0]), |p| p.0);
+    if !limits.trust_forwarded {
+        return direct;
+    }
+    headers
+        .get_all("x-forwarded-for")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .filter_map(|a| a.trim().parse::<IpAddr>().ok())
+        .last()
+        .unwrap_or(direct)
 }
 
 /// The routes, over shared state.
@@ -166,7 +225,11 @@ pub async fn serve(listener: tokio::net::TcpListener, state: Arc<AppState>) -> s
             }
         };
         let _ = stream.set_nodelay(true);
-        let service = hyper_util::service::TowerToHyperService::new(app.clone());
+        let peer = stream
+            .peer_addr()
+            .map_or(IpAddr::from([0, 0, 0, 0]), |a| a.ip());
+        let app = app.clone().layer(axum::Extension(Peer(peer)));
+        let service = hyper_util::service::TowerToHyperService::new(app);
         tokio::spawn(async move {
             let mut http = hyper::server::conn::http1::Builder::new();
             http.timer(hyper_util::rt::TokioTimer::new())
@@ -241,6 +304,10 @@ pub struct ApiError {
     status: StatusCode,
     message: String,
     building: bool,
+    /// Why a build or heavy work was refused: `policy`, `memory`, `disk`, `busy`.
+    reason: Option<&'static str>,
+    /// Seconds for `Retry-After`.
+    retry: Option<u32>,
 }
 
 impl std::fmt::Display for ApiError {
@@ -257,7 +324,36 @@ impl ApiError {
             status,
             message: yahtzee_rules::one_line(&message.into()),
             building: false,
+            reason: None,
+            retry: None,
         }
+    }
+
+    /// A refusal of a build or heavy work, with its reason; 503s may be retried.
+    fn refused(status: StatusCode, reason: &'static str, message: String) -> ApiError {
+        ApiError {
+            reason: Some(reason),
+            retry: (status == StatusCode::SERVICE_UNAVAILABLE).then_some(5),
+            ..ApiError::new(status, message)
+        }
+    }
+
+    /// A 503 "busy" with `Retry-After`: the heavy work or the memory is taken now.
+    fn busy(message: String) -> ApiError {
+        ApiError::refused(StatusCode::SERVICE_UNAVAILABLE, "busy", message)
+    }
+
+    /// A 429 with `Retry-After`: this client has its share under way.
+    fn too_many(message: String) -> ApiError {
+        ApiError {
+            retry: Some(5),
+            ..ApiError::new(StatusCode::TOO_MANY_REQUESTS, message)
+        }
+    }
+
+    /// Why a build or heavy work was refused (`policy`, `memory`, `disk`, `busy`).
+    pub fn reason(&self) -> Option<&'static str> {
+        self.reason
     }
 
     fn bad(message: impl Into<String>) -> ApiError {
@@ -268,6 +364,7 @@ impl ApiError {
     fn building(message: String) -> ApiError {
         ApiError {
             building: true,
+            retry: Some(2),
             ..ApiError::new(StatusCode::SERVICE_UNAVAILABLE, message)
         }
     }
@@ -285,6 +382,9 @@ impl ApiError {
 
 impl From<EngineError> for ApiError {
     fn from(e: EngineError) -> Self {
+        if let EngineError::TooBig(message) = e {
+            return ApiError::refused(StatusCode::FORBIDDEN, "memory", message);
+        }
         let status = if e.is_bad_input() {
             StatusCode::BAD_REQUEST
         } else {
@@ -297,20 +397,24 @@ impl From<EngineError> for ApiError {
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let message = self.message.replace('\n', " ");
-        let body = if self.building {
+        let mut body = if self.building {
             serde_json::json!({"status": "building", "error": message})
         } else {
             serde_json::json!({"error": message})
         };
+        if let Some(reason) = self.reason {
+            body["refused"] = reason.into();
+        }
         let mut r = (self.status, Json(body)).into_response();
-        if self.building {
+        if let Some(secs) = self.retry {
             r.headers_mut()
-                .insert(header::RETRY_AFTER, HeaderValue::from_static("2"));
+                .insert(header::RETRY_AFTER, HeaderValue::from(secs));
         }
         r
     }
 }
 
+pub use admission::{Allow, KindName};
 pub use yahtzee_engine::api::{AdviseQuestion, StatsQuestion};
 
 /// Checks an `/api/advise` body ([`yahtzee_engine::api::advise_question`]) as the handler
@@ -351,63 +455,11 @@ async fn card(
 }
 
 impl AppState {
-    /// The advisor of `rules`: opened now if its file exists (milliseconds), else built in
-    /// the background while this request gets a 503 "building".
-    fn advisor(self: &Arc<Self>, rules: &'static RuleSet) -> Result<Arc<Advisor>, ApiError> {
-        if self.tables.is_open(rules) || self.tables.path(rules).exists() {
-            return Ok(self.tables.advisor(rules)?);
-        }
-        self.build(rules, rules.name.to_string(), |t, r| t.advisor(r).map(drop))
-    }
-
-    /// The target table of `rules`, as [`AppState::advisor`] (its build takes about a
-    /// minute and 1 GB of disk).
-    fn target(self: &Arc<Self>, rules: &'static RuleSet) -> Result<Arc<TargetTable>, ApiError> {
-        if self.tables.is_target_open(rules) || self.tables.target_path(rules).exists() {
-            return Ok(self.tables.target(rules)?);
-        }
-        self.build(rules, format!("{} (target table)", rules.name), |t, r| {
-            t.target(r).map(drop)
-        })
-    }
-
-    /// Starts building a table in the background (once) and answers "building".
-    fn build<T>(
-        self: &Arc<Self>,
-        rules: &'static RuleSet,
-        what: String,
-        open: fn(&Tables, &'static RuleSet) -> Result<(), EngineError>,
-    ) -> Result<T, ApiError> {
-        self.build_once(what.clone(), move |tables| open(tables, rules));
-        Err(ApiError::building(format!(
-            "the table for {what} is being built; try again in a few seconds"
-        )))
-    }
-
-    /// Runs `job` on the blocking pool unless a job named `what` is already under way.
-    fn build_once(
-        self: &Arc<Self>,
-        what: String,
-        job: impl FnOnce(&Tables) -> Result<(), EngineError> + Send + 'static,
-    ) {
-        let building = self.building.clone();
-        if !building
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .insert(what.clone())
-        {
-            return;
-        }
-        let tables = self.tables.clone();
-        tokio::task::spawn_blocking(move || {
-            if let Err(e) = job(&tables) {
-                eprintln!("building {what} failed: {e}");
-            }
-            building
-                .lock()
-                .unwrap_or_else(|p| p.into_inner())
-                .remove(&what);
-        });
+    /// Makes what a question needs ready ([`Admission::need`]): `Ok` when it is in memory,
+    /// else a 503 "building" (a job queued) or the refusal that says why not.
+    fn need(&self, builds: Vec<Build>, client: IpAddr) -> Result<(), ApiError> {
+        self.admission
+            .need(&self.tables, builds, client, &self.limits)
     }
 
     /// Runs heavy work on the blocking pool, one permit at a time, within the time limit:
@@ -416,8 +468,11 @@ impl AppState {
     /// permit.
     async fn heavy<T: Send + 'static>(
         &self,
+        client: IpAddr,
+        memory: u64,
         work: impl FnOnce(&SolveOptions) -> Result<T, EngineError> + Send + 'static,
     ) -> Result<T, ApiError> {
+        let slot = self.admission.client_slot(client, &self.limits)?;
         let limit = match self.limits.heavy_millis {
             Some(ms) => Duration::from_millis(ms),
             None => Duration::from_secs(self.limits.heavy_seconds),
@@ -435,8 +490,10 @@ impl AppState {
                 ),
             )
         };
+        let reservation = self.admission.reserve(memory, &self.limits)?;
+        // A best response checks its own need against what is free now.
         let options = SolveOptions {
-            memory_limit: self.limits.memory_limit,
+            memory_limit: self.admission.free_memory(&self.limits) + memory,
             cancel: Cancel::new(),
         };
         // Dropped on every way out of this future but a finished job: cancels the work.
@@ -446,9 +503,10 @@ impl AppState {
             .await
             .map_err(|_| busy())?
             .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
+        let pool = self.admission.pool.clone();
         let job = tokio::task::spawn_blocking(move || {
-            let out = work(&options);
-            drop(permit);
+            let out = pool.run(|| work(&options));
+            drop((permit, reservation, slot));
             out
         });
         match tokio::time::timeout_at(deadline, job).await {
@@ -474,22 +532,16 @@ async fn games() -> Json<serde_json::Value> {
 }
 
 impl AppState {
-    /// The advice of a game other than Yahtzee, through the engine's [`Game`] door: when
-    /// what the question needs is not in memory it is opened or solved in the background
-    /// (once per game at a time) while this request gets a 503 "building", as for a
-    /// missing Yahtzee table; else answered on the blocking pool (microseconds to
-    /// milliseconds: no heavy permit).
-    async fn advise_game(self: &Arc<Self>, game: Game, body: Bytes) -> Result<Response, ApiError> {
-        if !game.ready(&self.tables, &body)? {
-            let question = body.clone();
-            self.build_once(format!("the tables of {}", game.name()), move |tables| {
-                game.prepare(tables, &question)
-            });
-            return Err(ApiError::building(format!(
-                "the tables for {} are being built (Yahtzix: about 20 s at 2,000 the first time); try again in a few seconds",
-                game.label()
-            )));
-        }
+    /// The advice of a game other than Yahtzee, through the engine's [`Game`] door, once
+    /// what it needs is in memory ([`AppState::need`]); on the blocking pool (microseconds
+    /// to milliseconds: no heavy permit).
+    async fn advise_game(
+        self: &Arc<Self>,
+        game: Game,
+        body: Bytes,
+        client: IpAddr,
+    ) -> Result<Response, ApiError> {
+        self.need(game.builds(&body, false)?, client)?;
         let tables = self.tables.clone();
         let answer = tokio::task::spawn_blocking(move || game.advise(&tables, &body))
             .await
@@ -501,76 +553,105 @@ impl AppState {
             })??;
         Ok(Json(answer).into_response())
     }
-}
 
-/// The tables a question needs: the rule set's advisor, and its target table when playing
-/// for a target.
-type Needed = (Arc<Advisor>, Option<Arc<TargetTable>>);
-
-impl AppState {
+    /// The tables a Yahtzee question needs, in memory: the rule set's advisor, and its
+    /// target table when playing for a target.
     fn tables_for(
-        self: &Arc<Self>,
+        &self,
         rules: &'static RuleSet,
         play_for: &PlayFor,
-    ) -> Result<Needed, ApiError> {
-        let advisor = self.advisor(rules)?;
+    ) -> Result<(Arc<Advisor>, Option<Arc<TargetTable>>), ApiError> {
+        let advisor = self.tables.advisor(rules)?;
         let target = match play_for {
-            PlayFor::Target(_) => Some(self.target(rules)?),
+            PlayFor::Target(_) => Some(self.tables.target(rules)?),
             _ => None,
         };
         Ok((advisor, target))
     }
 }
 
+/// A request's client and body.
+async fn request(
+    s: &AppState,
+    peer: Option<axum::Extension<Peer>>,
+    headers: &HeaderMap,
+    body: axum::body::Body,
+) -> Result<(IpAddr, Bytes), ApiError> {
+    let client = client_of(&s.limits, peer.map(|p| p.0), headers);
+    Ok((client, read_body(body, &s.limits).await?))
+}
+
 async fn advise(
     State(s): State<Arc<AppState>>,
+    peer: Option<axum::Extension<Peer>>,
+    headers: HeaderMap,
     body: axum::body::Body,
 ) -> Result<Response, ApiError> {
-    let bytes = read_body(body, &s.limits).await?;
+    let (client, bytes) = request(&s, peer, &headers, body).await?;
     let game = Game::of_request(&bytes)?;
     if game != Game::Yahtzee {
-        return s.advise_game(game, bytes).await;
+        return s.advise_game(game, bytes, client).await;
     }
     let req = advise_question(&bytes)?;
+    s.need(game.builds(&bytes, false)?, client)?;
     let heavy = req.play_for != PlayFor::Expected;
     let (advisor, target) = s.tables_for(req.rules, &req.play_for)?;
     let answer =
         move |options: &SolveOptions| req.answer_with(&advisor, target.as_deref(), options);
-    // Expected-score advice takes microseconds: on this task. The rest is heavy.
+    // Expected-score advice takes microseconds: on this task. The rest is heavy (a best
+    // response checks its own memory against what is free).
     let report = if !heavy {
         answer(&SolveOptions::default())?
     } else {
-        s.heavy(answer).await?
+        s.heavy(client, HEAVY_ADVICE_MEMORY, answer).await?
     };
     Ok(Json(report).into_response())
 }
+
+/// Memory reserved for a heavy advice question (a target's or a best response's; the
+/// best response is refused when its own estimate passes what is free).
+const HEAVY_ADVICE_MEMORY: u64 = 64 << 20;
+
+/// Memory reserved for a simulation (Triple Yahtzee, Yahtzix, Painted Yahtzee): its
+/// players and tallies, not its tables (built first, on their own).
+const SIMULATION_MEMORY: u64 = 64 << 20;
 
 /// Painted Yahtzee's advice: the body of `/api/advise` with `"game": "painted"` (or a
 /// reduced game's name), the `game` field optional here.
 async fn painted_advise(
     State(s): State<Arc<AppState>>,
+    peer: Option<axum::Extension<Peer>>,
+    headers: HeaderMap,
     body: axum::body::Body,
 ) -> Result<Response, ApiError> {
-    let bytes = read_body(body, &s.limits).await?;
-    s.advise_game(Game::Painted, bytes).await
+    let (client, bytes) = request(&s, peer, &headers, body).await?;
+    s.advise_game(Game::Painted, bytes, client).await
 }
 
 async fn stats(
     State(s): State<Arc<AppState>>,
+    peer: Option<axum::Extension<Peer>>,
+    headers: HeaderMap,
     body: axum::body::Body,
 ) -> Result<Response, ApiError> {
-    let bytes = read_body(body, &s.limits).await?;
+    let (client, bytes) = request(&s, peer, &headers, body).await?;
     let game = Game::of_request(&bytes)?;
+    s.need(game.builds(&bytes, true)?, client)?;
     if game != Game::Yahtzee {
-        // Simulations (and a first solve of what they need): heavy work, bounded in time.
+        // Simulations over tables now in memory: heavy work, bounded in time.
         let tables = s.tables.clone();
-        let answer = s.heavy(move |_| game.stats(&tables, &bytes)).await?;
+        let answer = s
+            .heavy(client, SIMULATION_MEMORY, move |_| {
+                game.stats(&tables, &bytes)
+            })
+            .await?;
         return Ok(Json(answer).into_response());
     }
     let req = stats_question(&bytes)?;
     let (advisor, target) = s.tables_for(req.rules, &req.play_for)?;
+    let memory = yahtzee_engine::cost::exact_stats_memory(req.rules);
     let summary = s
-        .heavy(move |options| {
+        .heavy(client, memory, move |options| {
             yahtzee_engine::stats_with(
                 &advisor,
                 target.as_deref(),

@@ -16,6 +16,15 @@ use yahtzee_server::Limits;
 mod common;
 use common::{request, start};
 
+/// The tests' limits: every kind of build allowed (they ask about small games: Yahtzix
+/// to 150 and 300, reduced Painted games), the defaults otherwise.
+fn test_limits() -> Limits {
+    Limits {
+        allow: yahtzee_server::Allow::all(),
+        ..Limits::default()
+    }
+}
+
 /// The shared server, its official table built through the API's background build.
 fn server() -> SocketAddr {
     shared().0
@@ -26,7 +35,7 @@ fn shared() -> &'static (SocketAddr, tempfile::TempDir) {
     static SERVER: OnceLock<(SocketAddr, tempfile::TempDir)> = OnceLock::new();
     SERVER.get_or_init(|| {
         let dir = tempfile::tempdir().unwrap();
-        let addr = start(dir.path(), Limits::default());
+        let addr = start(dir.path(), test_limits());
         let body = json!({"dice": "13346", "rolls_left": 2}).to_string();
         let (status, _, _) = http(addr, "POST", "/api/advise", body.as_bytes());
         assert!(status == 503 || status == 200);
@@ -255,7 +264,7 @@ fn heavy_work_is_bounded_in_time() {
     let dir = tempfile::tempdir().unwrap();
     let limits = Limits {
         heavy_seconds: 0,
-        ..Limits::default()
+        ..test_limits()
     };
     let addr = start(dir.path(), limits);
     wait_ready(addr, &json!({"dice": "13346", "rolls_left": 2}).to_string());
@@ -278,7 +287,7 @@ fn heavy_work_is_bounded_in_time() {
 #[test]
 fn a_missing_table_is_built_in_the_background() {
     let dir = tempfile::tempdir().unwrap();
-    let addr = start(dir.path(), Limits::default());
+    let addr = start(dir.path(), test_limits());
     let body = json!({"rules": "yatzy", "dice": "13346", "rolls_left": 0}).to_string();
     let (status, head, text) = http(addr, "POST", "/api/advise", body.as_bytes());
     assert_eq!(status, 503, "{text}");
@@ -297,7 +306,7 @@ fn slow_clients_are_cut_off() {
     let dir = tempfile::tempdir().unwrap();
     let limits = Limits {
         read_seconds: 1,
-        ..Limits::default()
+        ..test_limits()
     };
     let addr = start(dir.path(), limits);
     // Headers that never end: the connection is closed.
@@ -509,7 +518,7 @@ fn other_games_bad_questions_get_a_400_and_one_line() {
 fn yahtzix_advice_is_the_engines() {
     // Its own folder: the solved game (about a second at 300) is written there.
     let dir = tempfile::tempdir().unwrap();
-    let addr = start(dir.path(), Limits::default());
+    let addr = start(dir.path(), test_limits());
     let question = json!({"game": "yahtzix", "target": 300, "me": 0, "opp": 150, "dice": "115523"});
     let body = question.to_string();
     assert_eq!(wait_ready_within(addr, &body, 120), 503);
@@ -564,7 +573,7 @@ fn yahtzix_advice_is_the_engines() {
 #[test]
 fn yahtzix_at_tables_of_three_to_eight() {
     let dir = tempfile::tempdir().unwrap();
-    let addr = start(dir.path(), Limits::default());
+    let addr = start(dir.path(), test_limits());
     let post = |path: &str, body: &Value| {
         let (status, _, text) = http(addr, "POST", path, body.to_string().as_bytes());
         (status, text)

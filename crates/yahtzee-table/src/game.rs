@@ -40,6 +40,11 @@ fn header(d: &GameDimensions, crc: u32) -> Header {
     h
 }
 
+/// The length of a game's table file (what [`write_game_table`] writes).
+pub fn game_file_len(d: &GameDimensions) -> u64 {
+    header(d, 0).payload_offset + 8 * d.value_count
+}
+
 /// The whole file of a game's table: header, padding, payload.
 pub fn game_table_bytes(d: &GameDimensions, values: &[f64]) -> Vec<u8> {
     assert_eq!(values.len() as u64, d.value_count, "one value per state");

@@ -301,6 +301,20 @@ pub fn table_bytes(rules: &RuleSet, values: &[f64]) -> Vec<u8> {
     table_image(rules, values).1
 }
 
+/// The length of a value table's file for `rules` (what [`write_table`] writes): for a
+/// build's cost before it starts.
+pub fn table_file_len(rules: &RuleSet) -> u64 {
+    Header::new(rules, 0).payload_offset + 8 * rules.state_count() as u64
+}
+
+/// The length of a target table's file for `rules` holding `values` probabilities (what
+/// [`write_target_table`] writes).
+pub fn target_file_len(rules: &RuleSet, values: u64) -> u64 {
+    let mut header = Header::blank(rules, Objective::Target, values);
+    header.index_offset = align(header.encode().len() as u64);
+    header.target_layout().1 + 4 * values
+}
+
 /// [`table_bytes`] with its header.
 fn table_image(rules: &RuleSet, values: &[f64]) -> (Header, Vec<u8>) {
     assert_eq!(values.len(), rules.state_count(), "one value per state");

@@ -80,7 +80,7 @@ pub fn building_message(rules: &RuleSet, e: &TableError, target: bool) -> String
 /// message: measured 0.18 s for `forced` (2^13 filled sets × 128 states), about in
 /// proportion to the states and the boxes per turn, twice that per state when the sixth
 /// die ("mega-yahtzee") doubles each turn's work.
-fn solve_seconds(rules: &RuleSet) -> f64 {
+pub fn solve_seconds(rules: &RuleSet) -> f64 {
     let per_state = 1.7e-7 * rules.box_count() as f64 / 13.0;
     let mega = if rules.house.mega_yahtzee { 2.0 } else { 1.0 };
     rules.state_count() as f64 * per_state * mega
@@ -90,16 +90,24 @@ fn solve_seconds(rules: &RuleSet) -> f64 {
 /// for `forced`, 70 s and 1.0 GB for `yatzy` (twice the states, fewer points to count);
 /// the sixth die's vectors are as long as its bonus, so "mega-yahtzee" costs more.
 fn target_cost(rules: &RuleSet) -> (f64, f64) {
+    (target_seconds(rules), target_gb(rules))
+}
+
+/// A rough time to solve `rules`' target table on two cores, in seconds ([`target_cost`]).
+pub fn target_seconds(rules: &RuleSet) -> f64 {
+    let states = rules.state_count() as f64 / 1_048_576.0;
+    let mega = if rules.house.mega_yahtzee { 3.0 } else { 1.0 };
+    35.0 * states * mega
+}
+
+fn target_gb(rules: &RuleSet) -> f64 {
     let states = rules.state_count() as f64 / 1_048_576.0;
     let mega = if rules.house.mega_yahtzee { 3.0 } else { 1.0 };
     let gb_per_state = match rules.style {
         yahtzee_rules::Style::Yatzy => 0.5,
         yahtzee_rules::Style::Yahtzee => 1.1,
     };
-    (
-        35.0 * states * mega,
-        (gb_per_state * states * mega).max(1.0),
-    )
+    (gb_per_state * states * mega).max(1.0)
 }
 
 /// A duration in the words of a first-run message: "about a second", "a few seconds", ...

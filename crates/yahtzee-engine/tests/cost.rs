@@ -1,0 +1,162 @@
+//! Every kind of build's estimate ([`yahtzee_engine::cost`]) against what it really takes,
+//! on small instances: the peak heap measured by a counting allocator within 25% of the
+//! estimate, the memory held afterwards likewise where it is heap, and the files written
+//! to the byte.
+//!
+//! One test function: the allocator's count is process-wide, so the builds run one after
+//! the other with nothing else allocating.
+
+use peak_alloc::PeakAlloc;
+use yahtzee_engine::cost::{Build, Cost};
+use yahtzee_engine::Tables;
+use yahtzee_rules::RuleSet;
+
+#[global_allocator]
+static HEAP: PeakAlloc = PeakAlloc;
+
+/// What one build really took.
+struct Measured {
+    peak: u64,
+    held: u64,
+    disk: u64,
+}
+
+fn folder_bytes(dir: &std::path::Path) -> u64 {
+    std::fs::read_dir(dir)
+        .map(|entries| {
+            entries
+                .filter_map(|e| e.ok()?.metadata().ok())
+                .map(|m| m.len())
+                .sum()
+        })
+        .unwrap_or(0)
+}
+
+/// Builds `build` in `tables` (whose folder holds only what earlier builds wrote).
+fn measure(tables: &Tables, build: &Build) -> Measured {
+    let disk_before = folder_bytes(tables.dir());
+    let before = HEAP.current_usage() as u64;
+    HEAP.reset_peak_usage();
+    tables.prepare(build).expect("the build succeeds");
+    Measured {
+        peak: HEAP.peak_usage() as u64 - before,
+        held: (HEAP.current_usage() as u64).saturating_sub(before),
+        disk: folder_bytes(tables.dir()) - disk_before,
+    }
+}
+
+fn within(estimate: u64, measured: u64, tolerance: f64) -> bool {
+    let (e, m) = (estimate as f64, measured as f64);
+    (e - m).abs() <= tolerance * m
+}
+
+fn check(tables: &Tables, build: Build, heap_held: bool, report: &mut Vec<String>) {
+    let cost: Cost = build.cost();
+    let m = measure(tables, &build);
+    let line = format!(
+        "{}: peak {} measured, {} estimated; held {} / {}; disk {} / {}",
+        build.describe(),
+        m.peak,
+        cost.memory,
+        m.held,
+        cost.held,
+        m.disk,
+        cost.disk
+    );
+    eprintln!("{line}");
+    if !within(cost.memory, m.peak, 0.25) {
+        report.push(format!("peak memory off by more than 25%: {line}"));
+    }
+    if heap_held && !within(cost.held, m.held, 0.25) {
+        report.push(format!("held memory off by more than 25%: {line}"));
+    }
+    if cost.disk != m.disk {
+        report.push(format!("files not as estimated: {line}"));
+    }
+}
+
+#[test]
+fn estimates_match_measured_builds() {
+    let dir = tempfile::tempdir().unwrap();
+    let tables = Tables::new(Some(dir.path().to_path_buf()));
+    let forced = RuleSet::by_name("forced").unwrap();
+    let reduced = RuleSet::named("forced:ones,twos,threes,fours,fives,sixes,yahtzee,chance@30")
+        .expect("a reduced game");
+    let mut report = Vec::new();
+    // Value tables (mapped once open: their memory is the file's pages, not heap).
+    check(&tables, Build::Values(forced), false, &mut report);
+    check(&tables, Build::Values(reduced), false, &mut report);
+    // A target table of a reduced game.
+    check(&tables, Build::Target(reduced), false, &mut report);
+    // A Triple Yahtzee player over the official table (built above).
+    check(
+        &tables,
+        Build::Triple(
+            yahtzee_triple::Variant::Lowe1978,
+            yahtzee_triple::Kind::Fitted,
+        ),
+        true,
+        &mut report,
+    );
+    // Yahtzix for two at two targets (the memory grows as the cube of the target).
+    for target in [300, 600] {
+        let rules = yahtzee_yahtzix::Rules::new(target, true, false).unwrap();
+        check(&tables, Build::Yahtzix(rules), true, &mut report);
+    }
+    // Painted Yahtzee: a reduced game's exact table, and the full game's split halves.
+    let small = yahtzee_painted::Game::named("painted:c2:ones,twos,threes,colours,chance").unwrap();
+    check(&tables, Build::Painted(small), true, &mut report);
+    check(
+        &tables,
+        Build::Painted(yahtzee_painted::Game::standard()),
+        true,
+        &mut report,
+    );
+    assert!(report.is_empty(), "{}", report.join("\n"));
+}
+
+/// The build the issue was about: Yahtzix to 5,000 for two is refused on a machine of
+/// 24 GiB (a limit of 12) before anything is built, in one line with its estimate.
+#[test]
+fn a_build_past_the_limit_is_refused_before_it_starts() {
+    let rules = yahtzee_yahtzix::Rules::new(5000, true, false).unwrap();
+    let build = Build::Yahtzix(rules);
+    let cost = build.cost();
+    // The cache file at 5,000 (20.1 GB, as measured when issue 35 was filed) and the solve
+    // beside it.
+    assert!(
+        cost.disk > 20_000_000_000 && cost.disk < 20_200_000_000,
+        "{cost:?}"
+    );
+    assert!(cost.memory > cost.disk);
+    let dir = tempfile::tempdir().unwrap();
+    let tables = Tables::new(Some(dir.path().to_path_buf())).with_memory_limit(12 << 30);
+    let err = tables.prepare(&build).unwrap_err().to_string();
+    assert!(!err.contains('\n'), "{err}");
+    assert!(
+        err.contains("Yahtzix table to 5000")
+            && err.contains("GiB of memory")
+            && err.contains("limit of 12.0 GiB"),
+        "{err}"
+    );
+    assert_eq!(
+        std::fs::read_dir(dir.path()).unwrap().count(),
+        0,
+        "nothing written"
+    );
+    // Within the limit the same build's check passes; 2,000 fits in 12 GiB.
+    let standard = Build::Yahtzix(yahtzee_yahtzix::Rules::standard());
+    assert!(tables.check(&standard).is_ok());
+    // A disk too small is refused likewise.
+    let budget = yahtzee_engine::cost::Budget {
+        memory: u64::MAX,
+        disk_free: Some(1 << 30),
+    };
+    let err = yahtzee_engine::cost::check(&standard, &budget)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("of disk") && err.contains("1.0 GiB free"),
+        "{err}"
+    );
+}

@@ -1,0 +1,474 @@
+//! What the server lets a request start: builds admitted against one memory budget through
+//! a bounded queue, a policy for what an anonymous request may build, the data folder's
+//! size budget, and a limit per client address on heavy work and builds.
+//!
+//! A request whose tables are not in memory gets a [`Job`] (open them from disk, or build
+//! them): refused at once when the policy forbids the build, when its estimate alone is
+//! past the memory limit or its files past the data budget; else queued (503 "building")
+//! unless the queue is full or the client has [`Limits::per_client`] jobs already. The
+//! queue starts a job when fewer than [`Limits::build_jobs`] run and the server's resident
+//! memory plus the estimates of what runs plus this one's stay within
+//! [`Limits::memory_limit`]. Jobs and heavy work run on [`Pool`]: `build_jobs` threads at
+//! low priority, so the cores they leave answer advice.
+
+use std::collections::{HashMap, HashSet, VecDeque};
+use std::net::IpAddr;
+use std::path::Path;
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+use axum::http::StatusCode;
+use yahtzee_engine::cost::{self, Build, BuildKind};
+use yahtzee_engine::{Tables, Where};
+
+use crate::{ApiError, Limits};
+
+/// The kinds of build an operator may let anonymous requests start (`--allow-build`);
+/// what the shipped pages use ([`BuildKind::Pages`]) is always allowed.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Allow(HashSet<KindName>);
+
+/// A kind's name as `--allow-build` takes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum KindName {
+    Target,
+    Yahtzix,
+    Reduced,
+}
+
+impl Allow {
+    /// Everything.
+    pub fn all() -> Allow {
+        Allow([KindName::Target, KindName::Yahtzix, KindName::Reduced].into())
+    }
+
+    /// `target,yahtzix,reduced` or `all` (or empty: the default).
+    pub fn parse(text: &str) -> Result<Allow, String> {
+        let mut set = HashSet::new();
+        for word in text.split(',').map(str::trim).filter(|w| !w.is_empty()) {
+            let kind = match word {
+                "all" => return Ok(Allow::all()),
+                "target" => KindName::Target,
+                "yahtzix" => KindName::Yahtzix,
+                "reduced" => KindName::Reduced,
+                other => {
+                    return Err(format!(
+                        "unknown kind of build '{}' (target, yahtzix, reduced, all)",
+                        yahtzee_rules::one_line(other)
+                    ))
+                }
+            };
+            set.insert(kind);
+        }
+        Ok(Allow(set))
+    }
+
+    fn allows(&self, kind: BuildKind) -> bool {
+        match kind {
+            BuildKind::Pages => true,
+            BuildKind::Target => self.0.contains(&KindName::Target),
+            BuildKind::Yahtzix => self.0.contains(&KindName::Yahtzix),
+            BuildKind::Reduced => self.0.contains(&KindName::Reduced),
+        }
+    }
+}
+
+fn flag_of(kind: BuildKind) -> &'static str {
+    match kind {
+        BuildKind::Pages => "",
+        BuildKind::Target => "target",
+        BuildKind::Yahtzix => "yahtzix",
+        BuildKind::Reduced => "reduced",
+    }
+}
+
+/// One piece of work that makes a request's tables ready: open them from disk, or build
+/// them, in order.
+struct Job {
+    key: String,
+    steps: Vec<Build>,
+    memory: u64,
+    disk: u64,
+    client: IpAddr,
+    building: bool,
+}
+
+/// The queue, what runs, and each client's share.
+#[derive(Default)]
+struct Queue {
+    waiting: VecDeque<Job>,
+    running: HashMap<String, (u64, u64)>,
+    queued: HashSet<String>,
+    per_client: HashMap<IpAddr, usize>,
+}
+
+/// The threads builds and heavy work run on, at low priority.
+pub struct Pool(rayon::ThreadPool);
+
+impl Pool {
+    pub fn new(threads: usize) -> Pool {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads.max(1))
+            .thread_name(|i| format!("yahtzee-build-{i}"))
+            .start_handler(|_| lower_priority())
+            .build()
+            .expect("the build threads start");
+        Pool(pool)
+    }
+
+    /// Runs `work` on these threads (its parallel loops too).
+    pub fn run<T: Send>(&self, work: impl FnOnce() -> T + Send) -> T {
+        self.0.install(work)
+    }
+}
+
+/// Nice 10 for the calling thread (Linux: per thread), so advice on the other threads
+/// goes first; elsewhere nothing.
+fn lower_priority() {
+    #[cfg(target_os = "linux")]
+    {
+        let tid = rustix::thread::gettid();
+        let _ = rustix::process::setpriority_process(Some(tid), 10);
+    }
+}
+
+/// The server's resident memory (bytes), where the system says (`/proc/self/statm`).
+pub fn resident() -> Option<u64> {
+    let statm = std::fs::read_to_string("/proc/self/statm").ok()?;
+    let pages: u64 = statm.split_whitespace().nth(1)?.parse().ok()?;
+    Some(pages * 4096)
+}
+
+/// Bytes of the files in the data folder.
+pub fn folder_bytes(dir: &Path) -> u64 {
+    std::fs::read_dir(dir)
+        .map(|entries| {
+            entries
+                .filter_map(|e| e.ok()?.metadata().ok())
+                .filter(|m| m.is_file())
+                .map(|m| m.len())
+                .sum()
+        })
+        .unwrap_or(0)
+}
+
+/// The admission of builds and heavy work.
+pub struct Admission {
+    queue: Mutex<Queue>,
+    /// Memory reserved by heavy work under way (its estimate).
+    heavy_reserved: Mutex<u64>,
+    pub pool: Arc<Pool>,
+}
+
+/// A client's slot of heavy work or a build, given back when dropped.
+pub struct ClientSlot {
+    admission: Arc<Admission>,
+    client: IpAddr,
+}
+
+impl Drop for ClientSlot {
+    fn drop(&mut self) {
+        self.admission.release_client(self.client);
+    }
+}
+
+/// Heavy work's reservation of memory, given back when dropped.
+pub struct Reservation {
+    admission: Arc<Admission>,
+    bytes: u64,
+}
+
+impl Drop for Reservation {
+    fn drop(&mut self) {
+        let mut r = self
+            .admission
+            .heavy_reserved
+            .lock()
+            .unwrap_or_else(|p| p.into_inner());
+        *r = r.saturating_sub(self.bytes);
+    }
+}
+
+fn refused(status: StatusCode, reason: &'static str, message: String) -> ApiError {
+    eprintln!("refused ({reason}): {message}");
+    ApiError::refused(status, reason, message)
+}
+
+impl Admission {
+    pub fn new(limits: &Limits) -> Arc<Admission> {
+        Arc::new(Admission {
+            queue: Mutex::default(),
+            heavy_reserved: Mutex::new(0),
+            pool: Arc::new(Pool::new(limits.build_jobs)),
+        })
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Queue> {
+        self.queue.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Memory in use or promised: resident, the estimates of the jobs running and of the
+    /// heavy work under way.
+    fn committed(&self, q: &Queue) -> u64 {
+        let running: u64 = q.running.values().map(|(m, _)| m).sum();
+        let heavy = *self
+            .heavy_reserved
+            .lock()
+            .unwrap_or_else(|p| p.into_inner());
+        resident().unwrap_or(0) + running + heavy
+    }
+
+    /// A slot for `client`'s heavy work or build, or a 429 when it has `per_client` already.
+    pub fn client_slot(
+        self: &Arc<Self>,
+        client: IpAddr,
+        limits: &Limits,
+    ) -> Result<ClientSlot, ApiError> {
+        let mut q = self.lock();
+        let n = q.per_client.entry(client).or_insert(0);
+        if *n >= limits.per_client {
+            return Err(ApiError::too_many(format!(
+                "this client has {} heavy questions or builds under way already (at most {}); try again when they finish",
+                n, limits.per_client
+            )));
+        }
+        *n += 1;
+        Ok(ClientSlot {
+            admission: self.clone(),
+            client,
+        })
+    }
+
+    fn release_client(&self, client: IpAddr) {
+        let mut q = self.lock();
+        if let Some(n) = q.per_client.get_mut(&client) {
+            *n = n.saturating_sub(1);
+            if *n == 0 {
+                q.per_client.remove(&client);
+            }
+        }
+    }
+
+    /// Reserves `bytes` for heavy work when they fit within the memory limit now; the
+    /// reservation is given back when dropped.
+    pub fn reserve(self: &Arc<Self>, bytes: u64, limits: &Limits) -> Result<Reservation, ApiError> {
+        let q = self.lock();
+        let committed = self.committed(&q);
+        if committed + bytes > limits.memory_limit {
+            return Err(ApiError::busy(format!(
+                "this question needs about {} of memory and the server has {} of its {} free now; try again later",
+                cost::bytes(bytes),
+                cost::bytes(limits.memory_limit.saturating_sub(committed)),
+                cost::bytes(limits.memory_limit)
+            )));
+        }
+        *self
+            .heavy_reserved
+            .lock()
+            .unwrap_or_else(|p| p.into_inner()) += bytes;
+        Ok(Reservation {
+            admission: self.clone(),
+            bytes,
+        })
+    }
+
+    /// Memory free for heavy work now (the limit less what is committed).
+    pub fn free_memory(&self, limits: &Limits) -> u64 {
+        let q = self.lock();
+        limits.memory_limit.saturating_sub(self.committed(&q))
+    }
+
+    /// Makes `builds` ready: `Ok` when all are in memory, else a job is queued (or already
+    /// is) and the answer is 503 "building", or the refusal says why not.
+    pub fn need(
+        self: &Arc<Self>,
+        tables: &Arc<Tables>,
+        builds: Vec<Build>,
+        client: IpAddr,
+        limits: &Limits,
+    ) -> Result<(), ApiError> {
+        let mut steps = Vec::new();
+        let (mut memory, mut held, mut disk, mut building) = (0u64, 0u64, 0u64, false);
+        for b in builds {
+            let at = tables.locate(&b);
+            // A value or target table on disk is mapped in milliseconds, on the request.
+            let mapped = matches!(b, Build::Values(_) | Build::Target(_));
+            if at == Where::InMemory || (at == Where::OnDisk && mapped) {
+                continue;
+            }
+            let c = b.cost();
+            if at == Where::Missing {
+                let kind = b.kind();
+                if !limits.allow.allows(kind) {
+                    return Err(refused(
+                        StatusCode::FORBIDDEN,
+                        "policy",
+                        format!(
+                            "{} is not built on request here: build it ahead with `{}`, or start the server with --allow-build {}",
+                            b.describe(),
+                            b.command(tables.dir()),
+                            flag_of(kind)
+                        ),
+                    ));
+                }
+                memory = memory.max(held + c.memory);
+                disk += c.disk;
+                building = true;
+            } else {
+                memory = memory.max(held + c.held);
+            }
+            held += c.held;
+            steps.push(b);
+        }
+        let Some(first) = steps.first() else {
+            return Ok(());
+        };
+        let what = first.describe();
+        let key = steps.iter().map(Build::key).collect::<Vec<_>>().join(" + ");
+        if memory > limits.memory_limit {
+            return Err(refused(
+                StatusCode::FORBIDDEN,
+                "memory",
+                format!(
+                    "{what} needs about {} of memory, more than this server's limit of {} (--memory-limit)",
+                    cost::bytes(memory),
+                    cost::bytes(limits.memory_limit)
+                ),
+            ));
+        }
+        let mut q = self.lock();
+        if q.running.contains_key(&key) || q.queued.contains(&key) {
+            return Err(ApiError::building(format!(
+                "{what} is being {}; try again in a few seconds",
+                if building { "built" } else { "opened" }
+            )));
+        }
+        if disk > 0 {
+            let promised: u64 = q.running.values().map(|(_, d)| d).sum::<u64>()
+                + q.waiting.iter().map(|j| j.disk).sum::<u64>();
+            let used = folder_bytes(tables.dir()) + promised;
+            if used + disk > limits.data_budget {
+                return Err(refused(
+                    StatusCode::INSUFFICIENT_STORAGE,
+                    "disk",
+                    format!(
+                        "{what} would take {} of disk; the data folder holds {} of its budget of {} (--data-budget)",
+                        cost::bytes(disk),
+                        cost::bytes(used),
+                        cost::bytes(limits.data_budget)
+                    ),
+                ));
+            }
+            let free = cost::free_disk(tables.dir()).unwrap_or(u64::MAX);
+            if disk.saturating_add(DISK_MARGIN) > free {
+                return Err(refused(
+                    StatusCode::INSUFFICIENT_STORAGE,
+                    "disk",
+                    format!(
+                        "{what} would take {} of disk; {} is free",
+                        cost::bytes(disk),
+                        cost::bytes(free)
+                    ),
+                ));
+            }
+        }
+        if q.waiting.len() >= limits.build_queue {
+            return Err(refused(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "busy",
+                format!(
+                    "{} builds are waiting already (--build-queue); try again later",
+                    q.waiting.len()
+                ),
+            ));
+        }
+        let slots = q.per_client.get(&client).copied().unwrap_or(0);
+        if slots >= limits.per_client {
+            return Err(ApiError::too_many(format!(
+                "this client has {slots} heavy questions or builds under way already (at most {}); try again when they finish",
+                limits.per_client
+            )));
+        }
+        *q.per_client.entry(client).or_insert(0) += 1;
+        q.queued.insert(key.clone());
+        q.waiting.push_back(Job {
+            key,
+            steps,
+            memory,
+            disk,
+            client,
+            building,
+        });
+        drop(q);
+        self.pump(tables, limits);
+        Err(ApiError::building(format!(
+            "{what} is being {}; try again in a few seconds",
+            if building { "built" } else { "opened" }
+        )))
+    }
+
+    /// Starts the waiting jobs that fit, in order.
+    fn pump(self: &Arc<Self>, tables: &Arc<Tables>, limits: &Limits) {
+        let mut q = self.lock();
+        while q.running.len() < limits.build_jobs.max(1) {
+            let Some(job) = q.waiting.front() else { break };
+            let committed = self.committed(&q);
+            if committed + job.memory > limits.memory_limit {
+                if !q.running.is_empty() {
+                    // Waits for the running jobs' memory.
+                    break;
+                }
+                // Nothing runs and it does not fit: the memory is held by open tables.
+                let job = q.waiting.pop_front().expect("a front job");
+                q.queued.remove(&job.key);
+                eprintln!(
+                    "refused (memory): {} needs about {} with {} of the {} limit in use",
+                    job.key,
+                    cost::bytes(job.memory),
+                    cost::bytes(committed),
+                    cost::bytes(limits.memory_limit)
+                );
+                drop(q);
+                self.release_client(job.client);
+                q = self.lock();
+                continue;
+            }
+            let job = q.waiting.pop_front().expect("a front job");
+            q.queued.remove(&job.key);
+            q.running.insert(job.key.clone(), (job.memory, job.disk));
+            self.start(job, tables.clone(), limits.clone());
+        }
+    }
+
+    fn start(self: &Arc<Self>, job: Job, tables: Arc<Tables>, limits: Limits) {
+        let me = self.clone();
+        let pool = self.pool.clone();
+        eprintln!(
+            "{} started: {} (estimate: {} of memory, {} of disk) for {}",
+            if job.building { "build" } else { "open" },
+            job.key,
+            cost::bytes(job.memory),
+            cost::bytes(job.disk),
+            job.client
+        );
+        tokio::task::spawn_blocking(move || {
+            let start = Instant::now();
+            let outcome = pool.run(|| job.steps.iter().try_for_each(|b| tables.prepare(b)));
+            let secs = start.elapsed().as_secs_f64();
+            match outcome {
+                Ok(()) => eprintln!(
+                    "{} finished: {} in {secs:.1} s",
+                    if job.building { "build" } else { "open" },
+                    job.key
+                ),
+                Err(e) => eprintln!("build failed: {} after {secs:.1} s: {e}", job.key),
+            }
+            me.lock().running.remove(&job.key);
+            me.release_client(job.client);
+            me.pump(&tables, &limits);
+        });
+    }
+}
+
+/// Free disk a build leaves at least (1 GiB).
+const DISK_MARGIN: u64 = 1 << 30;
