@@ -174,6 +174,12 @@ const char *yz_version(void);
 // `$YAHTZEE_DATA_DIR`); free it with `yz_engine_free`.
 int yz_engine_new(const char *data_dir, struct YzEngine **out);
 
+// Bounds the memory a build may take at its peak, in bytes (default: the environment's
+// `YAHTZEE_MEMORY_LIMIT` GiB, else half the machine's): a table whose build would need
+// more is refused with `YZ_ERR_TABLE` and a one-line message with its estimate, before
+// anything is built.
+int yz_engine_set_memory_limit(struct YzEngine *engine, uint64_t bytes);
+
 // Frees an engine from `yz_engine_new` (null: no-op).
 void yz_engine_free(struct YzEngine *engine);
 

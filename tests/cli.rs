@@ -1592,3 +1592,57 @@ fn review_json_gives_choices_as_fields() {
     let text = stdout(&yahtzee(data(), &["review", record.to_str().unwrap()]));
     assert!(text.contains("score chance (19)"), "{text}");
 }
+
+/// A build that cannot fit is refused in one line before it starts (issue 35: Yahtzix to
+/// 5,000 took 15 GB and the machine down): here Yahtzix to 1,000 (about 160 MB) and the
+/// official target table (about 1.2 GB) under a limit of 100 MiB; nothing is written.
+#[test]
+fn a_build_past_the_memory_limit_is_refused_before_it_starts() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases: [&[&str]; 3] = [
+        &[
+            "yahtzix", "advise", "--target", "1000", "--me", "0", "--opp", "0",
+        ],
+        &[
+            "advise",
+            "--dice",
+            "13346",
+            "--rolls-left",
+            "2",
+            "--target",
+            "250",
+            "--rules",
+            "yatzy",
+        ],
+        &[
+            "solve",
+            "--objective",
+            "target",
+            "--rules",
+            "yatzy",
+            "--quiet",
+        ],
+    ];
+    for args in cases {
+        let out = Command::new(env!("CARGO_BIN_EXE_yahtzee"))
+            .env("YAHTZEE_DATA_DIR", dir.path())
+            .env("YAHTZEE_MEMORY_LIMIT", "0.1")
+            .args(args)
+            .output()
+            .unwrap();
+        let err = stderr(&out);
+        assert!(!out.status.success(), "{args:?} succeeded");
+        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+        assert!(
+            err.contains("of memory to build, more than the limit of 102 MiB")
+                && err.contains("YAHTZEE_MEMORY_LIMIT"),
+            "{args:?}: {err}"
+        );
+    }
+    // The yatzy value table (small) was built for the advice; no target table, no Yahtzix.
+    let names: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(names.iter().all(|n| n == "yatzy.table"), "{names:?}");
+}

@@ -30,6 +30,24 @@ pub extern "C" fn yz_engine_new(data_dir: *const c_char, out: *mut *mut YzEngine
     })
 }
 
+/// Bounds the memory a build may take at its peak, in bytes (default: the environment's
+/// `YAHTZEE_MEMORY_LIMIT` GiB, else half the machine's): a table whose build would need
+/// more is refused with `YZ_ERR_TABLE` and a one-line message with its estimate, before
+/// anything is built.
+#[no_mangle]
+pub extern "C" fn yz_engine_set_memory_limit(engine: *mut YzEngine, bytes: u64) -> c_int {
+    guard(|| {
+        if engine.is_null() {
+            return Err(Failure(YZ_ERR_ARGUMENT, "engine is null".into()));
+        }
+        // SAFETY: a live engine from `yz_engine_new` (the caller's contract), not shared
+        // with another thread while its limit is set.
+        let engine = unsafe { &mut *engine };
+        engine.tables.set_memory_limit(bytes);
+        Ok(())
+    })
+}
+
 /// Frees an engine from `yz_engine_new` (null: no-op).
 #[no_mangle]
 pub extern "C" fn yz_engine_free(engine: *mut YzEngine) {

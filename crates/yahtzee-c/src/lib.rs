@@ -19,8 +19,8 @@
 mod games;
 
 pub use games::{
-    yz_engine_free, yz_engine_new, yz_game_advise, yz_game_review, yz_game_stats, yz_string_free,
-    YzEngine,
+    yz_engine_free, yz_engine_new, yz_engine_set_memory_limit, yz_game_advise, yz_game_review,
+    yz_game_stats, yz_string_free, YzEngine,
 };
 
 use std::cell::RefCell;

@@ -730,3 +730,33 @@ fn the_c_mulligan_example_compiles_and_answers() {
         "{text}"
     );
 }
+
+/// A build past the engine's memory limit is refused with `YZ_ERR_TABLE` and one line
+/// with its estimate, before anything is built (Yahtzix to 1,000: about 160 MB).
+#[test]
+fn a_build_past_the_memory_limit_is_refused_before_it_starts() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut engine = ptr::null_mut();
+    let d = c(dir.path().to_str().unwrap());
+    assert_eq!(yz_engine_new(d.as_ptr(), &mut engine), YZ_OK);
+    assert_eq!(yz_engine_set_memory_limit(engine, 100 << 20), YZ_OK);
+    assert_eq!(
+        yz_engine_set_memory_limit(ptr::null_mut(), 1),
+        YZ_ERR_ARGUMENT
+    );
+    let (status, message) = game_advise(
+        engine,
+        Some("yahtzix"),
+        r#"{"target": 1000, "me": 0, "opp": 0}"#,
+    )
+    .unwrap_err();
+    assert_eq!(status, YZ_ERR_TABLE, "{message}");
+    assert!(!message.contains('\n'), "{message}");
+    assert!(
+        message.contains("the Yahtzix table to 1000 needs about")
+            && message.contains("more than the limit of 100 MiB"),
+        "{message}"
+    );
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+    yz_engine_free(engine);
+}

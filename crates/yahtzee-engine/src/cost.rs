@@ -160,10 +160,9 @@ fn yahtzix_flags(r: &YahtzixRules) -> String {
 /// A value table: the solver's one `f64` per state, then the file's image of them (a
 /// second copy while it is written); opened, the file is mapped.
 fn values_cost(rules: &RuleSet) -> Cost {
-    let states = rules.state_count() as u64;
     let file = yahtzee_table::table_file_len(rules);
     Cost {
-        memory: 8 * states + file + OVERHEAD,
+        memory: crate::value_build_memory(rules),
         held: file,
         disk: file,
         cpu_seconds: 2.0 * yahtzee_table::store::solve_seconds(rules),

@@ -79,8 +79,8 @@ pub enum EngineError {
     #[error("the computation was cancelled (its time limit passed or its client went away)")]
     Cancelled,
     /// A build refused before it starts: its estimate is past the memory limit or the
-    /// free disk ([`cost::check`]); the message says what it needs and how to allow it.
-    #[cfg(feature = "native")]
+    /// free disk (`cost::check`, [`check_value_build`]); the message says what it needs
+    /// and how to allow it.
     #[error("{0}")]
     TooBig(String),
 }
@@ -92,7 +92,6 @@ impl EngineError {
         match self {
             EngineError::Table(yahtzee_table::TableError::MegaBonusTooLarge { .. }) => true,
             EngineError::Table(_) | EngineError::Cancelled => false,
-            #[cfg(feature = "native")]
             EngineError::TooBig(_) => false,
             EngineError::Advice(a) => !matches!(
                 a,
@@ -599,4 +598,27 @@ pub fn rules_listing() -> &'static [RulesEntry] {
 /// The house rules' names, for messages and listings.
 pub fn house_rule_names() -> Vec<&'static str> {
     House::SWITCHES.iter().map(|s| s.0).collect()
+}
+
+/// Peak heap of solving a rule set's value table into its file's bytes: one `f64` per
+/// state, then the file's image of them, and the solver's fixed tables (measured:
+/// `crates/yahtzee-engine/tests/cost.rs`).
+pub fn value_build_memory(rules: &RuleSet) -> u64 {
+    8 * rules.state_count() as u64 + yahtzee_table::table_file_len(rules) + (1280 << 10)
+}
+
+/// Refuses, in one line, a value-table solve whose peak ([`value_build_memory`]) is past
+/// `limit` bytes: the check of a host without files (the WebAssembly module), where the
+/// value tables are the only builds.
+pub fn check_value_build(rules: &RuleSet, limit: u64) -> Result<(), EngineError> {
+    let need = value_build_memory(rules);
+    if need > limit {
+        return Err(EngineError::TooBig(format!(
+            "the table of {} needs about {} MiB of memory to build, more than the limit of {} MiB",
+            rules.name,
+            need >> 20,
+            limit >> 20
+        )));
+    }
+    Ok(())
 }

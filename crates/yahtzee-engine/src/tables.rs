@@ -65,6 +65,11 @@ impl Tables {
         self
     }
 
+    /// Sets the memory limit of [`Tables::with_memory_limit`].
+    pub fn set_memory_limit(&mut self, bytes: u64) {
+        self.memory_limit = bytes;
+    }
+
     /// The memory limit a build is checked against.
     pub fn memory_limit(&self) -> u64 {
         self.memory_limit

@@ -13,6 +13,7 @@ import json
 import os
 import pathlib
 import subprocess
+import sys
 
 import pytest
 
@@ -157,3 +158,24 @@ def test_simulation_and_reviews():
     assert r["total"] == 150
     y = yahtzee.yahtzix.review("yahtzix 300\nplayers ann bob\nroll 1 1 1 2 3 4\nbank\n")
     assert y["scores"] == [30, 0] and y["decisions"][0]["player"] == "ann"
+
+
+def test_a_build_past_the_memory_limit_is_refused_before_it_starts(tmp_path):
+    """Yahtzix to 1,000 (about 160 MB of tables) under a limit of 100 MiB: a TableError in
+    one line with the estimate, nothing written (the limit is read once per process, so
+    in a fresh one)."""
+    code = (
+        "import yahtzee\n"
+        "import yahtzee.yahtzix\n"
+        "try:\n"
+        "    yahtzee.yahtzix.advise(target=1000, me=0, opp=0)\n"
+        "except yahtzee.TableError as e:\n"
+        "    print(e)\n"
+    )
+    env = dict(os.environ, YAHTZEE_MEMORY_LIMIT="0.1", YAHTZEE_DATA_DIR=str(tmp_path))
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
+    message = out.stdout.strip()
+    assert "\n" not in message
+    assert "the Yahtzix table to 1000 needs about" in message, message
+    assert "more than the limit of 102 MiB" in message, message
+    assert list(tmp_path.iterdir()) == []

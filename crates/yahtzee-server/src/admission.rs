@@ -372,6 +372,13 @@ impl Admission {
                 ));
             }
         }
+        let slots = q.per_client.get(&client).copied().unwrap_or(0);
+        if slots >= limits.per_client {
+            return Err(ApiError::too_many(format!(
+                "this client has {slots} heavy questions or builds under way already (at most {}); try again when they finish",
+                limits.per_client
+            )));
+        }
         if q.waiting.len() >= limits.build_queue {
             return Err(refused(
                 StatusCode::SERVICE_UNAVAILABLE,
@@ -381,13 +388,6 @@ impl Admission {
                     q.waiting.len()
                 ),
             ));
-        }
-        let slots = q.per_client.get(&client).copied().unwrap_or(0);
-        if slots >= limits.per_client {
-            return Err(ApiError::too_many(format!(
-                "this client has {slots} heavy questions or builds under way already (at most {}); try again when they finish",
-                limits.per_client
-            )));
         }
         *q.per_client.entry(client).or_insert(0) += 1;
         q.queued.insert(key.clone());

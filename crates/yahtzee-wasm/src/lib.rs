@@ -60,6 +60,7 @@ impl Engine {
         progress: &(dyn Fn(u64, u64) + Sync),
     ) -> Result<f64, EngineError> {
         let rules = yahtzee_engine::rules_named(name, &[])?;
+        yahtzee_engine::check_value_build(rules, yahtzee_advice::win::default_memory_limit())?;
         let total = 1u64 << rules.box_count();
         let done = std::sync::atomic::AtomicU64::new(0);
         let values = yahtzee_solver::solve(rules, &|n| {
