@@ -38,12 +38,13 @@ pub struct Args {
     /// Builds waiting to start; more are refused (503 with Retry-After).
     #[arg(long, value_name = "N", default_value_t = 16)]
     build_queue: usize,
-    /// What anonymous requests may build beyond what the shipped pages use (the value
-    /// tables, the Triple Yahtzee players, Yahtzix to 2,000 for two, the Painted Yahtzee
-    /// strategy): a comma list of `target` (target-score tables), `yahtzix` (other Yahtzix
-    /// targets), `reduced` (reduced games), or `all`.
-    #[arg(long, value_name = "KINDS", value_parser = yahtzee_server::Allow::parse, default_value = "")]
-    allow_build: yahtzee_server::Allow,
+    /// What requests may build beyond what the shipped pages use (the value tables, the
+    /// Triple Yahtzee players, Yahtzix to 2,000 for two, the Painted Yahtzee strategy): a
+    /// comma list of `target` (target-score tables), `yahtzix` (other Yahtzix targets),
+    /// `reduced` (reduced games), `all` or `none` [default: `all` when listening on
+    /// loopback only without --trust-forwarded (a local user), else `none`].
+    #[arg(long, value_name = "KINDS", value_parser = yahtzee_server::Allow::parse)]
+    allow_build: Option<yahtzee_server::Allow>,
     /// Heavy questions and builds one client address may have under way or queued; more
     /// get 429 with Retry-After.
     #[arg(long, value_name = "N", default_value_t = 2)]
@@ -61,7 +62,14 @@ pub fn run(args: Args) -> Result<()> {
             .build_jobs
             .unwrap_or_else(yahtzee_server::default_build_jobs),
         build_queue: args.build_queue,
-        allow: args.allow_build,
+        allow: args.allow_build.unwrap_or_else(|| {
+            // Only this machine can reach it, and no proxy forwards others to it.
+            if args.bind.is_loopback() && !args.trust_forwarded {
+                yahtzee_server::Allow::all()
+            } else {
+                yahtzee_server::Allow::default()
+            }
+        }),
         per_client: args.per_client.max(1),
         trust_forwarded: args.trust_forwarded,
         ..Limits::default()

@@ -83,8 +83,9 @@ impl Build {
                     memory: bytes + OVERHEAD,
                     held: bytes,
                     disk: 0,
-                    // Measured: 300 in about 20 s on two cores for 0.5 GB of tables.
-                    cpu_seconds: bytes as f64 * 8e-8,
+                    // Measured (scripts/bench_costs.sh): 200, 0.55 GiB of tables, in
+                    // 19 CPU seconds.
+                    cpu_seconds: bytes as f64 * 3.4e-8,
                 }
             }
             Build::Painted(game) => painted_cost(game),

@@ -291,8 +291,14 @@ fn get<T>(
     Ok(t)
 }
 
+/// Whether the slot holds its table; never waits: a slot locked by a build under way is
+/// not open yet (a server's request asking must not wait for the build).
 fn is_open<T>(slots: &Slots<T>, key: &str) -> bool {
     let s = slot(slots, key);
-    let held = s.lock().unwrap_or_else(|p| p.into_inner());
+    let held = match s.try_lock() {
+        Ok(held) => held,
+        Err(std::sync::TryLockError::Poisoned(p)) => p.into_inner(),
+        Err(std::sync::TryLockError::WouldBlock) => return false,
+    };
     held.is_some()
 }

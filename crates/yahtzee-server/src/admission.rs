@@ -42,18 +42,19 @@ impl Allow {
         Allow([KindName::Target, KindName::Yahtzix, KindName::Reduced].into())
     }
 
-    /// `target,yahtzix,reduced` or `all` (or empty: the default).
+    /// `target,yahtzix,reduced`, `all`, or `none` (or empty: only what the pages use).
     pub fn parse(text: &str) -> Result<Allow, String> {
         let mut set = HashSet::new();
         for word in text.split(',').map(str::trim).filter(|w| !w.is_empty()) {
             let kind = match word {
                 "all" => return Ok(Allow::all()),
+                "none" => continue,
                 "target" => KindName::Target,
                 "yahtzix" => KindName::Yahtzix,
                 "reduced" => KindName::Reduced,
                 other => {
                     return Err(format!(
-                        "unknown kind of build '{}' (target, yahtzix, reduced, all)",
+                        "unknown kind of build '{}' (target, yahtzix, reduced, all, none)",
                         yahtzee_rules::one_line(other)
                     ))
                 }

@@ -17,16 +17,19 @@
 //!
 //! Every failure is a status with `{"error": "one line"}`: 400 for a bad question, 404,
 //! 405, 408 for a body slower than [`Limits::read_seconds`], 413 for a body over
-//! [`Limits::body_bytes`], 503 with `"status": "building"` (and
-//! `Retry-After`) while a missing table is built in the background, 503 when the heavy
-//! work (statistics, best responses) is busy or over [`Limits::heavy_seconds`]. Tables are
-//! opened once and shared by every request; cheap questions (expected-score advice) are
-//! answered on the request's own task, heavy ones on the blocking pool, at most
-//! [`Limits::heavy_jobs`] at a time. A heavy computation is cancelled (its flag, a
-//! [`yahtzee_engine::Cancel`], read between filled sets and levels) when its time limit
-//! passes or its client goes away (the request's future dropped), so its permit and CPU
-//! are free again within moments. A best response is refused above
-//! [`Limits::memory_limit`].
+//! [`Limits::body_bytes`]. What a question needs that is not in memory is one job of the
+//! admission (`admission.rs`): 503 `{"status": "building"}` with `Retry-After` while it is
+//! queued or runs; refused with `"refused"` saying why: 403 `policy` (a build anonymous
+//! requests may not start, [`Limits::allow`]), 403 `memory` (its estimate past
+//! [`Limits::memory_limit`]), 507 `disk` (past [`Limits::data_budget`] or the free disk),
+//! 503 `busy` (the queue full, the memory in use now, the heavy work busy or past
+//! [`Limits::heavy_seconds`]); 429 with `Retry-After` past [`Limits::per_client`]. Tables
+//! are opened once and shared by every request; cheap questions (expected-score advice)
+//! are answered on the request's own task, heavy ones and builds on low-priority threads
+//! ([`Limits::build_jobs`]), heavy ones at most [`Limits::heavy_jobs`] at a time. A heavy
+//! computation is cancelled (its flag, a [`yahtzee_engine::Cancel`], read between filled
+//! sets and levels) when its time limit passes or its client goes away (the request's
+//! future dropped), so its permit and CPU are free again within moments.
 
 use std::net::IpAddr;
 use std::sync::{Arc, LazyLock};
