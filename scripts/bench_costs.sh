@@ -34,15 +34,16 @@ for item in "${list[@]}"; do
     read -r kind name <<<"$item"
     dir=$(mktemp -d)
     log=$(mktemp)
-    line=$(/usr/bin/time -f '%M %U %S' -o "$log" "$bin" "$kind" "$name" "$dir")
+    line=$(/usr/bin/time -f '%M %U %S' -o "$log" "$bin" "$kind" "$name" "$dir" 2>/dev/null)
     read -r rss_kb user sys <"$log"
     python3 - "$line" "$rss_kb" "$user" "$sys" <<'PY'
 import json, sys
 c = json.loads(sys.argv[1])
 rss = int(sys.argv[2]) * 1024
 cpu = float(sys.argv[3]) + float(sys.argv[4])
-mb = lambda b: f"{b / 2**20:,.0f} MiB" if b < 2**30 else f"{b / 2**30:,.2f} GiB"
-print(f"| {c['build']} | {mb(c['memory'])} / {mb(rss)} | {c['cpu_seconds']:.1f} / {cpu:.1f} | {mb(c['disk'])} / {mb(c['written'])} |")
+mb = lambda b: f"{b / 2**20:,.0f} MiB"
+s = lambda x: "<1" if x < 1 else f"{x:,.0f}"
+print(f"| {c['build']} | {mb(c['memory'])} / {mb(rss)} | {s(c['cpu_seconds'])} / {s(cpu)} | {mb(c['disk'])} / {mb(c['written'])} |")
 PY
     rm -rf "$dir" "$log"
 done

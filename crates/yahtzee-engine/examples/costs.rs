@@ -55,18 +55,13 @@ fn main() {
             .expect("the official table");
     }
     let cost = build.cost();
+    let before = folder_bytes(dir);
     let start = Instant::now();
     tables.prepare(&build).unwrap_or_else(|e| {
         eprintln!("error: {e}");
         std::process::exit(1)
     });
-    let disk: u64 = std::fs::read_dir(dir)
-        .map(|d| {
-            d.filter_map(|e| e.ok()?.metadata().ok())
-                .map(|m| m.len())
-                .sum()
-        })
-        .unwrap_or(0);
+    let disk = folder_bytes(dir) - before;
     println!(
         "{{\"build\": \"{}\", \"memory\": {}, \"held\": {}, \"disk\": {}, \"cpu_seconds\": {:.2}, \"written\": {disk}, \"seconds\": {:.2}}}",
         build.describe(),
@@ -76,4 +71,14 @@ fn main() {
         cost.cpu_seconds,
         start.elapsed().as_secs_f64()
     );
+}
+
+fn folder_bytes(dir: &str) -> u64 {
+    std::fs::read_dir(dir)
+        .map(|d| {
+            d.filter_map(|e| e.ok()?.metadata().ok())
+                .map(|m| m.len())
+                .sum()
+        })
+        .unwrap_or(0)
 }

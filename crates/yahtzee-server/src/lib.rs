@@ -149,13 +149,15 @@ fn client_of(limits: &Limits, peer: Option<Peer>, headers: &HeaderMap) -> IpAddr
     if !limits.trust_forwarded {
         return direct;
     }
+    // The proxy appends the address it saw: only the very last entry is trusted (an
+    // earlier one is whatever the client wrote).
     headers
         .get_all("x-forwarded-for")
         .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(','))
-        .filter_map(|a| a.trim().parse::<IpAddr>().ok())
-        .last()
+        .next_back()
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.rsplit(',').next())
+        .and_then(|a| a.trim().parse::<IpAddr>().ok())
         .unwrap_or(direct)
 }
 

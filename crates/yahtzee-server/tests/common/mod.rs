@@ -1,6 +1,9 @@
 //! What the server's tests share: a server on a free loopback port, and plain HTTP/1.1
 //! requests written by hand (so a test can also send a broken one, or leave mid-request).
 
+// Each test binary uses its own part of these helpers.
+#![allow(dead_code)]
+
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::path::Path;
