@@ -8,8 +8,9 @@
 //! unless the queue is full or the client has [`Limits::per_client`] jobs already. The
 //! queue starts a job when fewer than [`Limits::build_jobs`] run and the server's resident
 //! memory plus the estimates of what runs plus this one's stay within
-//! [`Limits::memory_limit`]. Jobs and heavy work run on [`Pool`]: `build_jobs` threads at
-//! low priority, so the cores they leave answer advice.
+//! [`Limits::memory_limit`]. Jobs run on a [`Pool`] of `build_jobs` threads at low
+//! priority, heavy work on another (a long build does not starve it), so advice, at normal
+//! priority, keeps the cores it needs.
 
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::net::IpAddr;
@@ -158,7 +159,10 @@ pub struct Admission {
     queue: Mutex<Queue>,
     /// Memory reserved by heavy work under way (its estimate).
     heavy_reserved: Mutex<u64>,
+    /// Where jobs run.
     pub pool: Arc<Pool>,
+    /// Where heavy work runs (its own threads: a long build does not starve it).
+    pub heavy_pool: Arc<Pool>,
 }
 
 /// A client's slot of heavy work or a build, given back when dropped.
@@ -201,6 +205,7 @@ impl Admission {
             queue: Mutex::default(),
             heavy_reserved: Mutex::new(0),
             pool: Arc::new(Pool::new(limits.build_jobs)),
+            heavy_pool: Arc::new(Pool::new(limits.build_jobs)),
         })
     }
 

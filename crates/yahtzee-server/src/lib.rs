@@ -508,7 +508,7 @@ impl AppState {
             .await
             .map_err(|_| busy())?
             .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
-        let pool = self.admission.pool.clone();
+        let pool = self.admission.heavy_pool.clone();
         let job = tokio::task::spawn_blocking(move || {
             let out = pool.run(|| work(&options));
             drop((permit, reservation, slot));
