@@ -62,6 +62,8 @@ pub enum BuildKind {
     Yahtzix,
     /// A reduced game (Yahtzee or Painted Yahtzee).
     Reduced,
+    /// A rule set with a Mega bonus other than the listed rule sets' 1,000.
+    MegaBonus,
 }
 
 /// Fixed heap of any solve beyond its tables (dice tables, keep graphs, thread
@@ -111,10 +113,11 @@ impl Build {
 
     /// Its kind, for a server's policy.
     pub fn kind(&self) -> BuildKind {
+        let listed = |r: &RuleSet| RuleSet::every().any(|x| x.name == r.name);
         match self {
-            Build::Values(r) if r.is_reduced() => BuildKind::Reduced,
+            Build::Values(r) | Build::Target(r) if r.is_reduced() => BuildKind::Reduced,
+            Build::Values(r) | Build::Target(r) if !listed(r) => BuildKind::MegaBonus,
             Build::Values(_) | Build::Triple(..) => BuildKind::Pages,
-            Build::Target(r) if r.is_reduced() => BuildKind::Reduced,
             Build::Target(_) => BuildKind::Target,
             Build::Yahtzix(r) if *r == YahtzixRules::standard() => BuildKind::Pages,
             Build::Yahtzix(_) | Build::YahtzixThree(_) => BuildKind::Yahtzix,
@@ -136,11 +139,12 @@ impl Build {
             }
             Build::Triple(..) => format!("{env} yahtzee solve --rules forced"),
             Build::Yahtzix(r) => format!("{env} yahtzee yahtzix solve {}", yahtzix_flags(r)),
+            // Held in memory only: nothing to build ahead; the CLI solves it on its own.
             Build::YahtzixThree(r) => {
                 format!("yahtzee yahtzix solve --players 3 {}", yahtzix_flags(r))
             }
             Build::Painted(g) => format!(
-                "{env} yahtzee painted advise --game '{}' --dice '1r 2r 3r 4r 5r'",
+                "{env} yahtzee painted advise --game '{}' --dice '1r 2r 3r 4r 5r' --rolls-left 2",
                 g.name()
             ),
         }

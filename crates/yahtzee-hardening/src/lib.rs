@@ -8,6 +8,13 @@
 //! means something sound (a reachable state, a round trip to the same value, values
 //! within their bounds), and a refused one gets a one-line message. A panic anywhere is a
 //! finding.
+//!
+//! [`attack`] is the same idea at the scale of a whole server: a bounded, loopback-only
+//! attack on a running `yahtzee serve` (floods of builds, heavy questions, malformed and
+//! slow requests beside a steady stream of advice) and the report of what it withstood
+//! (`examples/attack.rs`, `scripts/attack.sh`; the root package's `tests/attack.rs`).
+
+pub mod attack;
 
 use std::path::PathBuf;
 use std::sync::OnceLock;

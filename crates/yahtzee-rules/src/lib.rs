@@ -16,7 +16,9 @@ pub use dice::{
     mega_tables, tables, Dice, DiceError, DiceTables, KeepIndex, KEEPS, MEGA_DICE, MEGA_KEEPS,
     MEGA_ROLLS, ROLLS,
 };
-pub use rules::{House, Joker, Move, RuleSet, RulesId, Style, UnknownRules, ALIASES};
+pub use rules::{
+    House, Joker, Move, RuleSet, RulesId, Style, UnknownRules, ALIASES, MADE_LIMIT, MAX_MEGA_BONUS,
+};
 pub use scorecard::{card_scores, possible_scores, Scorecard, ScorecardError};
 pub use state::{State, UPPER_CAP};
 

@@ -413,6 +413,9 @@ pub struct UnknownRules {
     pub name: String,
     /// Base rule sets or aliases close to the name, closest first (at most three).
     pub suggestions: Vec<&'static str>,
+    /// A well-formed name refused because this process has made [`MADE_LIMIT`] rule sets
+    /// on demand already.
+    pub limit_reached: bool,
 }
 
 impl UnknownRules {
@@ -429,6 +432,7 @@ impl UnknownRules {
             return UnknownRules {
                 name: name.to_string(),
                 suggestions: Vec::new(),
+                limit_reached: false,
             };
         }
         let allowed = (head.chars().count() / 3).clamp(1, 3);
@@ -440,12 +444,20 @@ impl UnknownRules {
         UnknownRules {
             name: name.to_string(),
             suggestions: close.into_iter().take(3).map(|(_, c)| c).collect(),
+            limit_reached: false,
         }
     }
 }
 
 impl fmt::Display for UnknownRules {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.limit_reached {
+            return write!(
+                f,
+                "rule set '{}': this process has made {MADE_LIMIT} rule sets on demand (Mega bonuses, reduced games) already; use one of those or a listed rule set",
+                crate::one_line(&self.name)
+            );
+        }
         write!(f, "unknown rule set '{}'", crate::one_line(&self.name))?;
         match self.suggestions.as_slice() {
             [] => {}
@@ -472,11 +484,25 @@ impl fmt::Display for UnknownRules {
 
 impl std::error::Error for UnknownRules {}
 
+/// The rule sets made on demand so far.
+static MADE: std::sync::Mutex<Vec<&'static RuleSet>> = std::sync::Mutex::new(Vec::new());
+
+/// The most rule sets a process makes on demand from names it reads ([`RuleSet::by_name`]:
+/// Mega bonuses other than the default, reduced games): each is kept for the rest of the
+/// program, so a long-lived process (a server) reading names from anyone bounds them.
+pub const MADE_LIMIT: usize = 4096;
+
+/// Whether a name read from input may make one more rule set: it was made already, or
+/// there is room.
+fn may_make(name: &str) -> bool {
+    let made = MADE.lock().unwrap_or_else(|e| e.into_inner());
+    made.len() < MADE_LIMIT || made.iter().any(|r| r.name == name)
+}
+
 /// The rule set named `name`, made by `make` (given the name to keep) the first time it
 /// is asked for and kept for the rest of the program: rule sets made on demand (another
 /// Mega bonus, a reduced game) are `&'static` like the listed ones, one per name.
 fn made_once(name: String, make: impl FnOnce(&'static str) -> RuleSet) -> &'static RuleSet {
-    static MADE: std::sync::Mutex<Vec<&'static RuleSet>> = std::sync::Mutex::new(Vec::new());
     let mut made = MADE.lock().unwrap_or_else(|e| e.into_inner());
     if let Some(r) = made.iter().find(|r| r.name == name) {
         return r;
@@ -571,7 +597,8 @@ impl RuleSet {
         let rules = RuleSet::by_name(head).filter(|r| r.name.ends_with("+mega-yahtzee"))?;
         let bonus: u32 = text.parse().ok().filter(|b| *b <= MAX_MEGA_BONUS)?;
         // Spelled in one way only, so that a table's name is the rule set's name.
-        (bonus.to_string() == text).then(|| rules.with_mega_bonus(bonus))
+        (bonus.to_string() == text && (bonus == rules.mega_bonus || may_make(name)))
+            .then(|| rules.with_mega_bonus(bonus))
     }
 
     /// The rule set a player names: a rule set's name (any case), or another name people
@@ -603,7 +630,10 @@ impl RuleSet {
         }
         // A known game with unknown house rules: nothing to suggest for the game's name.
         let head = if base.is_some() { "" } else { head };
-        Err(UnknownRules::new(name, head))
+        let mut unknown = UnknownRules::new(name, head);
+        // Only the names that make rule sets on demand can be refused for room.
+        unknown.limit_reached = (name.contains(':') || name.contains('=')) && !may_make(name);
+        Err(unknown)
     }
 
     /// This rule set's base (no house rules) with `house` added (and this rule set's Mega
@@ -732,7 +762,7 @@ impl RuleSet {
             }
             boxes.push(c);
         }
-        Some(base.reduced(&boxes, threshold))
+        may_make(name).then(|| base.reduced(&boxes, threshold))
     }
 
     fn score_table(&self) -> &[Vec<u8>] {

@@ -19,7 +19,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use axum::http::StatusCode;
-use yahtzee_engine::cost::{self, Build, BuildKind};
+use yahtzee_engine::cost::{self, Build, BuildKind, Cost};
 use yahtzee_engine::{Tables, Where};
 
 use crate::{ApiError, Limits};
@@ -35,15 +35,25 @@ pub enum KindName {
     Target,
     Yahtzix,
     Reduced,
+    MegaBonus,
 }
 
 impl Allow {
     /// Everything.
     pub fn all() -> Allow {
-        Allow([KindName::Target, KindName::Yahtzix, KindName::Reduced].into())
+        Allow(
+            [
+                KindName::Target,
+                KindName::Yahtzix,
+                KindName::Reduced,
+                KindName::MegaBonus,
+            ]
+            .into(),
+        )
     }
 
-    /// `target,yahtzix,reduced`, `all`, or `none` (or empty: only what the pages use).
+    /// `target,yahtzix,reduced,mega-bonus`, `all`, or `none` (or empty: only what the
+    /// pages use).
     pub fn parse(text: &str) -> Result<Allow, String> {
         let mut set = HashSet::new();
         for word in text.split(',').map(str::trim).filter(|w| !w.is_empty()) {
@@ -53,12 +63,11 @@ impl Allow {
                 "target" => KindName::Target,
                 "yahtzix" => KindName::Yahtzix,
                 "reduced" => KindName::Reduced,
-                other => {
-                    return Err(format!(
-                        "unknown kind of build '{}' (target, yahtzix, reduced, all, none)",
-                        yahtzee_rules::one_line(other)
-                    ))
-                }
+                "mega-bonus" => KindName::MegaBonus,
+                other => return Err(format!(
+                    "unknown kind of build '{}' (target, yahtzix, reduced, mega-bonus, all, none)",
+                    yahtzee_rules::one_line(other)
+                )),
             };
             set.insert(kind);
         }
@@ -71,6 +80,7 @@ impl Allow {
             BuildKind::Target => self.0.contains(&KindName::Target),
             BuildKind::Yahtzix => self.0.contains(&KindName::Yahtzix),
             BuildKind::Reduced => self.0.contains(&KindName::Reduced),
+            BuildKind::MegaBonus => self.0.contains(&KindName::MegaBonus),
         }
     }
 }
@@ -81,6 +91,7 @@ fn flag_of(kind: BuildKind) -> &'static str {
         BuildKind::Target => "target",
         BuildKind::Yahtzix => "yahtzix",
         BuildKind::Reduced => "reduced",
+        BuildKind::MegaBonus => "mega-bonus",
     }
 }
 
@@ -102,6 +113,9 @@ struct Queue {
     running: HashMap<String, (u64, u64)>,
     queued: HashSet<String>,
     per_client: HashMap<IpAddr, usize>,
+    /// Jobs taken off the queue because they could not fit: the refusal the next request
+    /// for them gets.
+    dropped: HashMap<String, String>,
 }
 
 /// The threads builds and heavy work run on, at low priority.
@@ -159,6 +173,8 @@ pub struct Admission {
     queue: Mutex<Queue>,
     /// Memory reserved by heavy work under way (its estimate).
     heavy_reserved: Mutex<u64>,
+    /// The costs reckoned so far, by build ([`Build::key`]).
+    known_costs: Mutex<HashMap<String, Cost>>,
     /// Where jobs run.
     pub pool: Arc<Pool>,
     /// Where heavy work runs (its own threads: a long build does not starve it).
@@ -204,6 +220,7 @@ impl Admission {
         Arc::new(Admission {
             queue: Mutex::default(),
             heavy_reserved: Mutex::new(0),
+            known_costs: Mutex::default(),
             pool: Arc::new(Pool::new(limits.build_jobs)),
             heavy_pool: Arc::new(Pool::new(limits.build_jobs)),
         })
@@ -233,10 +250,12 @@ impl Admission {
         let mut q = self.lock();
         let n = q.per_client.entry(client).or_insert(0);
         if *n >= limits.per_client {
-            return Err(ApiError::too_many(format!(
+            let message = format!(
                 "this client has {} heavy questions or builds under way already (at most {}); try again when they finish",
                 n, limits.per_client
-            )));
+            );
+            eprintln!("refused (per-client): {client}: {message}");
+            return Err(ApiError::too_many(message));
         }
         *n += 1;
         Ok(ClientSlot {
@@ -286,15 +305,14 @@ impl Admission {
 
     /// Makes `builds` ready: `Ok` when all are in memory, else a job is queued (or already
     /// is) and the answer is 503 "building", or the refusal says why not.
-    pub fn need(
+    pub async fn need(
         self: &Arc<Self>,
         tables: &Arc<Tables>,
         builds: Vec<Build>,
         client: IpAddr,
         limits: &Limits,
     ) -> Result<(), ApiError> {
-        let mut steps = Vec::new();
-        let (mut memory, mut held, mut disk, mut building) = (0u64, 0u64, 0u64, false);
+        let mut wanted = Vec::new();
         for b in builds {
             let at = tables.locate(&b);
             // A value or target table on disk is mapped in milliseconds, on the request.
@@ -302,7 +320,6 @@ impl Admission {
             if at == Where::InMemory || (at == Where::OnDisk && mapped) {
                 continue;
             }
-            let c = b.cost();
             if at == Where::Missing {
                 let kind = b.kind();
                 if !limits.allow.allows(kind) {
@@ -317,20 +334,43 @@ impl Admission {
                         ),
                     ));
                 }
+            }
+            wanted.push((b, at));
+        }
+        let Some((first, _)) = wanted.first() else {
+            return Ok(());
+        };
+        let mut what = first.describe();
+        let key = wanted
+            .iter()
+            .map(|(b, _)| b.key())
+            .collect::<Vec<_>>()
+            .join(" + ");
+        let building = wanted.iter().any(|(_, at)| *at == Where::Missing);
+        if let Some(answer) = self.under_way(&key, &what, building) {
+            return Err(answer);
+        }
+        let costs = self
+            .costs(wanted.iter().map(|(b, _)| b.clone()).collect())
+            .await?;
+        let mut steps = Vec::new();
+        let (mut memory, mut held, mut disk) = (0u64, 0u64, 0u64);
+        let mut most_disk = 0;
+        for ((b, at), c) in wanted.into_iter().zip(costs) {
+            if at == Where::Missing {
                 memory = memory.max(held + c.memory);
                 disk += c.disk;
-                building = true;
+                if c.disk > most_disk {
+                    // Messages about the disk name the build that takes the most.
+                    most_disk = c.disk;
+                    what = b.describe();
+                }
             } else {
                 memory = memory.max(held + c.held);
             }
             held += c.held;
             steps.push(b);
         }
-        let Some(first) = steps.first() else {
-            return Ok(());
-        };
-        let what = first.describe();
-        let key = steps.iter().map(Build::key).collect::<Vec<_>>().join(" + ");
         if memory > limits.memory_limit {
             return Err(refused(
                 StatusCode::FORBIDDEN,
@@ -380,10 +420,21 @@ impl Admission {
         }
         let slots = q.per_client.get(&client).copied().unwrap_or(0);
         if slots >= limits.per_client {
-            return Err(ApiError::too_many(format!(
+            let message = format!(
                 "this client has {slots} heavy questions or builds under way already (at most {}); try again when they finish",
                 limits.per_client
-            )));
+            );
+            eprintln!("refused (per-client): {client}: {message}");
+            return Err(ApiError::too_many(message));
+        }
+        let committed = self.committed(&q);
+        if q.running.is_empty() && committed + memory > limits.memory_limit {
+            // Nothing runs whose memory would come back: the open tables hold it.
+            return Err(refused(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "busy",
+                not_free(&what, memory, committed, limits),
+            ));
         }
         if q.waiting.len() >= limits.build_queue {
             return Err(refused(
@@ -413,6 +464,58 @@ impl Admission {
         )))
     }
 
+    /// The answer to a request whose job is queued or runs (503 "building"), or was taken
+    /// off the queue for want of memory (503 "busy", once); `None` otherwise.
+    fn under_way(&self, key: &str, what: &str, building: bool) -> Option<ApiError> {
+        let mut q = self.lock();
+        if let Some(message) = q.dropped.remove(key) {
+            return Some(refused(StatusCode::SERVICE_UNAVAILABLE, "busy", message));
+        }
+        (q.running.contains_key(key) || q.queued.contains(key)).then(|| {
+            ApiError::building(format!(
+                "{what} is being {}; try again in a few seconds",
+                if building { "built" } else { "opened" }
+            ))
+        })
+    }
+
+    /// The costs of `builds`, remembered: reckoning one can take a second (a target
+    /// table's vector lengths, state by state), so it is done once, off the request's
+    /// thread.
+    async fn costs(self: &Arc<Self>, builds: Vec<Build>) -> Result<Vec<Cost>, ApiError> {
+        let me = self.clone();
+        tokio::task::spawn_blocking(move || {
+            builds
+                .iter()
+                .map(|b| {
+                    let key = b.key();
+                    if let Some(c) = me
+                        .known_costs
+                        .lock()
+                        .unwrap_or_else(|p| p.into_inner())
+                        .get(&key)
+                    {
+                        return *c;
+                    }
+                    let c = b.cost();
+                    let mut known = me.known_costs.lock().unwrap_or_else(|p| p.into_inner());
+                    if known.len() >= COSTS_KEPT {
+                        known.clear();
+                    }
+                    known.insert(key, c);
+                    c
+                })
+                .collect()
+        })
+        .await
+        .map_err(|e| {
+            ApiError::new(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                format!("internal error: {e}"),
+            )
+        })
+    }
+
     /// Starts the waiting jobs that fit, in order.
     fn pump(self: &Arc<Self>, tables: &Arc<Tables>, limits: &Limits) {
         let mut q = self.lock();
@@ -427,13 +530,9 @@ impl Admission {
                 // Nothing runs and it does not fit: the memory is held by open tables.
                 let job = q.waiting.pop_front().expect("a front job");
                 q.queued.remove(&job.key);
-                eprintln!(
-                    "refused (memory): {} needs about {} with {} of the {} limit in use",
-                    job.key,
-                    cost::bytes(job.memory),
-                    cost::bytes(committed),
-                    cost::bytes(limits.memory_limit)
-                );
+                let message = not_free(&job.key, job.memory, committed, limits);
+                eprintln!("refused (busy): {message}");
+                q.dropped.insert(job.key.clone(), message);
                 drop(q);
                 self.release_client(job.client);
                 q = self.lock();
@@ -461,13 +560,23 @@ impl Admission {
             let start = Instant::now();
             let outcome = pool.run(|| job.steps.iter().try_for_each(|b| tables.prepare(b)));
             let secs = start.elapsed().as_secs_f64();
+            let verb = if job.building { "build" } else { "open" };
             match outcome {
-                Ok(()) => eprintln!(
-                    "{} finished: {} in {secs:.1} s",
-                    if job.building { "build" } else { "open" },
-                    job.key
-                ),
-                Err(e) => eprintln!("build failed: {} after {secs:.1} s: {e}", job.key),
+                Ok(()) => {
+                    let written: u64 = job
+                        .steps
+                        .iter()
+                        .flat_map(|b| tables.files(b))
+                        .filter_map(|p| std::fs::metadata(p).ok())
+                        .map(|m| m.len())
+                        .sum();
+                    eprintln!(
+                        "{verb} finished: {} in {secs:.1} s, {} on disk",
+                        job.key,
+                        cost::bytes(written)
+                    );
+                }
+                Err(e) => eprintln!("{verb} failed: {} after {secs:.1} s: {e}", job.key),
             }
             me.lock().running.remove(&job.key);
             me.release_client(job.client);
@@ -475,6 +584,19 @@ impl Admission {
         });
     }
 }
+
+/// The refusal of a job that does not fit in the memory free now.
+fn not_free(what: &str, memory: u64, committed: u64, limits: &Limits) -> String {
+    format!(
+        "{what} needs about {} of memory and the server holds {} of its {} limit (--memory-limit); try again later",
+        cost::bytes(memory),
+        cost::bytes(committed),
+        cost::bytes(limits.memory_limit)
+    )
+}
+
+/// Costs remembered at most (then forgotten all at once).
+const COSTS_KEPT: usize = 10_000;
 
 /// Free disk a build leaves at least (1 GiB).
 const DISK_MARGIN: u64 = 1 << 30;

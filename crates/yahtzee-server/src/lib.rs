@@ -23,7 +23,8 @@
 //! requests may not start, [`Limits::allow`]), 403 `memory` (its estimate past
 //! [`Limits::memory_limit`]), 507 `disk` (past [`Limits::data_budget`] or the free disk),
 //! 503 `busy` (the queue full, the memory in use now, the heavy work busy or past
-//! [`Limits::heavy_seconds`]); 429 with `Retry-After` past [`Limits::per_client`]. Tables
+//! [`Limits::heavy_seconds`]); 429 `per-client` with `Retry-After` past
+//! [`Limits::per_client`]. Tables
 //! are opened once and shared by every request; cheap questions (expected-score advice)
 //! are answered on the request's own task, heavy ones and builds on low-priority threads
 //! ([`Limits::build_jobs`]), heavy ones at most [`Limits::heavy_jobs`] at a time. A heavy
@@ -209,6 +210,12 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/painted/advise", post(painted_advise))
         .route("/api/stats", post(stats))
         .fallback(|| async { ApiError::new(StatusCode::NOT_FOUND, "no such page or endpoint") })
+        .method_not_allowed_fallback(|| async {
+            ApiError::new(
+                StatusCode::METHOD_NOT_ALLOWED,
+                "this method is not allowed here (GET for pages, POST for /api/advise and /api/stats)",
+            )
+        })
         // Bodies are read by `read_body`, with its own limit and time bound.
         .layer(DefaultBodyLimit::disable())
         .with_state(state)
@@ -255,12 +262,26 @@ async fn read_body(body: axum::body::Body, limits: &Limits) -> Result<Bytes, Api
             StatusCode::REQUEST_TIMEOUT,
             "the request body came too slowly",
         )),
-        Ok(Err(_)) => Err(ApiError::new(
+        // Over the limit, or cut off (the client closed before sending what it announced).
+        Ok(Err(e)) if over_limit(&e) => Err(ApiError::new(
             StatusCode::PAYLOAD_TOO_LARGE,
             format!("request body over the length limit of {limit} bytes"),
         )),
+        Ok(Err(_)) => Err(ApiError::bad("the request body was cut off")),
         Ok(Ok(bytes)) => Ok(bytes),
     }
+}
+
+/// Whether reading a body failed on its length limit (not on the connection).
+fn over_limit(e: &axum::Error) -> bool {
+    let mut source: Option<&(dyn std::error::Error + 'static)> = Some(e);
+    while let Some(err) = source {
+        if err.is::<http_body_util::LengthLimitError>() {
+            return true;
+        }
+        source = err.source();
+    }
+    false
 }
 
 // The pages are the static site's (web/, docs/WEB.md): under this server, web/client.js
@@ -338,7 +359,11 @@ impl ApiError {
     fn refused(status: StatusCode, reason: &'static str, message: String) -> ApiError {
         ApiError {
             reason: Some(reason),
-            retry: (status == StatusCode::SERVICE_UNAVAILABLE).then_some(5),
+            retry: matches!(
+                status,
+                StatusCode::SERVICE_UNAVAILABLE | StatusCode::TOO_MANY_REQUESTS
+            )
+            .then_some(5),
             ..ApiError::new(status, message)
         }
     }
@@ -348,15 +373,14 @@ impl ApiError {
         ApiError::refused(StatusCode::SERVICE_UNAVAILABLE, "busy", message)
     }
 
-    /// A 429 with `Retry-After`: this client has its share under way.
+    /// A 429 with `Retry-After` (`"refused": "per-client"`): this client has its share
+    /// under way.
     fn too_many(message: String) -> ApiError {
-        ApiError {
-            retry: Some(5),
-            ..ApiError::new(StatusCode::TOO_MANY_REQUESTS, message)
-        }
+        ApiError::refused(StatusCode::TOO_MANY_REQUESTS, "per-client", message)
     }
 
-    /// Why a build or heavy work was refused (`policy`, `memory`, `disk`, `busy`).
+    /// Why a build or heavy work was refused (`policy`, `memory`, `disk`, `busy`,
+    /// `per-client`).
     pub fn reason(&self) -> Option<&'static str> {
         self.reason
     }
@@ -462,9 +486,10 @@ async fn card(
 impl AppState {
     /// Makes what a question needs ready ([`Admission::need`]): `Ok` when it is in memory,
     /// else a 503 "building" (a job queued) or the refusal that says why not.
-    fn need(&self, builds: Vec<Build>, client: IpAddr) -> Result<(), ApiError> {
+    async fn need(&self, builds: Vec<Build>, client: IpAddr) -> Result<(), ApiError> {
         self.admission
             .need(&self.tables, builds, client, &self.limits)
+            .await
     }
 
     /// Runs heavy work on the blocking pool, one permit at a time, within the time limit:
@@ -488,12 +513,9 @@ impl AppState {
             } else {
                 format!("{} ms", limit.as_millis())
             };
-            ApiError::new(
-                StatusCode::SERVICE_UNAVAILABLE,
-                format!(
-                    "this question takes more than {shown} here; try a position later in the game"
-                ),
-            )
+            ApiError::busy(format!(
+                "this question takes more than {shown} here; try a position later in the game"
+            ))
         };
         let reservation = self.admission.reserve(memory, &self.limits)?;
         // A best response checks its own need against what is free now.
@@ -546,7 +568,7 @@ impl AppState {
         body: Bytes,
         client: IpAddr,
     ) -> Result<Response, ApiError> {
-        self.need(game.builds(&body, false)?, client)?;
+        self.need(game.builds(&body, false)?, client).await?;
         let tables = self.tables.clone();
         let answer = tokio::task::spawn_blocking(move || game.advise(&tables, &body))
             .await
@@ -598,7 +620,7 @@ async fn advise(
         return s.advise_game(game, bytes, client).await;
     }
     let req = advise_question(&bytes)?;
-    s.need(game.builds(&bytes, false)?, client)?;
+    s.need(game.builds(&bytes, false)?, client).await?;
     let heavy = req.play_for != PlayFor::Expected;
     let (advisor, target) = s.tables_for(req.rules, &req.play_for)?;
     let answer =
@@ -641,7 +663,7 @@ async fn stats(
 ) -> Result<Response, ApiError> {
     let (client, bytes) = request(&s, peer, &headers, body).await?;
     let game = Game::of_request(&bytes)?;
-    s.need(game.builds(&bytes, true)?, client)?;
+    s.need(game.builds(&bytes, true)?, client).await?;
     if game != Game::Yahtzee {
         // Simulations over tables now in memory: heavy work, bounded in time.
         let tables = s.tables.clone();
