@@ -256,6 +256,16 @@ pub async fn serve(listener: tokio::net::TcpListener, state: Arc<AppState>) -> s
 /// The whole request body within the size and time limits.
 async fn read_body(body: axum::body::Body, limits: &Limits) -> Result<Bytes, ApiError> {
     let limit = limits.body_bytes;
+    let too_large = || {
+        ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!("request body over the length limit of {limit} bytes"),
+        )
+    };
+    // A body announced longer than the limit is refused before any of it is read.
+    if http_body::Body::size_hint(&body).lower() > limit as u64 {
+        return Err(too_large());
+    }
     let read = axum::body::to_bytes(body, limit);
     match tokio::time::timeout(Duration::from_secs(limits.read_seconds), read).await {
         Err(_) => Err(ApiError::new(
@@ -263,10 +273,7 @@ async fn read_body(body: axum::body::Body, limits: &Limits) -> Result<Bytes, Api
             "the request body came too slowly",
         )),
         // Over the limit, or cut off (the client closed before sending what it announced).
-        Ok(Err(e)) if over_limit(&e) => Err(ApiError::new(
-            StatusCode::PAYLOAD_TOO_LARGE,
-            format!("request body over the length limit of {limit} bytes"),
-        )),
+        Ok(Err(e)) if over_limit(&e) => Err(too_large()),
         Ok(Err(_)) => Err(ApiError::bad("the request body was cut off")),
         Ok(Ok(bytes)) => Ok(bytes),
     }
