@@ -9,7 +9,9 @@
 # --json, JSON on standard output and the markdown on standard error). Exits 1 when a mark
 # is missed: memory above the limit, a crash, data above the budget, advice p99 > 50 ms or
 # a failed answer, an answer that is not a clear status. The temporary folder (up to the
-# 4 GiB budget of tables) is removed at the end.
+# 4 GiB budget of tables) is removed at the end; ATTACK_LOG=FILE keeps the server's log,
+# SERVE_ARGS adds flags to the server (e.g. SERVE_ARGS="--allow-build none", the policy of
+# a public server; on loopback the default is every build allowed).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
@@ -27,11 +29,12 @@ cleanup() {
         kill "$server" 2>/dev/null || true
         wait "$server" 2>/dev/null || true
     fi
+    [ -n "${ATTACK_LOG:-}" ] && cp "$log" "$ATTACK_LOG"
     rm -rf "$dir" "$out" "$log"
 }
 trap cleanup EXIT
 target/release/yahtzee serve --port 0 --data-dir "$dir" \
-    --memory-limit "$memory" --data-budget "$budget" >"$out" 2>"$log" &
+    --memory-limit "$memory" --data-budget "$budget" ${SERVE_ARGS:-} >"$out" 2>"$log" &
 server=$!
 addr=
 for _ in $(seq 100); do

@@ -16,7 +16,7 @@ use std::collections::{HashMap, HashSet, VecDeque};
 use std::net::IpAddr;
 use std::path::Path;
 use std::sync::{Arc, Mutex};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use axum::http::StatusCode;
 use yahtzee_engine::cost::{self, Build, BuildKind, Cost};
@@ -64,10 +64,12 @@ impl Allow {
                 "yahtzix" => KindName::Yahtzix,
                 "reduced" => KindName::Reduced,
                 "mega-bonus" => KindName::MegaBonus,
-                other => return Err(format!(
+                other => {
+                    return Err(format!(
                     "unknown kind of build '{}' (target, yahtzix, reduced, mega-bonus, all, none)",
                     yahtzee_rules::one_line(other)
-                )),
+                ))
+                }
             };
             set.insert(kind);
         }
@@ -102,6 +104,8 @@ struct Job {
     steps: Vec<Build>,
     memory: u64,
     disk: u64,
+    /// Its CPU estimate: the queue starts the shortest first.
+    seconds: f64,
     client: IpAddr,
     building: bool,
 }
@@ -175,6 +179,10 @@ pub struct Admission {
     heavy_reserved: Mutex<u64>,
     /// The costs reckoned so far, by build ([`Build::key`]).
     known_costs: Mutex<HashMap<String, Cost>>,
+    /// One cost reckoned at a time, on [`Admission::estimates`].
+    reckoning: Arc<tokio::sync::Semaphore>,
+    /// One low-priority thread for reckoning costs.
+    estimates: Arc<Pool>,
     /// Where jobs run.
     pub pool: Arc<Pool>,
     /// Where heavy work runs (its own threads: a long build does not starve it).
@@ -221,6 +229,8 @@ impl Admission {
             queue: Mutex::default(),
             heavy_reserved: Mutex::new(0),
             known_costs: Mutex::default(),
+            reckoning: Arc::new(tokio::sync::Semaphore::new(1)),
+            estimates: Arc::new(Pool::new(1)),
             pool: Arc::new(Pool::new(limits.build_jobs)),
             heavy_pool: Arc::new(Pool::new(limits.build_jobs)),
         })
@@ -354,12 +364,13 @@ impl Admission {
             .costs(wanted.iter().map(|(b, _)| b.clone()).collect())
             .await?;
         let mut steps = Vec::new();
-        let (mut memory, mut held, mut disk) = (0u64, 0u64, 0u64);
+        let (mut memory, mut held, mut disk, mut seconds) = (0u64, 0u64, 0u64, 0f64);
         let mut most_disk = 0;
         for ((b, at), c) in wanted.into_iter().zip(costs) {
             if at == Where::Missing {
                 memory = memory.max(held + c.memory);
                 disk += c.disk;
+                seconds += c.cpu_seconds;
                 if c.disk > most_disk {
                     // Messages about the disk name the build that takes the most.
                     most_disk = c.disk;
@@ -453,6 +464,7 @@ impl Admission {
             steps,
             memory,
             disk,
+            seconds,
             client,
             building,
         });
@@ -483,29 +495,54 @@ impl Admission {
     /// table's vector lengths, state by state), so it is done once, off the request's
     /// thread.
     async fn costs(self: &Arc<Self>, builds: Vec<Build>) -> Result<Vec<Cost>, ApiError> {
+        let known = |b: &Build| {
+            let k = self.known_costs.lock().unwrap_or_else(|p| p.into_inner());
+            k.get(&b.key()).copied()
+        };
+        if let Some(all) = builds.iter().map(known).collect::<Option<Vec<Cost>>>() {
+            return Ok(all);
+        }
+        // One reckoning at a time, on its own low-priority thread: a flood of new target
+        // tables waits its turn (or is told to come back), and advice keeps the cores.
+        let permit = tokio::time::timeout(
+            Duration::from_secs(2),
+            self.reckoning.clone().acquire_owned(),
+        )
+        .await
+        .map_err(|_| {
+            ApiError::busy(
+                "the server is reckoning the cost of other builds; try again in a few seconds"
+                    .into(),
+            )
+        })?
+        .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
         let me = self.clone();
         tokio::task::spawn_blocking(move || {
-            builds
-                .iter()
-                .map(|b| {
-                    let key = b.key();
-                    if let Some(c) = me
-                        .known_costs
-                        .lock()
-                        .unwrap_or_else(|p| p.into_inner())
-                        .get(&key)
-                    {
-                        return *c;
-                    }
-                    let c = b.cost();
-                    let mut known = me.known_costs.lock().unwrap_or_else(|p| p.into_inner());
-                    if known.len() >= COSTS_KEPT {
-                        known.clear();
-                    }
-                    known.insert(key, c);
-                    c
-                })
-                .collect()
+            let _permit = permit;
+            let pool = me.estimates.clone();
+            pool.run(|| {
+                builds
+                    .iter()
+                    .map(|b| {
+                        let key = b.key();
+                        if let Some(c) = me
+                            .known_costs
+                            .lock()
+                            .unwrap_or_else(|p| p.into_inner())
+                            .get(&key)
+                        {
+                            return *c;
+                        }
+                        let c = b.cost();
+                        let mut known = me.known_costs.lock().unwrap_or_else(|p| p.into_inner());
+                        if known.len() >= COSTS_KEPT {
+                            known.clear();
+                        }
+                        known.insert(key, c);
+                        c
+                    })
+                    .collect()
+            })
         })
         .await
         .map_err(|e| {
@@ -516,11 +553,19 @@ impl Admission {
         })
     }
 
-    /// Starts the waiting jobs that fit, in order.
+    /// Starts the waiting jobs that fit, the shortest first (so a flood of long builds
+    /// does not hold back the pages' one-second tables).
     fn pump(self: &Arc<Self>, tables: &Arc<Tables>, limits: &Limits) {
         let mut q = self.lock();
         while q.running.len() < limits.build_jobs.max(1) {
-            let Some(job) = q.waiting.front() else { break };
+            let Some(next) = (0..q.waiting.len())
+                .min_by(|&a, &b| q.waiting[a].seconds.total_cmp(&q.waiting[b].seconds))
+            else {
+                break;
+            };
+            let job = q.waiting.remove(next).expect("a waiting job");
+            q.waiting.push_front(job);
+            let job = q.waiting.front().expect("a front job");
             let committed = self.committed(&q);
             if committed + job.memory > limits.memory_limit {
                 if !q.running.is_empty() {
