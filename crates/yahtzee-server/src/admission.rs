@@ -219,7 +219,7 @@ impl Drop for Reservation {
 }
 
 fn refused(status: StatusCode, reason: &'static str, message: String) -> ApiError {
-    eprintln!("refused ({reason}): {message}");
+    log_refusal(reason, &message);
     ApiError::refused(status, reason, message)
 }
 
@@ -264,7 +264,7 @@ impl Admission {
                 "this client has {} heavy questions or builds under way already (at most {}); try again when they finish",
                 n, limits.per_client
             );
-            eprintln!("refused (per-client): {client}: {message}");
+            log_refusal("per-client", &format!("{client}: {message}"));
             return Err(ApiError::too_many(message));
         }
         *n += 1;
@@ -435,7 +435,7 @@ impl Admission {
                 "this client has {slots} heavy questions or builds under way already (at most {}); try again when they finish",
                 limits.per_client
             );
-            eprintln!("refused (per-client): {client}: {message}");
+            log_refusal("per-client", &format!("{client}: {message}"));
             return Err(ApiError::too_many(message));
         }
         let committed = self.committed(&q);
@@ -576,7 +576,7 @@ impl Admission {
                 let job = q.waiting.pop_front().expect("a front job");
                 q.queued.remove(&job.key);
                 let message = not_free(&job.key, job.memory, committed, limits);
-                eprintln!("refused (busy): {message}");
+                log_refusal("busy", &message);
                 q.dropped.insert(job.key.clone(), message);
                 drop(q);
                 self.release_client(job.client);
@@ -638,6 +638,33 @@ fn not_free(what: &str, memory: u64, committed: u64, limits: &Limits) -> String 
         cost::bytes(committed),
         cost::bytes(limits.memory_limit)
     )
+}
+
+/// Logs a refusal on standard error: at most one line a second for each reason, the next
+/// line saying how many were left out meanwhile (a flood of refusals does not flood the
+/// log).
+fn log_refusal(reason: &'static str, message: &str) {
+    static LAST: Mutex<Option<HashMap<&'static str, (Instant, u64)>>> = Mutex::new(None);
+    let mut last = LAST.lock().unwrap_or_else(|p| p.into_inner());
+    let last = last.get_or_insert_with(HashMap::new);
+    let Some(entry) = last.get_mut(reason) else {
+        last.insert(reason, (Instant::now(), 0));
+        eprintln!("refused ({reason}): {message}");
+        return;
+    };
+    if entry.0.elapsed() < Duration::from_secs(1) {
+        entry.1 += 1;
+        return;
+    }
+    let left_out = std::mem::take(&mut entry.1);
+    entry.0 = Instant::now();
+    if left_out > 0 {
+        eprintln!(
+            "refused ({reason}): {message} (and {left_out} more of this kind since the last line)"
+        );
+    } else {
+        eprintln!("refused ({reason}): {message}");
+    }
 }
 
 /// Costs remembered at most (then forgotten all at once).
