@@ -101,6 +101,8 @@ fn flag_of(kind: BuildKind) -> &'static str {
 /// them, in order.
 struct Job {
     key: String,
+    /// The build its messages name.
+    what: String,
     steps: Vec<Build>,
     memory: u64,
     disk: u64,
@@ -260,12 +262,7 @@ impl Admission {
         let mut q = self.lock();
         let n = q.per_client.entry(client).or_insert(0);
         if *n >= limits.per_client {
-            let message = format!(
-                "this client has {} heavy questions or builds under way already (at most {}); try again when they finish",
-                n, limits.per_client
-            );
-            log_refusal("per-client", &format!("{client}: {message}"));
-            return Err(ApiError::too_many(message));
+            return Err(over_share(client, *n, limits));
         }
         *n += 1;
         Ok(ClientSlot {
@@ -322,35 +319,11 @@ impl Admission {
         client: IpAddr,
         limits: &Limits,
     ) -> Result<(), ApiError> {
-        let mut wanted = Vec::new();
-        for b in builds {
-            let at = tables.locate(&b);
-            // A value or target table on disk is mapped in milliseconds, on the request.
-            let mapped = matches!(b, Build::Values(_) | Build::Target(_));
-            if at == Where::InMemory || (at == Where::OnDisk && mapped) {
-                continue;
-            }
-            if at == Where::Missing {
-                let kind = b.kind();
-                if !limits.allow.allows(kind) {
-                    return Err(refused(
-                        StatusCode::FORBIDDEN,
-                        "policy",
-                        format!(
-                            "{} is not built on request here: build it ahead with `{}`, or start the server with --allow-build {}",
-                            b.describe(),
-                            b.command(tables.dir()),
-                            flag_of(kind)
-                        ),
-                    ));
-                }
-            }
-            wanted.push((b, at));
-        }
+        let wanted = wanted(tables, builds, &limits.allow)?;
         let Some((first, _)) = wanted.first() else {
             return Ok(());
         };
-        let mut what = first.describe();
+        let what = first.describe();
         let key = wanted
             .iter()
             .map(|(b, _)| b.key())
@@ -363,89 +336,46 @@ impl Admission {
         let costs = self
             .costs(wanted.iter().map(|(b, _)| b.clone()).collect())
             .await?;
-        let mut steps = Vec::new();
-        let (mut memory, mut held, mut disk, mut seconds) = (0u64, 0u64, 0u64, 0f64);
-        let mut most_disk = 0;
-        for ((b, at), c) in wanted.into_iter().zip(costs) {
-            if at == Where::Missing {
-                memory = memory.max(held + c.memory);
-                disk += c.disk;
-                seconds += c.cpu_seconds;
-                if c.disk > most_disk {
-                    // Messages about the disk name the build that takes the most.
-                    most_disk = c.disk;
-                    what = b.describe();
-                }
-            } else {
-                memory = memory.max(held + c.held);
-            }
-            held += c.held;
-            steps.push(b);
-        }
-        if memory > limits.memory_limit {
+        let job = Job::of(key, wanted, costs, client);
+        if job.memory > limits.memory_limit {
             return Err(refused(
                 StatusCode::FORBIDDEN,
                 "memory",
                 format!(
-                    "{what} needs about {} of memory, more than this server's limit of {} (--memory-limit)",
-                    cost::bytes(memory),
+                    "{} needs about {} of memory, more than this server's limit of {} (--memory-limit)",
+                    job.what,
+                    cost::bytes(job.memory),
                     cost::bytes(limits.memory_limit)
                 ),
             ));
         }
+        let what = job.what.clone();
+        self.enqueue(job, tables, limits)?;
+        self.pump(tables, limits);
+        Err(building_answer(&what, building))
+    }
+
+    /// Queues `job` unless it is queued or runs already, or its files do not fit, or its
+    /// client has its share, or its memory is held by open tables, or the queue is full.
+    fn enqueue(&self, job: Job, tables: &Tables, limits: &Limits) -> Result<(), ApiError> {
         let mut q = self.lock();
-        if q.running.contains_key(&key) || q.queued.contains(&key) {
-            return Err(ApiError::building(format!(
-                "{what} is being {}; try again in a few seconds",
-                if building { "built" } else { "opened" }
-            )));
+        if q.running.contains_key(&job.key) || q.queued.contains(&job.key) {
+            return Err(building_answer(&job.what, job.building));
         }
-        if disk > 0 {
+        if job.disk > 0 {
             let promised: u64 = q.running.values().map(|(_, d)| d).sum::<u64>()
                 + q.waiting.iter().map(|j| j.disk).sum::<u64>();
-            let used = folder_bytes(tables.dir()) + promised;
-            if used + disk > limits.data_budget {
-                return Err(refused(
-                    StatusCode::INSUFFICIENT_STORAGE,
-                    "disk",
-                    format!(
-                        "{what} would take {} of disk; the data folder holds {} of its budget of {} (--data-budget)",
-                        cost::bytes(disk),
-                        cost::bytes(used),
-                        cost::bytes(limits.data_budget)
-                    ),
-                ));
-            }
-            let free = cost::free_disk(tables.dir()).unwrap_or(u64::MAX);
-            if disk.saturating_add(DISK_MARGIN) > free {
-                return Err(refused(
-                    StatusCode::INSUFFICIENT_STORAGE,
-                    "disk",
-                    format!(
-                        "{what} would take {} of disk; {} is free",
-                        cost::bytes(disk),
-                        cost::bytes(free)
-                    ),
-                ));
-            }
+            disk_fits(&job, folder_bytes(tables.dir()) + promised, tables, limits)?;
         }
-        let slots = q.per_client.get(&client).copied().unwrap_or(0);
+        let slots = q.per_client.get(&job.client).copied().unwrap_or(0);
         if slots >= limits.per_client {
-            let message = format!(
-                "this client has {slots} heavy questions or builds under way already (at most {}); try again when they finish",
-                limits.per_client
-            );
-            log_refusal("per-client", &format!("{client}: {message}"));
-            return Err(ApiError::too_many(message));
+            return Err(over_share(job.client, slots, limits));
         }
         let committed = self.committed(&q);
-        if q.running.is_empty() && committed + memory > limits.memory_limit {
+        if q.running.is_empty() && committed + job.memory > limits.memory_limit {
             // Nothing runs whose memory would come back: the open tables hold it.
-            return Err(refused(
-                StatusCode::SERVICE_UNAVAILABLE,
-                "busy",
-                not_free(&what, memory, committed, limits),
-            ));
+            let message = not_free(&job.what, job.memory, committed, limits);
+            return Err(refused(StatusCode::SERVICE_UNAVAILABLE, "busy", message));
         }
         if q.waiting.len() >= limits.build_queue {
             return Err(refused(
@@ -457,23 +387,10 @@ impl Admission {
                 ),
             ));
         }
-        *q.per_client.entry(client).or_insert(0) += 1;
-        q.queued.insert(key.clone());
-        q.waiting.push_back(Job {
-            key,
-            steps,
-            memory,
-            disk,
-            seconds,
-            client,
-            building,
-        });
-        drop(q);
-        self.pump(tables, limits);
-        Err(ApiError::building(format!(
-            "{what} is being {}; try again in a few seconds",
-            if building { "built" } else { "opened" }
-        )))
+        *q.per_client.entry(job.client).or_insert(0) += 1;
+        q.queued.insert(job.key.clone());
+        q.waiting.push_back(job);
+        Ok(())
     }
 
     /// The answer to a request whose job is queued or runs (503 "building"), or was taken
@@ -483,12 +400,8 @@ impl Admission {
         if let Some(message) = q.dropped.remove(key) {
             return Some(refused(StatusCode::SERVICE_UNAVAILABLE, "busy", message));
         }
-        (q.running.contains_key(key) || q.queued.contains(key)).then(|| {
-            ApiError::building(format!(
-                "{what} is being {}; try again in a few seconds",
-                if building { "built" } else { "opened" }
-            ))
-        })
+        (q.running.contains_key(key) || q.queued.contains(key))
+            .then(|| building_answer(what, building))
     }
 
     /// The costs of `builds`, remembered: reckoning one can take a second (a target
@@ -628,6 +541,121 @@ impl Admission {
             me.pump(&tables, &limits);
         });
     }
+}
+
+/// The builds of `builds` that are not ready (with where each stands), or the refusal of
+/// the first that the policy does not let a request build.
+fn wanted(
+    tables: &Tables,
+    builds: Vec<Build>,
+    allow: &Allow,
+) -> Result<Vec<(Build, Where)>, ApiError> {
+    let mut wanted = Vec::new();
+    for b in builds {
+        let at = tables.locate(&b);
+        // A value or target table on disk is mapped in milliseconds, on the request.
+        let mapped = matches!(b, Build::Values(_) | Build::Target(_));
+        if at == Where::InMemory || (at == Where::OnDisk && mapped) {
+            continue;
+        }
+        let kind = b.kind();
+        if at == Where::Missing && !allow.allows(kind) {
+            return Err(refused(
+                StatusCode::FORBIDDEN,
+                "policy",
+                format!(
+                    "{} is not built on request here: build it ahead with `{}`, or start the server with --allow-build {}",
+                    b.describe(),
+                    b.command(tables.dir()),
+                    flag_of(kind)
+                ),
+            ));
+        }
+        wanted.push((b, at));
+    }
+    Ok(wanted)
+}
+
+impl Job {
+    /// The job that makes `wanted` ready, in order: its peak memory (each step's peak over
+    /// what the earlier ones hold), its files and CPU (the builds'), named in messages by
+    /// the build with the largest file.
+    fn of(key: String, wanted: Vec<(Build, Where)>, costs: Vec<Cost>, client: IpAddr) -> Job {
+        let mut job = Job {
+            what: wanted
+                .first()
+                .map(|(b, _)| b.describe())
+                .unwrap_or_default(),
+            key,
+            steps: Vec::new(),
+            memory: 0,
+            disk: 0,
+            seconds: 0.0,
+            client,
+            building: false,
+        };
+        let (mut held, mut most_disk) = (0, 0);
+        for ((b, at), c) in wanted.into_iter().zip(costs) {
+            if at == Where::Missing {
+                job.memory = job.memory.max(held + c.memory);
+                job.disk += c.disk;
+                job.seconds += c.cpu_seconds;
+                job.building = true;
+                if c.disk > most_disk {
+                    most_disk = c.disk;
+                    job.what = b.describe();
+                }
+            } else {
+                job.memory = job.memory.max(held + c.held);
+            }
+            held += c.held;
+            job.steps.push(b);
+        }
+        job
+    }
+}
+
+/// 503 "building": what a request waits for is queued or under way.
+fn building_answer(what: &str, building: bool) -> ApiError {
+    ApiError::building(format!(
+        "{what} is being {}; try again in a few seconds",
+        if building { "built" } else { "opened" }
+    ))
+}
+
+/// 429 `per-client`: `client` has `n` heavy questions or builds under way (logged).
+fn over_share(client: IpAddr, n: usize, limits: &Limits) -> ApiError {
+    let message = format!(
+        "this client has {n} heavy questions or builds under way already (at most {}); try again when they finish",
+        limits.per_client
+    );
+    log_refusal("per-client", &format!("{client}: {message}"));
+    ApiError::too_many(message)
+}
+
+/// Refuses (507 `disk`) a job whose files would take the data folder, which holds or is
+/// promised `used` bytes, past its budget, or the disk past its free space less a margin.
+fn disk_fits(job: &Job, used: u64, tables: &Tables, limits: &Limits) -> Result<(), ApiError> {
+    let refuse = |message| Err(refused(StatusCode::INSUFFICIENT_STORAGE, "disk", message));
+    if used + job.disk > limits.data_budget {
+        return refuse(format!(
+            "{} would take {} of disk; the data folder holds {} of its budget of {} (--data-budget)",
+            job.what,
+            cost::bytes(job.disk),
+            cost::bytes(used),
+            cost::bytes(limits.data_budget)
+        ));
+    }
+    let free = cost::free_disk(tables.dir()).unwrap_or(u64::MAX);
+    if job.disk.saturating_add(DISK_MARGIN) > free {
+        return refuse(format!(
+            "{} would take {} of disk; {} is free",
+            job.what,
+            cost::bytes(job.disk),
+            cost::bytes(free)
+        ));
+    }
+    Ok(())
 }
 
 /// The refusal of a job that does not fit in the memory free now.
