@@ -46,15 +46,18 @@ pub struct Args {
     #[arg(long, value_name = "KINDS", value_parser = yahtzee_server::Allow::parse)]
     allow_build: Option<yahtzee_server::Allow>,
     /// Heavy questions and builds one client address may have under way or queued; more
-    /// get 429 with Retry-After.
-    #[arg(long, value_name = "N", default_value_t = 2)]
-    per_client: usize,
+    /// get 429 with Retry-After [default: 2; no limit when listening on loopback only
+    /// without --trust-forwarded (a local user, the only client)].
+    #[arg(long, value_name = "N")]
+    per_client: Option<usize>,
     /// Behind a reverse proxy: the client's address is the last X-Forwarded-For entry.
     #[arg(long)]
     trust_forwarded: bool,
 }
 
 pub fn run(args: Args) -> Result<()> {
+    // Only this machine can reach it, and no proxy forwards others to it: a local user.
+    let local = args.bind.is_loopback() && !args.trust_forwarded;
     let mut limits = Limits {
         heavy_seconds: args.heavy_seconds,
         data_budget: args.data_budget,
@@ -63,14 +66,16 @@ pub fn run(args: Args) -> Result<()> {
             .unwrap_or_else(yahtzee_server::default_build_jobs),
         build_queue: args.build_queue,
         allow: args.allow_build.unwrap_or_else(|| {
-            // Only this machine can reach it, and no proxy forwards others to it.
-            if args.bind.is_loopback() && !args.trust_forwarded {
+            if local {
                 yahtzee_server::Allow::all()
             } else {
                 yahtzee_server::Allow::default()
             }
         }),
-        per_client: args.per_client.max(1),
+        per_client: args
+            .per_client
+            .unwrap_or(if local { usize::MAX } else { 2 })
+            .max(1),
         trust_forwarded: args.trust_forwarded,
         ..Limits::default()
     };

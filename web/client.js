@@ -80,6 +80,7 @@
 
   async function serverApi(path, body, isCurrent) {
     const url = apiBase ? new URL(path.replace(/^\//, ''), apiBase).href : path;
+    let busyTries = 0;
     for (;;) {
       let res;
       try {
@@ -96,6 +97,16 @@
       if (res.status === 503 && data && data.status === 'building') {
         client.onStatus('building the table… ' + (data.error || ''), null);
         await sleep(2000);
+        if (isCurrent && !isCurrent()) throw new Stale();
+        continue;
+      }
+      // Busy for now (the build queue, the memory in use, this client's share): the
+      // server says when to come back; a refusal for good (403, 507) is an error.
+      const retry = Number(res.headers.get('Retry-After'));
+      if ((res.status === 503 || res.status === 429) && retry > 0 && busyTries < 30) {
+        busyTries += 1;
+        client.onStatus('the server is busy; asking again in ' + retry + ' s… ' + (data && data.error ? data.error : ''), null);
+        await sleep(1000 * Math.min(retry, 10));
         if (isCurrent && !isCurrent()) throw new Stale();
         continue;
       }

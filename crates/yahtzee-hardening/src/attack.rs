@@ -339,11 +339,13 @@ fn judge(kind: &Kind, outcome: &Result<Response, String>) -> (String, Option<Str
     if (200..300).contains(&r.status) && body.is_none() {
         problems.push("an answer that is not JSON");
     }
-    if matches!(r.status, 503 | 429) && r.retry_after.is_none() {
+    // Past the heavy time limit a question is refused for good: no Retry-After.
+    let time_limit = refused.as_deref() == Some("time-limit");
+    if matches!(r.status, 503 | 429) && r.retry_after.is_none() && !time_limit {
         problems.push("no Retry-After");
     }
-    if r.status == 503 && !building && refused.as_deref() != Some("busy") {
-        problems.push("a 503 neither \"building\" nor refused \"busy\"");
+    if r.status == 503 && !building && !matches!(refused.as_deref(), Some("busy" | "time-limit")) {
+        problems.push("a 503 neither \"building\" nor refused \"busy\" or \"time-limit\"");
     }
     if r.status == 403 && !matches!(refused.as_deref(), Some("policy" | "memory")) {
         problems.push("a 403 without \"refused\": \"policy\" or \"memory\"");

@@ -22,8 +22,9 @@
 //! queued or runs; refused with `"refused"` saying why: 403 `policy` (a build anonymous
 //! requests may not start, [`Limits::allow`]), 403 `memory` (its estimate past
 //! [`Limits::memory_limit`]), 507 `disk` (past [`Limits::data_budget`] or the free disk),
-//! 503 `busy` (the queue full, the memory in use now, the heavy work busy or past
-//! [`Limits::heavy_seconds`]); 429 `per-client` with `Retry-After` past
+//! 503 `busy` (the queue full, the memory in use now; with `Retry-After`), 503
+//! `time-limit` (heavy work past [`Limits::heavy_seconds`]; no `Retry-After`: it would take
+//! as long again); 429 `per-client` with `Retry-After` past
 //! [`Limits::per_client`]. Tables
 //! are opened once and shared by every request; cheap questions (expected-score advice)
 //! are answered on the request's own task, heavy ones and builds on low-priority threads
@@ -387,7 +388,7 @@ impl ApiError {
     }
 
     /// Why a build or heavy work was refused (`policy`, `memory`, `disk`, `busy`,
-    /// `per-client`).
+    /// `time-limit`, `per-client`).
     pub fn reason(&self) -> Option<&'static str> {
         self.reason
     }
@@ -520,9 +521,16 @@ impl AppState {
             } else {
                 format!("{} ms", limit.as_millis())
             };
-            ApiError::busy(format!(
-                "this question takes more than {shown} here; try a position later in the game"
-            ))
+            // No Retry-After: asked again, it would take as long.
+            ApiError {
+                reason: Some("time-limit"),
+                ..ApiError::new(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    format!(
+                        "this question takes more than {shown} here; try a position later in the game"
+                    ),
+                )
+            }
         };
         let reservation = self.admission.reserve(memory, &self.limits)?;
         // A best response checks its own need against what is free now.
