@@ -66,9 +66,7 @@ pub enum BuildKind {
     MegaBonus,
 }
 
-/// Fixed heap of any solve beyond its tables (dice tables, keep graphs, thread
-/// workspaces), measured once on the smallest games.
-const OVERHEAD: u64 = 1280 << 10;
+use crate::SOLVE_OVERHEAD as OVERHEAD;
 
 impl Build {
     /// Its cost, reckoned from its dimensions (milliseconds at most: a target table's

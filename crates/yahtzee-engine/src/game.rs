@@ -194,24 +194,6 @@ impl Game {
             }
         })
     }
-
-    /// Whether what a question in `body` needs (a table, a solved game) is in memory, so
-    /// answering it reads no file and solves nothing. A front end that must answer fast
-    /// (the server) calls [`Game::prepare`] in the background when it is not.
-    pub fn ready(self, tables: &Tables, body: &[u8]) -> Result<bool, EngineError> {
-        Ok(self
-            .builds(body, false)?
-            .iter()
-            .all(|b| tables.locate(b) == crate::Where::InMemory))
-    }
-
-    /// Opens, or solves and writes, what a question in `body` needs.
-    pub fn prepare(self, tables: &Tables, body: &[u8]) -> Result<(), EngineError> {
-        for b in self.builds(body, false)? {
-            tables.prepare(&b)?;
-        }
-        Ok(())
-    }
 }
 
 fn json(answer: impl serde::Serialize) -> Result<Value, EngineError> {

@@ -604,8 +604,12 @@ pub fn house_rule_names() -> Vec<&'static str> {
 /// state, then the file's image of them, and the solver's fixed tables (measured:
 /// `crates/yahtzee-engine/tests/cost.rs`).
 pub fn value_build_memory(rules: &RuleSet) -> u64 {
-    8 * rules.state_count() as u64 + yahtzee_table::table_file_len(rules) + (1280 << 10)
+    8 * rules.state_count() as u64 + yahtzee_table::table_file_len(rules) + SOLVE_OVERHEAD
 }
+
+/// Fixed heap of any solve beyond its tables (dice tables, keep graphs, thread
+/// workspaces), measured once on the smallest games (`tests/cost.rs`).
+pub(crate) const SOLVE_OVERHEAD: u64 = 1280 << 10;
 
 /// Refuses, in one line, a value-table solve whose peak ([`value_build_memory`]) is past
 /// `limit` bytes: the check of a host without files (the WebAssembly module), where the

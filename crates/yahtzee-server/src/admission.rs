@@ -27,29 +27,20 @@ use crate::{ApiError, Limits};
 /// The kinds of build an operator may let anonymous requests start (`--allow-build`);
 /// what the shipped pages use ([`BuildKind::Pages`]) is always allowed.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Allow(HashSet<KindName>);
+pub struct Allow(HashSet<BuildKind>);
 
-/// A kind's name as `--allow-build` takes it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum KindName {
-    Target,
-    Yahtzix,
-    Reduced,
-    MegaBonus,
-}
+/// The kinds `--allow-build` names, with their names.
+const KINDS: [(BuildKind, &str); 4] = [
+    (BuildKind::Target, "target"),
+    (BuildKind::Yahtzix, "yahtzix"),
+    (BuildKind::Reduced, "reduced"),
+    (BuildKind::MegaBonus, "mega-bonus"),
+];
 
 impl Allow {
     /// Everything.
     pub fn all() -> Allow {
-        Allow(
-            [
-                KindName::Target,
-                KindName::Yahtzix,
-                KindName::Reduced,
-                KindName::MegaBonus,
-            ]
-            .into(),
-        )
+        Allow(KINDS.iter().map(|&(k, _)| k).collect())
     }
 
     /// `target,yahtzix,reduced,mega-bonus`, `all`, or `none` (or empty: only what the
@@ -57,44 +48,34 @@ impl Allow {
     pub fn parse(text: &str) -> Result<Allow, String> {
         let mut set = HashSet::new();
         for word in text.split(',').map(str::trim).filter(|w| !w.is_empty()) {
-            let kind = match word {
+            match word {
                 "all" => return Ok(Allow::all()),
-                "none" => continue,
-                "target" => KindName::Target,
-                "yahtzix" => KindName::Yahtzix,
-                "reduced" => KindName::Reduced,
-                "mega-bonus" => KindName::MegaBonus,
-                other => {
-                    return Err(format!(
-                    "unknown kind of build '{}' (target, yahtzix, reduced, mega-bonus, all, none)",
-                    yahtzee_rules::one_line(other)
-                ))
+                "none" => {}
+                _ => {
+                    let (kind, _) = KINDS.iter().find(|(_, name)| *name == word).ok_or_else(|| {
+                        format!(
+                            "unknown kind of build '{}' (target, yahtzix, reduced, mega-bonus, all, none)",
+                            yahtzee_rules::one_line(word)
+                        )
+                    })?;
+                    set.insert(*kind);
                 }
-            };
-            set.insert(kind);
+            }
         }
         Ok(Allow(set))
     }
 
     fn allows(&self, kind: BuildKind) -> bool {
-        match kind {
-            BuildKind::Pages => true,
-            BuildKind::Target => self.0.contains(&KindName::Target),
-            BuildKind::Yahtzix => self.0.contains(&KindName::Yahtzix),
-            BuildKind::Reduced => self.0.contains(&KindName::Reduced),
-            BuildKind::MegaBonus => self.0.contains(&KindName::MegaBonus),
-        }
+        kind == BuildKind::Pages || self.0.contains(&kind)
     }
 }
 
+/// The `--allow-build` name of a kind.
 fn flag_of(kind: BuildKind) -> &'static str {
-    match kind {
-        BuildKind::Pages => "",
-        BuildKind::Target => "target",
-        BuildKind::Yahtzix => "yahtzix",
-        BuildKind::Reduced => "reduced",
-        BuildKind::MegaBonus => "mega-bonus",
-    }
+    KINDS
+        .iter()
+        .find(|&&(k, _)| k == kind)
+        .map_or("", |&(_, name)| name)
 }
 
 /// One piece of work that makes a request's tables ready: open them from disk, or build

@@ -451,7 +451,7 @@ impl IntoResponse for ApiError {
     }
 }
 
-pub use admission::{Allow, KindName};
+pub use admission::Allow;
 pub use yahtzee_engine::api::{AdviseQuestion, StatsQuestion};
 
 /// Checks an `/api/advise` body ([`yahtzee_engine::api::advise_question`]) as the handler
