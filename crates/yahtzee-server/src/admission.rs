@@ -607,7 +607,7 @@ fn building_answer(what: &str, building: bool) -> ApiError {
 /// 429 `per-client`: `client` has `n` heavy questions or builds under way (logged).
 fn over_share(client: IpAddr, n: usize, limits: &Limits) -> ApiError {
     let message = format!(
-        "this client has {n} heavy questions or builds under way already (at most {}); try again when they finish",
+        "this client's heavy questions and builds under way: {n}, at most {}; try again when they finish",
         limits.per_client
     );
     log_refusal("per-client", &format!("{client}: {message}"));
