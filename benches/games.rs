@@ -46,7 +46,9 @@ fn games(c: &mut Criterion) {
         let mut g = c.benchmark_group(group);
         for (name, body) in cases {
             let game = Game::of_request(body.as_bytes()).unwrap();
-            game.prepare(&tables, body.as_bytes()).unwrap();
+            for build in game.builds(body.as_bytes(), false).unwrap() {
+                tables.prepare(&build).unwrap();
+            }
             g.bench_function(name, |b| {
                 b.iter(|| black_box(game.advise(&tables, body.as_bytes()).unwrap()))
             });
