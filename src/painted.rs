@@ -28,6 +28,10 @@ enum Sub {
     Play(PlayArgs),
     /// Judge every decision of a game record against the strategy.
     Review(ReviewArgs),
+    /// Solve a game exactly, resumably: checkpoints every chunk of filled sets (with a
+    /// SHA-256 per finished layer) in a folder, so a run stopped at any point goes on where
+    /// it was; writes the table where advice reads it (the data folder).
+    Solve(SolveArgs),
 }
 
 /// The game: `painted`, or a reduced game solved exactly.
@@ -112,6 +116,27 @@ struct ReviewArgs {
     json: bool,
 }
 
+#[derive(clap::Args)]
+struct SolveArgs {
+    #[command(flatten)]
+    game: GameArg,
+    /// The checkpoint folder [default: painted-solve/<game> in the cache folder, e.g.
+    /// ~/.cache/yahtzee/painted-solve/painted]; the Ray driver's layout, so either resumes
+    /// the other's.
+    #[arg(long)]
+    dir: Option<PathBuf>,
+    /// Threads of the kernel [default: every core]; the table is the same bits whatever
+    /// the count.
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..))]
+    threads: Option<u16>,
+    /// Filled sets per checkpointed chunk (what a stop loses at most).
+    #[arg(long, default_value_t = yahtzee_painted::checkpoint::DEFAULT_CHUNK as u32, value_parser = clap::value_parser!(u32).range(1..))]
+    chunk: u32,
+    /// No progress bar.
+    #[arg(long, short)]
+    quiet: bool,
+}
+
 pub fn run(args: Args) -> Result<()> {
     let tables = Tables::new(None);
     match args.command {
@@ -119,6 +144,7 @@ pub fn run(args: Args) -> Result<()> {
         Sub::Simulate(a) => simulate(&tables, a),
         Sub::Play(a) => play(&tables, a),
         Sub::Review(a) => review(&tables, a),
+        Sub::Solve(a) => solve(&tables, a),
     }
 }
 
@@ -184,4 +210,60 @@ fn play(tables: &Tables, a: PlayArgs) -> Result<()> {
     let mode = Mode::choose(true, !a.auto);
     let end = yahtzee_terminal::painted::play_in(mode, &adv, seed, a.auto, &path)?;
     crate::print_stdout(&end)
+}
+
+/// The exact table, resumably, with a progress bar over the cost model's work.
+fn solve(tables: &Tables, a: SolveArgs) -> Result<()> {
+    let game = a.game.game()?;
+    let dir = a.dir.unwrap_or_else(|| engine::checkpoint_dir(&game));
+    if let Some(n) = a.threads {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(n.into())
+            .build_global()
+            .context("cannot start the threads")?;
+    }
+    if !a.quiet {
+        eprintln!(
+            "solving {} exactly on {} thread(s); checkpoints in {}",
+            game.name(),
+            rayon::current_num_threads(),
+            dir.display()
+        );
+    }
+    let bar = crate::table_file::bar(
+        a.quiet,
+        1,
+        "{bar:40} {percent}% layer {msg}, {elapsed_precise} spent, about {eta_precise} left",
+    );
+    let start = Instant::now();
+    let mut first = true;
+    let mut said = 0;
+    let (path, value) = engine::solve_exact(tables, &game, &dir, a.chunk as usize, &mut |p| {
+        if first {
+            first = false;
+            bar.set_length(p.total.max(1));
+            bar.set_position(p.done);
+            bar.reset_eta();
+        }
+        bar.set_message(p.layer.to_string());
+        bar.set_position(p.done);
+        // No terminal (a background solve's log): a line at each whole per cent.
+        let percent = 100 * p.done / p.total.max(1);
+        if bar.is_hidden() && !a.quiet && percent > said {
+            said = percent;
+            eprintln!(
+                "{percent}% (layer {}), {} s spent, about {} s left",
+                p.layer,
+                start.elapsed().as_secs(),
+                bar.eta().as_secs()
+            );
+        }
+    })?;
+    bar.finish_and_clear();
+    crate::print_stdout(&format!(
+        "{}: {value:.9} expected on the empty card; table {} ({:.0} s)\n",
+        game.name(),
+        path.display(),
+        start.elapsed().as_secs_f64()
+    ))
 }

@@ -83,6 +83,10 @@ pub enum EngineError {
     /// and how to allow it.
     #[error("{0}")]
     TooBig(String),
+    /// A resumable solve's checkpoint folder could not be used (another game's, held by
+    /// another solve, unreadable) or a file of it written.
+    #[error("{0}")]
+    Checkpoint(String),
 }
 
 impl EngineError {
@@ -92,7 +96,7 @@ impl EngineError {
         match self {
             EngineError::Table(yahtzee_table::TableError::MegaBonusTooLarge { .. }) => true,
             EngineError::Table(_) | EngineError::Cancelled => false,
-            EngineError::TooBig(_) => false,
+            EngineError::TooBig(_) | EngineError::Checkpoint(_) => false,
             EngineError::Advice(a) => !matches!(
                 a,
                 AdviceError::RulesMismatch { .. } | AdviceError::Cancelled

@@ -356,6 +356,64 @@ pub fn summary_text(s: &Summary, seconds: f64, threads: usize) -> String {
     out
 }
 
+/// Where `yahtzee painted solve` keeps the checkpoints of `game`'s exact solve unless told
+/// otherwise: the platform's cache folder (outside any checkout, so a later session on the
+/// same machine resumes it), `painted-solve/<table name>`.
+pub fn checkpoint_dir(game: &Game) -> PathBuf {
+    let table = table_path(Path::new(""), game);
+    let stem = table.file_stem().unwrap_or_default();
+    yahtzee_table::store::cache_dir()
+        .join("painted-solve")
+        .join(stem)
+}
+
+/// What the resumable exact solve of `game` costs: its two layers in memory while it runs,
+/// then every layer and the table in state order (twice while the file is written); on
+/// disk the layers and the table.
+pub fn exact_solve_cost(game: &Game) -> crate::cost::Cost {
+    let table = 8 * game.state_count() as u64;
+    crate::cost::Cost {
+        memory: 3 * table + (100 << 20),
+        held: table,
+        disk: 2 * table + yahtzee_painted::solve::file_len(game) - table,
+        cpu_seconds: solve_seconds(game),
+    }
+}
+
+/// Solves `game` exactly with its work checkpointed in `folder` (resumed from what is
+/// there; see `yahtzee_painted::checkpoint`), `chunk` filled sets at a time, and writes its
+/// table where the engine reads it: `tables`' data folder. Returns the table's path and the
+/// expected final total from the empty card. Refused before anything is computed when the
+/// memory limit or the free disk is too small.
+pub fn solve_exact(
+    tables: &Tables,
+    game: &Game,
+    folder: &Path,
+    chunk: usize,
+    progress: &mut dyn FnMut(yahtzee_painted::checkpoint::Progress),
+) -> Result<(PathBuf, f64), EngineError> {
+    use yahtzee_painted::checkpoint;
+    let cost = exact_solve_cost(game);
+    let what = format!("the exact table of {}", game.name());
+    if cost.memory > tables.memory_limit() {
+        return Err(EngineError::TooBig(format!(
+            "{what} needs about {} of memory to solve, more than the limit of {} (raise it with {}=GIB)",
+            crate::cost::bytes(cost.memory),
+            crate::cost::bytes(tables.memory_limit()),
+            yahtzee_advice::win::MEMORY_LIMIT_ENV,
+        )));
+    }
+    let out = table_path(tables.dir(), game);
+    let fail = |e: String| EngineError::Checkpoint(yahtzee_rules::one_line(&e));
+    let plan = yahtzee_painted::Plan::new(game);
+    let layers = yahtzee_painted::game::Layers::of(game);
+    let folder = checkpoint::Folder::open(folder, game, &layers, chunk).map_err(fail)?;
+    let values = checkpoint::solve_in(&folder, &plan, &layers, progress).map_err(fail)?;
+    std::fs::create_dir_all(tables.dir()).map_err(|e| fail(e.to_string()))?;
+    yahtzee_painted::solve::write_table(&out, game, &values).map_err(fail)?;
+    Ok((out, yahtzee_painted::solve::start_value(game, &values)))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

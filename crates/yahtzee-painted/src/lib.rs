@@ -9,6 +9,8 @@
 //!   position after it;
 //! - [`solve`]: the exact solver, layer by layer and chunk by chunk — on this machine or on
 //!   a cluster's workers (docs/PAINTED.md) — with the same bits either way;
+//! - [`checkpoint`]: the same solve, resumable: a folder of checksummed layers and chunks
+//!   that outlives the process (the Ray driver's layout);
 //! - [`approx`]: the value the strategy plays against where the exact table is out of
 //!   reach, and the strategy's exact value on reduced games (its gap to optimal);
 //! - [`advice`] and [`sim`]: every option of a position ranked, and seeded simulation;
@@ -17,6 +19,7 @@
 pub mod advice;
 pub mod approx;
 pub mod card;
+pub mod checkpoint;
 mod correction;
 pub mod dice;
 pub mod game;
