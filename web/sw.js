@@ -7,7 +7,7 @@ const VERSION = '__BUILD_VERSION__';
 const CACHE = 'yahtzee-' + VERSION;
 const APP = [
   './', 'index.html', 'play.html', 'client.js', 'worker.js', 'yahtzee.js', 'yahtzee.wasm',
-  'triple.html', 'yahtzix.html', 'games.js', 'games.css', // these say they need yahtzee serve
+  'triple.html', 'yahtzix.html', 'painted.html', 'games.js', 'games.css', // these say they need yahtzee serve
   'manifest.webmanifest', 'icons/icon-192.png', 'icons/icon-512.png', 'icons/icon.svg',
   'api/health', // {"status": "static"}: client.js asks it, to know there is no server
 ];

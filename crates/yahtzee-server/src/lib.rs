@@ -5,7 +5,7 @@
 //! | route | answer |
 //! |---|---|
 //! | `GET /` , `GET /play` | the advisor page, the game against the engine (`web/`; also `/index.html`, `/play.html`, `/client.js`, the manifest and icons) |
-//! | `GET /triple`, `GET /yahtzix` | Triple Yahtzee and Yahtzix: advice and a game (`web/triple.html`, `web/yahtzix.html`, with `games.js`, `games.css`) |
+//! | `GET /triple`, `GET /yahtzix`, `GET /painted` | Triple Yahtzee, Yahtzix and Painted Yahtzee: advice and a game (`web/triple.html`, `web/yahtzix.html`, `web/painted.html`, with `games.js`, `games.css`) |
 //! | `GET /api/health` | `{"status": "ok"}` |
 //! | `GET /api/rules` | `yahtzee rules --json` |
 //! | `GET /api/card?rules=R` | the boxes of a rule set and the scores each can hold |
@@ -174,6 +174,8 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/triple.html", get(|| async { page(&TRIPLE) }))
         .route("/yahtzix", get(|| async { page(&YAHTZIX) }))
         .route("/yahtzix.html", get(|| async { page(&YAHTZIX) }))
+        .route("/painted", get(|| async { page(&PAINTED) }))
+        .route("/painted.html", get(|| async { page(&PAINTED) }))
         .route(
             "/games.js",
             get(|| async { asset(GAMES_JS, "text/javascript") }),
@@ -300,6 +302,8 @@ static TRIPLE: LazyLock<String> =
     LazyLock::new(|| served(include_str!("../../../web/triple.html")));
 static YAHTZIX: LazyLock<String> =
     LazyLock::new(|| served(include_str!("../../../web/yahtzix.html")));
+static PAINTED: LazyLock<String> =
+    LazyLock::new(|| served(include_str!("../../../web/painted.html")));
 const CLIENT: &str = include_str!("../../../web/client.js");
 const GAMES_JS: &str = include_str!("../../../web/games.js");
 const GAMES_CSS: &str = include_str!("../../../web/games.css");
