@@ -102,6 +102,10 @@ struct PlayArgs {
     /// Let the strategy play every decision (no questions).
     #[arg(long)]
     auto: bool,
+    /// Lines instead of the full-screen game (which is used when standard input and output
+    /// are a terminal): commands typed, with line editing in a terminal.
+    #[arg(long)]
+    plain: bool,
 }
 
 #[derive(clap::Args)]
@@ -206,8 +210,7 @@ fn play(tables: &Tables, a: PlayArgs) -> Result<()> {
     let path = a
         .record
         .unwrap_or_else(|| PathBuf::from(format!("records/painted-{seed}.txt")));
-    // Lines (edited in a terminal): there is no full-screen Painted Yahtzee.
-    let mode = Mode::choose(true, !a.auto);
+    let mode = Mode::choose(a.plain, !a.auto);
     let end = yahtzee_terminal::painted::play_in(mode, &adv, seed, a.auto, &path)?;
     crate::print_stdout(&end)
 }
@@ -222,14 +225,6 @@ fn solve(tables: &Tables, a: SolveArgs) -> Result<()> {
             .build_global()
             .context("cannot start the threads")?;
     }
-    if !a.quiet {
-        eprintln!(
-            "solving {} exactly on {} thread(s); checkpoints in {}",
-            game.name(),
-            rayon::current_num_threads(),
-            dir.display()
-        );
-    }
     let bar = crate::table_file::bar(
         a.quiet,
         1,
@@ -241,6 +236,17 @@ fn solve(tables: &Tables, a: SolveArgs) -> Result<()> {
     let (path, value) = engine::solve_exact(tables, &game, &dir, a.chunk as usize, &mut |p| {
         if first {
             first = false;
+            // Said once the folder is known to be this game's (a refusal is one line).
+            if !a.quiet {
+                bar.suspend(|| {
+                    eprintln!(
+                        "solving {} exactly on {} thread(s); checkpoints in {}",
+                        game.name(),
+                        rayon::current_num_threads(),
+                        dir.display()
+                    )
+                });
+            }
             bar.set_length(p.total.max(1));
             bar.set_position(p.done);
             bar.reset_eta();

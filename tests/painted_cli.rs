@@ -450,3 +450,64 @@ fn bad_input_is_refused_in_one_line() {
         assert!(e.contains(name) && e.contains("line "), "{name}: {e}");
     }
 }
+
+#[test]
+fn solve_writes_the_table_advice_reads_and_resumes_from_its_checkpoints() {
+    let data = tempfile::tempdir().unwrap();
+    let checkpoints = data.path().join("checkpoints");
+    let dir = checkpoints.to_str().unwrap();
+    let args = [
+        "painted", "solve", "--game", SMALL, "--dir", dir, "--chunk", "2", "--quiet",
+    ];
+    let out = ok(data.path(), &args);
+    let (name, rest) = out.split_once(": ").expect("game: value");
+    assert_eq!(name, SMALL);
+    let value: f64 = rest.split_whitespace().next().unwrap().parse().unwrap();
+    let table = std::fs::read_dir(data.path())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.extension().is_some_and(|e| e == "table"))
+        .expect("the table in the data folder");
+    let bytes = std::fs::read(&table).unwrap();
+    // The layers are checkpointed with their records; run again, nothing is computed and
+    // the same file is written.
+    assert!(checkpoints.join("layer-00.json").exists());
+    assert_eq!(ok(data.path(), &args), out);
+    assert_eq!(std::fs::read(&table).unwrap(), bytes);
+    // Advice solving the same game on first use writes the same bytes.
+    std::fs::remove_file(&table).unwrap();
+    let advice = json(&ok(
+        data.path(),
+        &[
+            "painted",
+            "advise",
+            "--game",
+            SMALL,
+            "--dice",
+            "1r 1r 1r 1r 2y",
+            "--rolls-left",
+            "2",
+            "--json",
+        ],
+    ));
+    assert_eq!(advice["strategy"], "exact");
+    assert_eq!(
+        std::fs::read(&table).unwrap(),
+        bytes,
+        "the same table bytes"
+    );
+    assert!(value > 0.0);
+    // Another game's folder is refused in one line.
+    let e = refused(
+        data.path(),
+        &[
+            "painted",
+            "solve",
+            "--game",
+            "painted:c1:ones,yahtzee",
+            "--dir",
+            dir,
+        ],
+    );
+    assert!(e.contains("holds the layers of"), "{e}");
+}

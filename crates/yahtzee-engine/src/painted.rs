@@ -123,9 +123,38 @@ pub fn load_or_solve(dir: &Path, game: &Game, notice: &dyn Fn(&str)) -> Vec<f64>
 }
 
 /// The strategy of `game` (see the module's text), its tables kept in `dir`.
+///
+/// A game too big to solve here (the full game) is played exactly when its table is in
+/// `dir` (written by `yahtzee painted solve`), mapped from disk; a damaged or foreign file
+/// there is named in a `notice` and the split strategy plays instead.
 pub fn advisor(dir: &Path, game: &Game, notice: &dyn Fn(&str)) -> Advisor {
-    let valuer = Valuer::for_game_with(game, EXACT_LIMIT, &|g| load_or_solve(dir, g, notice));
+    let valuer = match mapped_exact(dir, game, notice) {
+        Some(exact) => exact,
+        None => Valuer::for_game_with(game, EXACT_LIMIT, &|g| load_or_solve(dir, g, notice)),
+    };
     Advisor::new(game, valuer)
+}
+
+/// The exact table of a game past [`EXACT_LIMIT`] when its file is in `dir`, mapped.
+fn mapped_exact(dir: &Path, game: &Game, notice: &dyn Fn(&str)) -> Option<Valuer> {
+    let path = table_path(dir, game);
+    if game.state_count() <= EXACT_LIMIT || !path.exists() {
+        return None;
+    }
+    match yahtzee_painted::solve::open_table(&path, game) {
+        Ok(table) => Some(Valuer::Exact(
+            game.clone(),
+            std::sync::Arc::new(yahtzee_painted::approx::ExactTable::Mapped(table)),
+        )),
+        Err(e) => {
+            notice(&format!(
+                "the exact Painted Yahtzee table {} cannot be read ({}); playing the split strategy",
+                path.display(),
+                yahtzee_rules::one_line(&e)
+            ));
+            None
+        }
+    }
 }
 
 /// The notice of a table rebuilt or not kept: one line on standard error.

@@ -75,10 +75,27 @@ impl Half {
 #[derive(Clone)]
 pub enum Valuer {
     /// The game's exact table (state-index order).
-    Exact(Game, Arc<Vec<f64>>),
+    Exact(Game, Arc<ExactTable>),
     /// The sum of the exact values of the number half and the painted half of the card,
     /// plus a correction by how many boxes each half has open ([`Correction`]).
     Split(Vec<Half>, Option<Arc<Correction>>),
+}
+
+/// An exact table: solved in this process, or a table file mapped from disk (the full
+/// game's 1.6 GB, written by `yahtzee painted solve`, is read where advice needs it).
+pub enum ExactTable {
+    Held(Vec<f64>),
+    Mapped(yahtzee_table::GameTable),
+}
+
+impl ExactTable {
+    /// The value of state `i` (state-index order).
+    pub fn get(&self, i: usize) -> f64 {
+        match self {
+            ExactTable::Held(v) => v[i],
+            ExactTable::Mapped(m) => m.get(i),
+        }
+    }
 }
 
 /// What the split value misses, by the number of open boxes in each half: the mean, over
@@ -162,7 +179,7 @@ impl Valuer {
         if game.state_count() <= exact_limit {
             let table = solve(game);
             assert_eq!(table.len(), game.state_count(), "one value per state");
-            return Valuer::Exact(game.clone(), Arc::new(table));
+            return Valuer::Exact(game.clone(), Arc::new(ExactTable::Held(table)));
         }
         let split = Valuer::split_with(game, solve);
         if *game == Game::standard() {
@@ -176,7 +193,7 @@ impl Valuer {
     }
 
     pub fn exact(game: &Game) -> Valuer {
-        Valuer::Exact(game.clone(), Arc::new(solve::solve(game)))
+        Valuer::Exact(game.clone(), Arc::new(ExactTable::Held(solve::solve(game))))
     }
 
     pub fn name(&self) -> &'static str {
@@ -194,7 +211,7 @@ impl Valuer {
                 if s.filled.count_ones() as usize == game.box_count() {
                     0.0
                 } else {
-                    table[game.state_index(s)]
+                    table.get(game.state_index(s))
                 }
             }
             // The halves are valued once either way (this is every continuation's cost).
@@ -323,7 +340,7 @@ mod tests {
         let game = Game::named("painted:c2:ones,yahtzee,colours,flush,palette").unwrap();
         let exact = Valuer::exact(&game);
         let optimal = match &exact {
-            Valuer::Exact(g, t) => solve::start_value(g, t),
+            Valuer::Exact(g, t) => t.get(g.state_index(State::default())),
             _ => unreachable!(),
         };
         let v = policy_value(&game, &exact);

@@ -21,7 +21,8 @@
 //! stopped game. Blank lines and `#` comments are ignored.
 
 use serde::Serialize;
-use thiserror::Error;
+pub use yahtzee_record::RecordError;
+use yahtzee_record::{entries, last_line, mistakes, Comments, Line, Writer};
 
 use crate::advice::Advisor;
 use crate::card::Card;
@@ -29,19 +30,8 @@ use crate::dice::{Hand, DICE};
 use crate::game::Game;
 use crate::turn::TurnValues;
 
-/// A bad record: the line and what is wrong with it.
-#[derive(Debug, Error, PartialEq, Eq)]
-#[error("line {line}: {message}")]
-pub struct RecordError {
-    pub line: usize,
-    pub message: String,
-}
-
 fn err(line: usize, message: impl Into<String>) -> RecordError {
-    RecordError {
-        line,
-        message: message.into(),
-    }
+    RecordError::new(line, message)
 }
 
 /// One line of a record.
@@ -83,22 +73,19 @@ impl Record {
 
     /// The record as text (round-trips through [`Record::parse`]).
     pub fn to_text(&self) -> String {
-        let mut out = format!("# yahtzee painted game record\ngame {}\n", self.game.name());
-        if let Some(seed) = self.seed {
-            out += &format!("seed {seed}\n");
-        }
+        let mut w = Writer::starting("# yahtzee painted game record");
+        w.line("game", self.game.name()).seed(self.seed);
         for (_, e) in &self.events {
-            out += &match e {
-                Event::Turn(n) => format!("turn {n}\n"),
-                Event::Roll(d) => format!("roll {d}\n"),
-                Event::Keep(d) if d.is_empty() => "keep\n".to_string(),
-                Event::Keep(d) => format!("keep {d}\n"),
-                Event::Score(b) => format!("score {}\n", self.game.boxes[*b].name()),
-                Event::End => "end\n".to_string(),
-                Event::Quit => "quit\n".to_string(),
+            match e {
+                Event::Turn(n) => w.line("turn", n),
+                Event::Roll(d) => w.line("roll", d),
+                Event::Keep(d) => w.line("keep", d),
+                Event::Score(b) => w.line("score", self.game.boxes[*b].name()),
+                Event::End => w.line("end", ""),
+                Event::Quit => w.line("quit", ""),
             };
         }
-        out
+        w.finish()
     }
 
     /// The record so far as a stopped game's (what is saved on an interrupt).
@@ -111,78 +98,64 @@ impl Record {
         let mut game: Option<Game> = None;
         let mut seed = None;
         let mut events = Vec::new();
-        let mut last_line = 0;
-        for (i, raw) in text.lines().enumerate() {
-            let line = i + 1;
-            last_line = line;
-            let l = raw.split('#').next().unwrap_or("").trim();
-            if l.is_empty() {
-                continue;
-            }
+        for l in entries(text, Comments::Trailing) {
             if matches!(events.last(), Some((_, Event::End | Event::Quit))) {
-                return Err(err(line, "a line after the record's end"));
+                return Err(l.err("a line after the record's end"));
             }
-            let (word, rest) = l.split_once(char::is_whitespace).unwrap_or((l, ""));
-            let rest = rest.trim();
-            let word = word.to_ascii_lowercase();
+            let word = l.word.to_ascii_lowercase();
             if word == "game" {
                 if game.is_some() {
-                    return Err(err(line, "the game is named twice"));
+                    return Err(l.err("the game is named twice"));
                 }
-                game = Some(Game::named(rest).map_err(|e| err(line, e.to_string()))?);
+                game = Some(Game::named(l.rest).map_err(|e| l.err(e.to_string()))?);
                 continue;
             }
             let Some(g) = &game else {
-                return Err(err(
-                    line,
+                return Err(l.err(
                     "the record names its game first (e.g. 'game painted'): is this a Painted Yahtzee record?",
                 ));
             };
-            let event = match word.as_str() {
-                "seed" => {
-                    seed = Some(
-                        rest.parse()
-                            .map_err(|_| err(line, format!("bad seed '{}'", one_line(rest))))?,
-                    );
-                    continue;
-                }
-                "turn" => Event::Turn(
-                    rest.parse()
-                        .map_err(|_| err(line, format!("bad turn number '{}'", one_line(rest))))?,
-                ),
-                "roll" => {
-                    let h = Hand::parse(rest, g.colours).map_err(|e| err(line, e))?;
-                    if h.len() != DICE {
-                        return Err(err(line, format!("a roll has five dice, not {}", h.len())));
-                    }
-                    Event::Roll(h)
-                }
-                "keep" if rest.is_empty() => Event::Keep(Hand::default()),
-                "keep" => Event::Keep(Hand::parse(rest, g.colours).map_err(|e| err(line, e))?),
-                "score" => Event::Score(box_named(g, rest).map_err(|e| err(line, e))?),
-                "end" if rest.is_empty() => Event::End,
-                "quit" if rest.is_empty() => Event::Quit,
-                _ => {
-                    return Err(err(
-                        line,
-                        format!(
-                            "unknown entry '{}' (game, seed, turn, roll, keep, score, end, quit)",
-                            one_line(&word)
-                        ),
-                    ))
-                }
-            };
-            events.push((line, event));
+            if word == "seed" {
+                seed = Some(l.number(|r| format!("bad seed '{}'", one_line(r)))?);
+                continue;
+            }
+            events.push((l.number, event(g, &l, &word)?));
         }
         let game = game.ok_or_else(|| err(1, "the record does not name its game"))?;
         if !matches!(events.last(), Some((_, Event::End | Event::Quit))) {
             return Err(err(
-                last_line.max(1),
+                last_line(text),
                 "the record stops without 'end' or 'quit': it was cut short",
             ));
         }
         Ok(Record { game, seed, events })
     }
+}
+
+/// A line of the body (its keyword `word` lowercased): its event, or why it is not one.
+fn event(g: &Game, l: &Line, word: &str) -> Result<Event, RecordError> {
+    let rest = l.rest;
+    Ok(match word {
+        "turn" => Event::Turn(l.number(|r| format!("bad turn number '{}'", one_line(r)))?),
+        "roll" => {
+            let h = Hand::parse(rest, g.colours).map_err(|e| l.err(e))?;
+            if h.len() != DICE {
+                return Err(l.err(format!("a roll has five dice, not {}", h.len())));
+            }
+            Event::Roll(h)
+        }
+        "keep" if rest.is_empty() => Event::Keep(Hand::default()),
+        "keep" => Event::Keep(Hand::parse(rest, g.colours).map_err(|e| l.err(e))?),
+        "score" => Event::Score(box_named(g, rest).map_err(|e| l.err(e))?),
+        "end" if rest.is_empty() => Event::End,
+        "quit" if rest.is_empty() => Event::Quit,
+        _ => {
+            return Err(l.err(format!(
+                "unknown entry '{}' (game, seed, turn, roll, keep, score, end, quit)",
+                one_line(word)
+            )))
+        }
+    })
 }
 
 fn one_line(s: &str) -> String {
@@ -301,23 +274,14 @@ impl Review {
                 t.points.map_or(String::new(), |p| p.to_string()),
             );
         }
-        let mut worst: Vec<&Decision> = self.decisions.iter().filter(|d| d.cost > 1e-9).collect();
-        worst.sort_by(|a, b| b.cost.total_cmp(&a.cost));
-        if worst.is_empty() {
-            out += "\nno mistakes: every decision was the strategy's\n";
-        } else {
-            out += "\nbiggest mistakes:\n";
-            for d in worst.iter().take(top) {
-                out += &wrap(
-                    &format!(
-                        "  line {}: turn {} with {} ({} reroll(s) left), cost {:.3}: {}; best {}",
-                        d.line, d.turn, d.dice, d.rolls_left, d.cost, d.chosen, d.best
-                    ),
-                    COLUMNS,
-                    "    ",
-                );
-            }
-        }
+        let say = |d: &Decision| {
+            let line = format!(
+                "  line {}: turn {} with {} ({} reroll(s) left), cost {:.3}: {}; best {}",
+                d.line, d.turn, d.dice, d.rolls_left, d.cost, d.chosen, d.best
+            );
+            wrap(&line, COLUMNS, "    ")
+        };
+        out += &mistakes(&self.decisions, |d| d.cost, top, "the strategy's", say);
         out
     }
 }

@@ -170,6 +170,11 @@ pub fn read_table(path: &Path, game: &Game) -> Result<Vec<f64>, String> {
     yahtzee_table::read_game_table(path, &dimensions(game)).map_err(|e| e.to_string())
 }
 
+/// A table file of `game` mapped from disk, checked whole as [`read_table`] checks it.
+pub fn open_table(path: &Path, game: &Game) -> Result<yahtzee_table::GameTable, String> {
+    yahtzee_table::GameTable::open(path, &dimensions(game)).map_err(|e| e.to_string())
+}
+
 /// The length of `game`'s table file (what [`write_table`] writes).
 pub fn file_len(game: &Game) -> u64 {
     yahtzee_table::game::game_file_len(&dimensions(game))

@@ -85,6 +85,56 @@ pub fn game_table_from_bytes(
     path: &Path,
     d: &GameDimensions,
 ) -> Result<Vec<f64>, TableError> {
+    let payload = &bytes[checked_payload(bytes, path, d)?..];
+    Ok(payload
+        .chunks_exact(8)
+        .map(|b| f64::from_le_bytes(b.try_into().expect("8 bytes")))
+        .collect())
+}
+
+/// A game's table file mapped read-only and checked whole when opened, as
+/// [`read_game_table`] checks it: for the tables too big to hold twice (the full Painted
+/// Yahtzee game's is 1.6 GB), a value is read from the map where it is needed.
+#[cfg(feature = "files")]
+pub struct GameTable {
+    bytes: crate::Bytes,
+    payload: usize,
+    len: usize,
+}
+
+#[cfg(feature = "files")]
+impl GameTable {
+    /// Maps `path` and checks it is `d`'s table, intact (its checksum read through once).
+    pub fn open(path: &Path, d: &GameDimensions) -> Result<GameTable, TableError> {
+        let bytes = crate::map(path)?;
+        let payload = checked_payload(&bytes, path, d)?;
+        Ok(GameTable {
+            bytes,
+            payload,
+            len: d.value_count as usize,
+        })
+    }
+
+    /// The value of state `i` (the game's own state order).
+    pub fn get(&self, i: usize) -> f64 {
+        assert!(i < self.len, "state {i} of a table of {}", self.len);
+        let at = self.payload + 8 * i;
+        f64::from_le_bytes(self.bytes[at..at + 8].try_into().expect("8 bytes"))
+    }
+
+    /// How many values it holds.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+}
+
+/// Checks a game table's bytes (header, dimensions, length, checksum): where its values
+/// start.
+fn checked_payload(bytes: &[u8], path: &Path, d: &GameDimensions) -> Result<usize, TableError> {
     let p = || path.to_path_buf();
     check_prefix(bytes, path)?;
     let (h, _): (Header, usize) =
@@ -125,8 +175,7 @@ pub fn game_table_from_bytes(
             found: bytes.len() as u64,
         });
     }
-    let payload = &bytes[h.payload_offset as usize..];
-    let crc = crc32fast::hash(payload);
+    let crc = crc32fast::hash(&bytes[h.payload_offset as usize..]);
     if crc != h.payload_crc32 {
         return Err(TableError::Checksum {
             path: p(),
@@ -134,10 +183,7 @@ pub fn game_table_from_bytes(
             found: crc,
         });
     }
-    Ok(payload
-        .chunks_exact(8)
-        .map(|b| f64::from_le_bytes(b.try_into().expect("8 bytes")))
-        .collect())
+    Ok(h.payload_offset as usize)
 }
 
 #[cfg(test)]
@@ -163,6 +209,8 @@ mod tests {
             read_game_table(&path, &dims()).unwrap(),
             vec![1.0, 2.5, -3.0]
         );
+        let mapped = GameTable::open(&path, &dims()).unwrap();
+        assert_eq!((mapped.len(), mapped.get(1), mapped.get(2)), (3, 2.5, -3.0));
         let mut other = dims();
         other.name = "painted".into();
         let e = read_game_table(&path, &other).unwrap_err().to_string();
@@ -171,6 +219,9 @@ mod tests {
         let last = bytes.len() - 1;
         bytes[last] ^= 1;
         let e = game_table_from_bytes(&bytes, &path, &dims()).unwrap_err();
+        assert!(matches!(e, TableError::Checksum { .. }), "{e}");
+        std::fs::write(&path, &bytes).unwrap();
+        let e = GameTable::open(&path, &dims()).err().unwrap();
         assert!(matches!(e, TableError::Checksum { .. }), "{e}");
         bytes.truncate(last);
         let e = game_table_from_bytes(&bytes, &path, &dims()).unwrap_err();

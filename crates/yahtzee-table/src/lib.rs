@@ -30,6 +30,8 @@ pub mod store;
 
 pub use check::{describe_state, most_points, Bounds};
 #[cfg(feature = "files")]
+pub use game::GameTable;
+#[cfg(feature = "files")]
 pub use game::{game_table_bytes, read_game_table, write_game_table, GameDimensions};
 
 #[cfg(feature = "files")]
