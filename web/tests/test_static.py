@@ -149,10 +149,12 @@ def test_the_other_games_say_they_need_the_server(browser, site):
     browser.get(site.url + "/")
     WebDriverWait(browser, 30).until(
         lambda d: d.execute_script("return document.documentElement.dataset.engine") == "static")
-    after = browser.execute_script(
-        "return getComputedStyle(document.querySelector('nav.games a[href=\"triple.html\"]'), '::after').content")
-    assert "yahtzee serve" in after
-    for page in ["triple.html", "yahtzix.html"]:
+    for link in ["triple.html", "yahtzix.html", "painted.html"]:
+        after = browser.execute_script(
+            "return getComputedStyle(document.querySelector(`nav.games a[href=\"${arguments[0]}\"]`), '::after').content",
+            link)
+        assert "yahtzee serve" in after, link
+    for page in ["triple.html", "yahtzix.html", "painted.html"]:
         browser.get(site.url + "/" + page)
         note = browser.find_element(By.ID, "static-note")
         WebDriverWait(browser, 30).until(lambda d: note.is_displayed())

@@ -171,6 +171,12 @@ fn stats_and_rules_are_the_engines() {
     assert_eq!(status, 200);
     assert!(page.contains("<html") || page.contains("<!doctype") || page.contains("<!DOCTYPE"));
     assert_eq!(http(server(), "GET", "/play", b"").0, 200);
+    for path in ["/painted", "/painted.html"] {
+        let (status, _, page) = http(server(), "GET", path, b"");
+        assert_eq!(status, 200, "{path}");
+        assert!(page.contains("<h1>Painted Yahtzee</h1>"), "{path}");
+        assert!(page.contains(r#"<meta name="yahtzee-serve""#), "{path}");
+    }
     assert_eq!(
         http(server(), "GET", "/api/health", b"").2,
         r#"{"status":"ok"}"#
