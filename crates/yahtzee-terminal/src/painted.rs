@@ -1,8 +1,8 @@
 //! `yahtzee painted play`: a game of Painted Yahtzee in the terminal against the strategy
 //! of `yahtzee-painted`, with hints and the cost of every decision; or the strategy playing
 //! itself (`auto`). Lines in and out (commands typed, edited in a terminal), the dice and
-//! the colour boxes in colour when the output is a terminal. The game's record comes back
-//! to be written.
+//! the colour boxes in colour when the output is a terminal; [`screen`] is the full-screen
+//! game. The game's record comes back to be written.
 
 use std::io::{BufRead, Write};
 use std::path::Path;
@@ -17,6 +17,8 @@ use yahtzee_painted::record::{box_named, keep_label, option_label, Event, Record
 use yahtzee_painted::sim::throw;
 
 use crate::Error;
+
+pub mod screen;
 
 /// The commands, one a line (`help`, and after a command that is not one).
 pub const HELP: &str = "commands:
@@ -158,8 +160,8 @@ pub fn play(
     })
 }
 
-/// Plays one game on standard input and output (lines; edited in a terminal), writes its
-/// record to `path` and returns the closing line to print.
+/// Plays one game in `mode` (full screen, or lines on standard input and output; edited
+/// in a terminal), writes its record to `path` and returns the closing lines to print.
 pub fn play_in(
     mode: crate::Mode,
     adv: &Advisor,
@@ -168,12 +170,20 @@ pub fn play_in(
     path: &Path,
 ) -> Result<String, Error> {
     use std::io::IsTerminal;
+    if mode == crate::Mode::FullScreen {
+        let (card, cost) = screen::play(adv, seed, true, path.to_path_buf())?;
+        let end = if card.is_full() {
+            "final total"
+        } else {
+            "stopped at"
+        };
+        return Ok(format!(
+            "{end} {} · {cost:.3} expected points lost against the strategy\ngame record: {}\n",
+            card.points(adv.game()),
+            path.display()
+        ));
+    }
     let colour = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
-    // No full-screen game yet: a person at a terminal gets edited lines.
-    let mode = match mode {
-        crate::Mode::FullScreen => crate::Mode::Lines { edited: true },
-        m => m,
-    };
     let mut stdout = std::io::stdout();
     let game = mode.with_input(|mut input| {
         play(adv, seed, auto, colour, Some(path), &mut input, &mut stdout)

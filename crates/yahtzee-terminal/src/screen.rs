@@ -234,7 +234,7 @@ pub fn cost_text(cost: f64) -> String {
 }
 
 /// The pips of a face, three rows of a die drawn five columns wide inside its frame.
-fn pips(face: u8) -> [&'static str; 3] {
+pub fn pips(face: u8) -> [&'static str; 3] {
     match face {
         1 => ["     ", "  ●  ", "     "],
         2 => ["●    ", "     ", "    ●"],

@@ -487,3 +487,216 @@ fn draw_game(s: &impl yahtzee_terminal::screen::Game, width: u16, height: u16) -
     }
     text
 }
+
+/// The Painted Yahtzee strategy of `name`: exact for a reduced game, the split value for
+/// the full one (its halves solve in about a second and a half).
+fn painted_advisor(name: &str) -> yahtzee_painted::advice::Advisor {
+    use yahtzee_painted::approx::Valuer;
+    let game = yahtzee_painted::Game::named(name).unwrap();
+    let valuer = if name == "painted" {
+        Valuer::split(&game)
+    } else {
+        Valuer::exact(&game)
+    };
+    yahtzee_painted::advice::Advisor::new(&game, valuer)
+}
+
+fn key(s: &mut impl yahtzee_terminal::screen::Game, code: KeyCode) {
+    s.key(KeyEvent::new(code, KeyModifiers::NONE));
+}
+
+/// The text of the first comment noting a decision taken back, and the cost it notes.
+fn noted_cost(record: &str) -> f64 {
+    let note = record
+        .lines()
+        .find(|l| l.starts_with("# taken back: "))
+        .unwrap_or_else(|| panic!("no decision taken back in\n{record}"));
+    let cost = note.rsplit("(cost ").next().unwrap().trim_end_matches(')');
+    cost.parse().unwrap()
+}
+
+#[test]
+fn painted_full_screen_fits_80_by_24_with_the_dice_letters_and_every_box() {
+    use yahtzee_terminal::painted::screen::Screen as PaintedScreen;
+    let dir = tempfile::tempdir().unwrap();
+    let adv = painted_advisor("painted");
+    let s = PaintedScreen::new(&adv, 7, true, record(dir.path()))
+        .with_palette(Palette { colour: false });
+    let screen = draw_game(&s, 80, 24);
+    assert_eq!(screen.lines().count(), 24);
+    assert!(screen.lines().all(|l| l.chars().count() <= 80), "{screen}");
+    // Seed 7 rolls a red 5, 5, 6, 6 and a yellow 3: the letters under the dice say so.
+    let letters: Vec<String> = s.hand().dice().map(|d| d.to_string()).collect();
+    assert_eq!(letters, ["5r", "5r", "6r", "6r", "3y"]);
+    assert_eq!(
+        screen
+            .lines()
+            .nth(5)
+            .unwrap()
+            .split_whitespace()
+            .collect::<Vec<_>>(),
+        letters
+    );
+    // All 23 boxes with their keys, what the dice score in each, and the totals.
+    for b in &adv.game().boxes {
+        assert!(
+            screen.contains(b.label()),
+            "{} missing:\n{screen}",
+            b.label()
+        );
+    }
+    assert!(line_with(&screen, "n Chance").contains(" 25 "), "{screen}");
+    let red = line_with(&screen, "a Ones");
+    assert!(red.contains("A Red") && red.contains(" 22 "), "{screen}");
+    assert!(line_with(&screen, "k Small straight").contains("J Palette           25"));
+    assert!(
+        screen.contains("upper bonus") && screen.contains("0/63"),
+        "{screen}"
+    );
+    assert!(screen.contains("Painted Yahtzee · turn 1/23") && screen.contains("2 rerolls left"));
+    assert!(screen.contains("a-n A-J score"), "{screen}");
+    snapshot("painted-start", &screen);
+    // In colour, each die and its letters are drawn in the die's colour; under NO_COLOR
+    // nothing is coloured (the letters tell the colours).
+    let colours = |palette| {
+        let s = PaintedScreen::new(&adv, 7, true, record(dir.path())).with_palette(palette);
+        let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+        terminal.draw(|f| s.draw(f)).unwrap();
+        let buffer = terminal.backend().buffer().clone();
+        let letter = |die: u16| buffer[(die * 8 + 3, 5)].fg;
+        let pip = |die: u16| buffer[(die * 8 + 3, 2)].fg;
+        let coloured = (0..24).any(|y| (0..80).any(|x| buffer[(x, y)].fg != Color::Reset));
+        ([letter(0), letter(4)], [pip(0), pip(4)], coloured)
+    };
+    use ratatui::style::Color;
+    let in_colour = colours(Palette { colour: true });
+    assert_eq!(in_colour.0, [Color::Red, Color::Yellow]);
+    assert_eq!(in_colour.1, [Color::Red, Color::Yellow]);
+    assert_eq!(colours(Palette { colour: false }).2, false);
+}
+
+#[test]
+fn painted_full_screen_plays_to_the_end_with_undo_and_its_record_reviews() {
+    use yahtzee_terminal::painted::screen::Screen as PaintedScreen;
+    let dir = tempfile::tempdir().unwrap();
+    let adv = painted_advisor("painted:c2:ones,twos,yahtzee,chance,colours,flush");
+    let path = record(dir.path());
+    let mut s =
+        PaintedScreen::new(&adv, 3, true, path.clone()).with_palette(Palette { colour: false });
+    // The hint: the strategy's options under the card, the best first, each with its loss.
+    press_game(&mut s, "h");
+    let screen = draw_game(&s, 80, 24);
+    assert!(screen.contains("hint: best expected total"), "{screen}");
+    let options: Vec<&str> = screen
+        .lines()
+        .skip_while(|l| !l.contains("total"))
+        .collect();
+    assert!(
+        options.iter().any(|l| l.starts_with("  best keep")),
+        "{screen}"
+    );
+    assert!(options.iter().any(|l| l.starts_with(" -")), "{screen}");
+    // Hold two dice and roll: the keep is judged; then Flush (capital C), taken back.
+    press_game(&mut s, "12r");
+    let rolled = s.hand();
+    let kept_cost = s.cost();
+    s.key(KeyEvent::new(KeyCode::Char('C'), KeyModifiers::SHIFT));
+    let flush = 6;
+    assert!(s.card().scores[flush].is_some());
+    let cost = s.cost();
+    assert!(cost > kept_cost, "a Flush on turn one is a loss");
+    press_game(&mut s, "u");
+    assert_eq!((s.card().scores[flush], s.hand()), (None, rolled));
+    assert_eq!(s.cost(), cost, "the cost taken back still counts");
+    assert!(draw_game(&s, 80, 24).contains("taken back"));
+    // Enter fills the box under the cursor, on the next open box each turn.
+    for _ in 0..7 {
+        key(&mut s, KeyCode::Enter);
+    }
+    assert!(s.is_over() && s.card().is_full());
+    let points = s.card().points(adv.game());
+    let screen = draw_game(&s, 80, 24);
+    assert!(
+        screen.contains("Game over") && screen.contains(&format!("total {points} · lost")),
+        "{screen}"
+    );
+    // The record is the line mode's: the review replays it to the same card, and its cost
+    // with the one taken back (noted in a comment) is the screen's.
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(text, s.record_text());
+    assert!(
+        text.contains(": score flush (cost ") && text.contains("end\n"),
+        "{text}"
+    );
+    let rec = yahtzee_painted::record::Record::parse(&text).unwrap();
+    let review = yahtzee_painted::record::review(&rec, &adv).unwrap();
+    assert!(review.finished && review.total == points, "{text}");
+    assert!(
+        (review.cost + noted_cost(&text) - s.cost()).abs() < 1e-3,
+        "{text}"
+    );
+}
+
+#[test]
+fn painted_full_screen_hints_show_costs_until_turned_off_and_q_records_the_stop() {
+    use yahtzee_terminal::painted::screen::Screen as PaintedScreen;
+    let dir = tempfile::tempdir().unwrap();
+    let adv = painted_advisor("painted:c2:ones,twos,yahtzee,chance,colours,flush");
+    let path = record(dir.path());
+    let mut s =
+        PaintedScreen::new(&adv, 3, true, path.clone()).with_palette(Palette { colour: false });
+    let sum: u32 = s.hand().dice().map(|d| u32::from(d.number)).sum();
+    let screen = draw_game(&s, 80, 24);
+    assert!(line_with(&screen, "  box").contains("cost"), "{screen}");
+    let chance = line_with(&screen, "d Chance");
+    assert!(chance.contains(&format!(" {sum} ")), "{screen}");
+    assert!(
+        chance.contains(" -") || chance.contains(" best "),
+        "{screen}"
+    );
+    press_game(&mut s, "1");
+    assert!(draw_game(&s, 80, 24).contains("roll with these held: "));
+    // Off: no cost column, no cost of the dice held, no verdict; the cost still counts.
+    press_game(&mut s, "t");
+    let screen = draw_game(&s, 80, 24);
+    assert!(screen.contains("hints off"), "{screen}");
+    assert!(!line_with(&screen, "  box").contains("cost"), "{screen}");
+    assert!(!screen.contains("roll with these held"), "{screen}");
+    // What the dice would score is no hint: it stays.
+    let chance = line_with(&screen, "d Chance");
+    assert!(chance.contains(&format!(" {sum} ")), "{screen}");
+    assert!(
+        !chance.contains(" -") && !chance.contains(" best "),
+        "{screen}"
+    );
+    press_game(&mut s, "c");
+    let screen = draw_game(&s, 80, 24);
+    assert!(
+        !screen.contains("cost ") && !screen.contains("optimal"),
+        "{screen}"
+    );
+    assert!(s.cost() > 1.0, "Yahtzee scratched on turn one");
+    // A filled box is refused with a line.
+    press_game(&mut s, "c");
+    assert!(draw_game(&s, 80, 24).contains("Yahtzee is filled"));
+    assert!(s.card().scores.iter().filter(|b| b.is_some()).count() == 1);
+    // q stops the game; the record ends with quit and reviews as unfinished.
+    assert_eq!(
+        s.key(KeyEvent::new(KeyCode::Char('q'), KeyModifiers::NONE)),
+        yahtzee_terminal::screen::Flow::Quit
+    );
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(
+        text.ends_with("quit\n") && text.contains("score yahtzee\n"),
+        "{text}"
+    );
+    let rec = yahtzee_painted::record::Record::parse(&text).unwrap();
+    let review = yahtzee_painted::record::review(&rec, &adv).unwrap();
+    assert!(!review.finished);
+    assert!(
+        (review.cost - s.cost()).abs() < 1e-9,
+        "{} vs {}",
+        review.cost,
+        s.cost()
+    );
+}
