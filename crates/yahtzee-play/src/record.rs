@@ -30,9 +30,8 @@
 //! and lines starting with `#` are ignored. Every line is checked when read, and replaying
 //! checks it against the rules, so an error names its line.
 
-use std::fmt::Write;
-
-use thiserror::Error;
+pub use yahtzee_record::RecordError;
+use yahtzee_record::{entries, last_line, Comments, Line, Writer};
 use yahtzee_rules::{Category, Dice, DiceError, RuleSet};
 
 use crate::game::{Game, PlayError};
@@ -40,21 +39,10 @@ use crate::game::{Game, PlayError};
 /// The first line of every record.
 pub const MAGIC: &str = "# yahtzee game record 1";
 
-/// What is wrong with a record, and where.
-#[derive(Debug, Error, PartialEq, Eq)]
-#[error("line {line}: {message}")]
-pub struct RecordError {
-    pub line: usize,
-    pub message: String,
-}
-
 /// An error at `line`; the message quotes the record, so its control characters are
 /// escaped (one line, whatever the file holds).
 fn err(line: usize, message: impl Into<String>) -> RecordError {
-    RecordError {
-        line,
-        message: yahtzee_rules::one_line(&message.into()),
-    }
+    RecordError::new(line, yahtzee_rules::one_line(&message.into()))
 }
 
 /// One line of a record's body.
@@ -79,6 +67,21 @@ pub enum Event {
 }
 
 impl Event {
+    /// The event as a record line: its keyword and what follows it.
+    fn entry(&self) -> (&'static str, String) {
+        match self {
+            Event::Turn { round, player } => ("turn", format!("{round} {player}")),
+            Event::Roll(d) => ("roll", d.spaced()),
+            Event::Keep(d) => ("keep", d.spaced()),
+            Event::Score(c) => ("score", c.name().to_string()),
+            Event::Mulligan(d) => ("mulligan", d.spaced()),
+            Event::ChanceChance => ("chance-chance", String::new()),
+            Event::SixthDie => ("sixth-die", String::new()),
+            Event::Undo => ("undo", String::new()),
+            Event::Quit => ("quit", String::new()),
+        }
+    }
+
     /// A player's choice (what `undo` takes back), not a roll, a turn's start or an end.
     pub fn is_decision(&self) -> bool {
         matches!(
@@ -123,104 +126,28 @@ impl Record {
         let mut seed = None;
         let mut players = Vec::new();
         let mut events = Vec::new();
-        for (i, raw) in text.lines().enumerate() {
-            let line = i + 1;
-            let l = raw.trim();
-            if l.is_empty() || l.starts_with('#') {
-                continue;
-            }
-            let (word, rest) = l.split_once(char::is_whitespace).unwrap_or((l, ""));
-            let rest = rest.trim();
+        for l in entries(text, Comments::WholeLine) {
+            let (line, word, rest) = (l.number, l.word, l.rest);
             if rules.is_none() && word != "rules" {
-                return Err(err(
-                    line,
-                    format!("'{l}': a record starts with 'rules NAME'"),
-                ));
+                let why = format!("'{}': a record starts with 'rules NAME'", l.text);
+                return Err(err(line, why));
             }
             let body = !events.is_empty();
             match word {
                 "rules" if rules.is_none() => {
-                    rules = Some(
-                        RuleSet::named(rest).map_err(|e| err(line, e.to_string()))?,
-                    );
+                    rules = Some(RuleSet::named(rest).map_err(|e| err(line, e.to_string()))?);
                 }
                 "seed" if !body && seed.is_none() && players.is_empty() => {
-                    seed = Some(
-                        rest.parse()
-                            .map_err(|_| err(line, format!("'{rest}' is not a seed")))?,
-                    );
+                    let bad = |_| err(line, format!("'{rest}' is not a seed"));
+                    seed = Some(rest.parse().map_err(bad)?);
                 }
-                "player" | "bot" if !body => {
-                    if rest.is_empty() {
-                        return Err(err(line, format!("'{word}' needs a name")));
-                    }
-                    if players.iter().any(|(n, _)| n == rest) {
-                        return Err(err(line, format!("two players are called '{rest}'")));
-                    }
-                    players.push((rest.to_string(), word == "bot"));
-                }
-                "turn" => {
-                    let (round, name) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
-                    let round = round
-                        .parse()
-                        .map_err(|_| err(line, format!("'{l}': expected 'turn ROUND NAME'")))?;
-                    events.push((
-                        line,
-                        Event::Turn {
-                            round,
-                            player: name.trim().to_string(),
-                        },
-                    ));
-                }
-                "roll" => {
-                    let dice = Dice::parse_keep_up_to(rest, yahtzee_rules::MEGA_DICE)
-                        .map_err(|e| err(line, format!("roll '{rest}': {e}")))
-                        .and_then(|d| match d.len() {
-                            5 | 6 => Ok(d),
-                            n => Err(err(line, format!("roll '{rest}': expected 5 dice (6 with the sixth die), got {n}"))),
-                        })?;
-                    events.push((line, Event::Roll(dice)));
-                }
-                "keep" | "mulligan" => {
-                    let keep = Dice::parse_keep_up_to(rest, yahtzee_rules::MEGA_DICE).map_err(|e| {
-                        let why = match e {
-                            DiceError::BadFace(c) => format!("'{c}' is not a face"),
-                            e => e.to_string(),
-                        };
-                        err(line, format!("keep '{rest}': {why}"))
-                    })?;
-                    if keep.len() == yahtzee_rules::MEGA_DICE {
-                        return Err(err(line, format!("{word} all six: write 'score BOX' to stop rolling")));
-                    }
-                    events.push((line, if word == "keep" { Event::Keep(keep) } else { Event::Mulligan(keep) }));
-                }
-                "score" => {
-                    let c = Category::from_name(rest)
-                        .ok_or_else(|| err(line, format!("unknown box '{rest}'")))?;
-                    events.push((line, Event::Score(c)));
-                }
-                "chance-chance" if rest.is_empty() => events.push((line, Event::ChanceChance)),
-                "sixth-die" if rest.is_empty() => events.push((line, Event::SixthDie)),
-                "undo" if rest.is_empty() => events.push((line, Event::Undo)),
-                "quit" | "end" => {
-                    if word == "quit" {
-                        events.push((line, Event::Quit));
-                    }
-                }
-                _ => {
-                    return Err(err(
-                        line,
-                        format!("'{l}': expected rules, seed, player, bot, turn, roll, keep, score, mulligan, chance-chance, undo or quit here"),
-                    ))
-                }
+                "player" | "bot" if !body => players.push(player(&l, &players)?),
+                _ => events.extend(event(&l)?.map(|e| (line, e))),
             }
         }
         let rules = rules.ok_or_else(|| err(1, "empty record: no 'rules' line"))?;
         if players.is_empty() {
-            return Err(err(
-                text.lines().count().max(1),
-                "no 'player' or 'bot' line",
-            ));
+            return Err(err(last_line(text), "no 'player' or 'bot' line"));
         }
         Ok(Record {
             rules,
@@ -232,31 +159,16 @@ impl Record {
 
     /// The record as text (see the module documentation).
     pub fn to_text(&self) -> String {
-        let mut out = String::new();
-        let _ = writeln!(out, "{MAGIC}");
-        let _ = writeln!(out, "rules {}", self.rules.name);
-        if let Some(s) = self.seed {
-            let _ = writeln!(out, "seed {s}");
-        }
+        let mut w = Writer::starting(MAGIC);
+        w.line("rules", self.rules.name).seed(self.seed);
         for (name, bot) in &self.players {
-            let _ = writeln!(out, "{} {name}", if *bot { "bot" } else { "player" });
+            w.line(if *bot { "bot" } else { "player" }, name);
         }
         for (_, e) in &self.events {
-            let _ = match e {
-                Event::Turn { round, player } => writeln!(out, "turn {round} {player}"),
-                Event::Roll(d) => writeln!(out, "roll {}", d.spaced()),
-                Event::Keep(d) if d.is_empty() => writeln!(out, "keep"),
-                Event::Keep(d) => writeln!(out, "keep {}", d.spaced()),
-                Event::Score(c) => writeln!(out, "score {}", c.name()),
-                Event::Mulligan(d) if d.is_empty() => writeln!(out, "mulligan"),
-                Event::Mulligan(d) => writeln!(out, "mulligan {}", d.spaced()),
-                Event::ChanceChance => writeln!(out, "chance-chance"),
-                Event::SixthDie => writeln!(out, "sixth-die"),
-                Event::Undo => writeln!(out, "undo"),
-                Event::Quit => writeln!(out, "quit"),
-            };
+            let (word, rest) = e.entry();
+            w.line(word, rest);
         }
-        out
+        w.finish()
     }
 
     /// The record as the text of a game stopped here: ended by `quit`, unless it is.
@@ -326,4 +238,80 @@ impl Record {
         }
         Ok(game)
     }
+}
+
+/// A `player NAME` or `bot NAME` line: the seat, named once.
+fn player(l: &Line, players: &[(String, bool)]) -> Result<(String, bool), RecordError> {
+    let (word, rest) = (l.word, l.rest);
+    if rest.is_empty() {
+        return Err(err(l.number, format!("'{word}' needs a name")));
+    }
+    if players.iter().any(|(n, _)| n == rest) {
+        return Err(err(l.number, format!("two players are called '{rest}'")));
+    }
+    Ok((rest.to_string(), word == "bot"))
+}
+
+/// A line of the body: its event (none for `end`), or why it is not one.
+fn event(l: &Line) -> Result<Option<Event>, RecordError> {
+    let (line, word, rest) = (l.number, l.word, l.rest);
+    Ok(Some(match word {
+        "turn" => {
+            let (round, name) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
+            let round = round
+                .parse()
+                .map_err(|_| err(line, format!("'{}': expected 'turn ROUND NAME'", l.text)))?;
+            Event::Turn {
+                round,
+                player: name.trim().to_string(),
+            }
+        }
+        "roll" => Event::Roll(roll(line, rest)?),
+        "keep" => Event::Keep(keep(l)?),
+        "mulligan" => Event::Mulligan(keep(l)?),
+        "score" => Event::Score(
+            Category::from_name(rest).ok_or_else(|| err(line, format!("unknown box '{rest}'")))?,
+        ),
+        "chance-chance" if rest.is_empty() => Event::ChanceChance,
+        "sixth-die" if rest.is_empty() => Event::SixthDie,
+        "undo" if rest.is_empty() => Event::Undo,
+        "quit" => Event::Quit,
+        "end" => return Ok(None),
+        _ => {
+            return Err(err(
+                line,
+                format!("'{}': expected rules, seed, player, bot, turn, roll, keep, score, mulligan, chance-chance, undo or quit here", l.text),
+            ))
+        }
+    }))
+}
+
+/// The dice of a `roll` line: five, or six with the sixth die.
+fn roll(line: usize, rest: &str) -> Result<Dice, RecordError> {
+    let dice = Dice::parse_keep_up_to(rest, yahtzee_rules::MEGA_DICE)
+        .map_err(|e| err(line, format!("roll '{rest}': {e}")))?;
+    match dice.len() {
+        5 | 6 => Ok(dice),
+        n => Err(err(
+            line,
+            format!("roll '{rest}': expected 5 dice (6 with the sixth die), got {n}"),
+        )),
+    }
+}
+
+/// The dice of a `keep` or `mulligan` line (not all six: that is `score BOX`).
+fn keep(l: &Line) -> Result<Dice, RecordError> {
+    let rest = l.rest;
+    let keep = Dice::parse_keep_up_to(rest, yahtzee_rules::MEGA_DICE).map_err(|e| {
+        let why = match e {
+            DiceError::BadFace(c) => format!("'{c}' is not a face"),
+            e => e.to_string(),
+        };
+        err(l.number, format!("keep '{rest}': {why}"))
+    })?;
+    if keep.len() == yahtzee_rules::MEGA_DICE {
+        let why = format!("{} all six: write 'score BOX' to stop rolling", l.word);
+        return Err(err(l.number, why));
+    }
+    Ok(keep)
 }

@@ -17,26 +17,16 @@
 //! `keep` with no dice rerolls all five; a `score` after the first or second roll stops
 //! the turn early. Blank lines and `#` comments are ignored.
 
-use thiserror::Error;
+pub use yahtzee_record::RecordError;
+use yahtzee_record::{entries, mistakes, Comments, Line, Writer};
 use yahtzee_rules::{Category, Dice};
 
 use crate::card::TripleCard;
 use crate::game::{Triple, TripleMove, TripleState, Variant};
 use crate::turn::Player;
 
-/// A bad record: the line and what is wrong with it.
-#[derive(Debug, Error, PartialEq, Eq)]
-#[error("line {line}: {message}")]
-pub struct RecordError {
-    pub line: usize,
-    pub message: String,
-}
-
 fn err(line: usize, message: impl Into<String>) -> RecordError {
-    RecordError {
-        line,
-        message: message.into(),
-    }
+    RecordError::new(line, message)
 }
 
 /// One line of a record.
@@ -77,23 +67,21 @@ impl Record {
 
     /// The record as text (round-trips through [`Record::parse`]).
     pub fn to_text(&self, game: &Triple) -> String {
-        let mut out = format!(
-            "# yahtzee triple game record\nvariant {}\n",
-            self.variant.name()
-        );
-        if let Some(seed) = self.seed {
-            out += &format!("seed {seed}\n");
-        }
+        let mut w = Writer::starting("# yahtzee triple game record");
+        w.line("variant", self.variant.name()).seed(self.seed);
         for (_, e) in &self.events {
-            out += &match e {
-                Event::Turn(n) => format!("turn {n}\n"),
-                Event::Roll(d) => format!("roll {}\n", d.spaced()),
-                Event::Keep(d) => format!("keep {}\n", d.spaced()).replace(" \n", "\n"),
-                Event::Score(c, b) => format!("score {} {}\n", c + 1, game.rules.boxes[*b].name()),
-                Event::Undo => "undo\n".to_string(),
+            match e {
+                Event::Turn(n) => w.line("turn", n),
+                Event::Roll(d) => w.line("roll", d.spaced()),
+                Event::Keep(d) => w.line("keep", d.spaced()),
+                Event::Score(c, b) => w.line(
+                    "score",
+                    format!("{} {}", c + 1, game.rules.boxes[*b].name()),
+                ),
+                Event::Undo => w.line("undo", ""),
             };
         }
-        out
+        w.finish()
     }
 
     /// Parses a record; `rules` of the columns come from the variant's standard game.
@@ -101,53 +89,16 @@ impl Record {
         let mut variant = None;
         let mut seed = None;
         let mut events = Vec::new();
-        let game = Triple::standard(Variant::Lowe1978);
-        for (i, raw) in text.lines().enumerate() {
-            let line = i + 1;
-            let l = raw.split('#').next().unwrap_or("").trim();
-            if l.is_empty() {
-                continue;
-            }
-            let (word, rest) = l.split_once(char::is_whitespace).unwrap_or((l, ""));
-            let rest = rest.trim();
-            match word.to_ascii_lowercase().as_str() {
+        for l in entries(text, Comments::Trailing) {
+            match l.word.to_ascii_lowercase().as_str() {
                 "variant" => {
-                    let v = Variant::from_name(rest).ok_or_else(|| {
-                        err(line, format!("unknown variant '{rest}' (1978 or forum)"))
+                    let v = Variant::from_name(l.rest).ok_or_else(|| {
+                        l.err(format!("unknown variant '{}' (1978 or forum)", l.rest))
                     })?;
                     variant = Some(v);
                 }
-                "seed" => {
-                    seed = Some(
-                        rest.parse()
-                            .map_err(|_| err(line, format!("bad seed '{rest}'")))?,
-                    )
-                }
-                "turn" => events.push((
-                    line,
-                    Event::Turn(
-                        rest.parse()
-                            .map_err(|_| err(line, format!("bad turn number '{rest}'")))?,
-                    ),
-                )),
-                "roll" => events.push((
-                    line,
-                    Event::Roll(Dice::parse_roll(rest).map_err(|e| err(line, e.to_string()))?),
-                )),
-                "keep" => events.push((
-                    line,
-                    Event::Keep(parse_keep(rest).map_err(|e| err(line, e))?),
-                )),
-                "score" => events.push((line, parse_score(&game, rest).map_err(|e| err(line, e))?)),
-                "undo" if rest.is_empty() => events.push((line, Event::Undo)),
-                _ => {
-                    return Err(err(
-                        line,
-                        format!(
-                            "unknown entry '{word}' (variant, seed, turn, roll, keep, score, undo)"
-                        ),
-                    ))
-                }
+                "seed" => seed = Some(l.number(|r| format!("bad seed '{r}'"))?),
+                _ => events.push((l.number, event(&l)?)),
             }
         }
         let variant = variant.ok_or_else(|| err(1, "the record does not say its variant"))?;
@@ -157,6 +108,24 @@ impl Record {
             events,
         })
     }
+}
+
+/// A line of the body: its event, or why it is not one.
+fn event(l: &Line) -> Result<Event, RecordError> {
+    let rest = l.rest;
+    Ok(match l.word.to_ascii_lowercase().as_str() {
+        "turn" => Event::Turn(l.number(|r| format!("bad turn number '{r}'"))?),
+        "roll" => Event::Roll(Dice::parse_roll(rest).map_err(|e| l.err(e.to_string()))?),
+        "keep" => Event::Keep(parse_keep(rest).map_err(|e| l.err(e))?),
+        "score" => parse_score(&Triple::standard(Variant::Lowe1978), rest).map_err(|e| l.err(e))?,
+        "undo" if rest.is_empty() => Event::Undo,
+        _ => {
+            return Err(l.err(format!(
+                "unknown entry '{}' (variant, seed, turn, roll, keep, score, undo)",
+                l.word
+            )))
+        }
+    })
 }
 
 fn parse_keep(s: &str) -> Result<Dice, String> {
@@ -302,28 +271,15 @@ impl Review {
                 );
             }
         }
-        let mut worst: Vec<_> = self.decisions.iter().filter(|d| d.cost > 1e-9).collect();
-        worst.sort_by(|a, b| b.cost.total_cmp(&a.cost));
-        if worst.is_empty() {
-            out += "\nno mistakes: every decision was the strategy's\n";
-        } else {
-            out += "\nbiggest mistakes:\n";
-            for d in worst.iter().take(top) {
-                out += &wrap(
-                    &format!(
-                        "  line {}: turn {} with {}, cost {:.3}:",
-                        d.line, d.turn, d.dice, d.cost
-                    ),
-                    COLUMNS,
-                    "    ",
-                );
-                out += &wrap(
-                    &format!("    {}; best {}", d.chosen_label, d.best_label),
-                    COLUMNS,
-                    "    ",
-                );
-            }
-        }
+        let say = |d: &Decision| {
+            let head = format!(
+                "  line {}: turn {} with {}, cost {:.3}:",
+                d.line, d.turn, d.dice, d.cost
+            );
+            let choice = format!("    {}; best {}", d.chosen_label, d.best_label);
+            wrap(&head, COLUMNS, "    ") + &wrap(&choice, COLUMNS, "    ")
+        };
+        out += &mistakes(&self.decisions, |d| d.cost, top, "the strategy's", say);
         out
     }
 }

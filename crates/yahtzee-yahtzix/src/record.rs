@@ -19,6 +19,7 @@
 //! blank lines are skipped.
 
 use serde::Serialize;
+use yahtzee_record::{entries, mistakes, Comments, Line, RecordError, Writer};
 
 use crate::duel::{Duel, Seat};
 use crate::party::{Seating, MAX_PLAYERS};
@@ -55,7 +56,7 @@ pub struct Record {
 }
 
 fn bad(line: usize, why: impl std::fmt::Display) -> Error {
-    Error::Record(format!("line {line}: {why}"))
+    record_error(RecordError::new(line, why.to_string()))
 }
 
 impl Record {
@@ -93,37 +94,28 @@ impl Record {
 
     /// The record as text ([`Record::parse`] reads it back).
     pub fn to_text(&self) -> String {
-        let mut out = format!("yahtzix {}\n", self.rules.name());
-        if let Some(seed) = self.seed {
-            out += &format!("seed {seed}\n");
-        }
-        out += &format!("players {}\n", self.players.join(" "));
+        let mut w = Writer::default();
+        w.line("yahtzix", self.rules.name()).seed(self.seed);
+        w.line("players", self.players.join(" "));
         for (_, e) in &self.events {
-            out += &match e {
-                Event::Go => "go".to_string(),
-                Event::Fresh => "fresh".to_string(),
-                Event::Roll(d) => format!("roll {}", spaced(d)),
-                Event::Keep(d) => format!("keep {}", spaced(d)),
-                Event::Bank { plain: false } => "bank".to_string(),
-                Event::Bank { plain: true } => "bank plain".to_string(),
+            match e {
+                Event::Go => w.line("go", ""),
+                Event::Fresh => w.line("fresh", ""),
+                Event::Roll(d) => w.line("roll", spaced(d)),
+                Event::Keep(d) => w.line("keep", spaced(d)),
+                Event::Bank { plain: false } => w.line("bank", ""),
+                Event::Bank { plain: true } => w.line("bank", "plain"),
             };
-            out.push('\n');
         }
-        out
+        w.finish()
     }
 
     /// Reads a record; each refusal names its line.
     pub fn parse(text: &str) -> Result<Record, Error> {
         let mut rules = None;
         let mut record = Record::new(Rules::standard(), None, ["first".into(), "second".into()]);
-        for (i, raw) in text.lines().enumerate() {
-            let n = i + 1;
-            let l = raw.split('#').next().unwrap_or("").trim();
-            if l.is_empty() {
-                continue;
-            }
-            let (word, rest) = l.split_once(char::is_whitespace).unwrap_or((l, ""));
-            let rest = rest.trim();
+        for l in entries(text, Comments::Trailing) {
+            let (n, word, rest) = (l.number, l.word, l.rest);
             if rules.is_none() {
                 if word != "yahtzix" {
                     return Err(bad(
@@ -134,37 +126,16 @@ impl Record {
                 rules = Some(rules_named(rest).map_err(|e| bad(n, e))?);
                 continue;
             }
-            let event = match word {
+            match word {
                 "seed" => {
-                    record.seed = Some(rest.parse().map_err(|_| bad(n, "seed: a number"))?);
-                    continue;
+                    record.seed = Some(
+                        l.number(|_| "seed: a number".into())
+                            .map_err(record_error)?,
+                    )
                 }
-                "players" => {
-                    let names: Vec<String> = rest.split_whitespace().map(String::from).collect();
-                    if !(2..=MAX_PLAYERS).contains(&names.len()) {
-                        return Err(bad(
-                            n,
-                            format!("players: two names, or up to {MAX_PLAYERS} (one per seat)"),
-                        ));
-                    }
-                    record.players = names;
-                    continue;
-                }
-                "go" => Event::Go,
-                "fresh" => Event::Fresh,
-                "bank" if rest.is_empty() => Event::Bank { plain: false },
-                "bank" if rest == "plain" => Event::Bank { plain: true },
-                "roll" => Event::Roll(
-                    parse_dice(rest)
-                        .map_err(|_| bad(n, format!("roll {rest:?}: one to six faces 1-6")))?,
-                ),
-                "keep" => Event::Keep(
-                    parse_dice(rest)
-                        .map_err(|_| bad(n, format!("keep {rest:?}: one to five faces 1-6")))?,
-                ),
-                _ => return Err(bad(n, format!("unknown line {l:?}"))),
-            };
-            record.events.push((n, event));
+                "players" => record.players = players(&l)?,
+                _ => record.events.push((n, event(&l)?)),
+            }
         }
         record.rules =
             rules.ok_or_else(|| bad(0, "empty record: it starts with `yahtzix RULES`"))?;
@@ -263,6 +234,42 @@ impl Record {
             }
         }
     }
+}
+
+/// A record error as the crate's [`Error`].
+fn record_error(e: RecordError) -> Error {
+    Error::Record(e.to_string())
+}
+
+/// A `players` line: two to eight names, one per seat.
+fn players(l: &Line) -> Result<Vec<String>, Error> {
+    let names: Vec<String> = l.rest.split_whitespace().map(String::from).collect();
+    if !(2..=MAX_PLAYERS).contains(&names.len()) {
+        return Err(bad(
+            l.number,
+            format!("players: two names, or up to {MAX_PLAYERS} (one per seat)"),
+        ));
+    }
+    Ok(names)
+}
+
+/// A line of the body: its event, or why it is not one.
+fn event(l: &Line) -> Result<Event, Error> {
+    let (n, rest) = (l.number, l.rest);
+    Ok(match l.word {
+        "go" => Event::Go,
+        "fresh" => Event::Fresh,
+        "bank" if rest.is_empty() => Event::Bank { plain: false },
+        "bank" if rest == "plain" => Event::Bank { plain: true },
+        "roll" => Event::Roll(
+            parse_dice(rest).map_err(|_| bad(n, format!("roll {rest:?}: one to six faces 1-6")))?,
+        ),
+        "keep" => Event::Keep(
+            parse_dice(rest)
+                .map_err(|_| bad(n, format!("keep {rest:?}: one to five faces 1-6")))?,
+        ),
+        _ => return Err(bad(n, format!("unknown line {:?}", l.text))),
+    })
 }
 
 /// The rules a record's first line names: `1000`, `2000+no-four`, `1000+exact`.
@@ -482,24 +489,18 @@ impl Review {
                 out += &format!("{:lead$}best: {}\n", "", d.best_label);
             }
         }
-        let mut worst: Vec<_> = self.decisions.iter().filter(|d| d.cost > 1e-9).collect();
-        worst.sort_by(|a, b| b.cost.total_cmp(&a.cost));
-        if worst.is_empty() {
-            out += "\nno mistakes: every decision was optimal\n";
-        } else {
-            out += "\nbiggest mistakes:\n";
-            for d in worst.iter().take(top) {
-                out += &format!(
-                    "  line {}: {} at {}, {} of the chance to win:\n    {}; best {}\n",
-                    d.line,
-                    d.player,
-                    d.stage,
-                    pct(d.cost),
-                    d.chosen_label,
-                    d.best_label,
-                );
-            }
-        }
+        let say = |d: &Decision| {
+            format!(
+                "  line {}: {} at {}, {} of the chance to win:\n    {}; best {}\n",
+                d.line,
+                d.player,
+                d.stage,
+                pct(d.cost),
+                d.chosen_label,
+                d.best_label,
+            )
+        };
+        out += &mistakes(&self.decisions, |d| d.cost, top, "optimal", say);
         out
     }
 }
