@@ -150,6 +150,9 @@ class Driver:
         seconds, _, layer = delay.partition("@")
         self.delay = float(seconds or 0)
         self.delay_layer = int(layer) if layer else None
+        # The game's own name: the folder records it, so the single-machine solve
+        # (`yahtzee painted solve`) and this driver resume each other's folders.
+        self.game = yahtzee.painted_name(game)
         self.run = uuid.uuid4().hex[:12]
         self.log_path = folder / LOG
         self.layout = list(yahtzee.painted_layout(game))
@@ -175,6 +178,10 @@ class Driver:
         mine = {"game": self.game, "layout": self.layout, "states_per_set": self.states}
         if path.exists():
             theirs = json.loads(path.read_text())
+            try:  # any name of the game (an older driver recorded the name it was given)
+                theirs["game"] = self.yahtzee.painted_name(str(theirs.get("game")))
+            except ValueError:
+                pass
             if theirs != mine:
                 raise SystemExit(
                     f"error: {self.folder} holds the layers of {theirs.get('game')!r}, "

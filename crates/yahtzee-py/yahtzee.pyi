@@ -270,6 +270,10 @@ def data_dir() -> pathlib.Path:
 # (temporary file, then rename), mode 0644; bad names and wrong-length files raise
 # ``InputError`` (a ``ValueError``), missing files ``OSError``.
 
+def painted_name(game: str) -> str:
+    """The game's own name for ``game`` (box aliases and order as the game writes them):
+    what a checkpoint folder records."""
+
 def painted_layout(game: str) -> list[int]:
     """How many filled sets (canonical ids) each layer holds, for n = 0..=boxes filled."""
 

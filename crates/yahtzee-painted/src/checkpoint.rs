@@ -105,7 +105,15 @@ impl Folder {
             Ok(text) => {
                 let theirs: serde_json::Value = serde_json::from_str(&text)
                     .map_err(|e| format!("{} is damaged: {e}", path.display()))?;
-                if theirs != mine {
+                // The game as any name of it (the Ray driver records the name it was given).
+                let same_game = theirs["game"]
+                    .as_str()
+                    .and_then(|n| Game::named(n).ok())
+                    .is_some_and(|g| g.name() == self.game);
+                if !same_game
+                    || theirs["layout"] != mine["layout"]
+                    || theirs["states_per_set"] != mine["states_per_set"]
+                {
                     return Err(format!(
                         "{} holds the layers of {}, not {}: use another folder",
                         self.dir.display(),

@@ -1,6 +1,6 @@
 //! Painted Yahtzee's exact solver from Python, chunk by chunk, for a cluster's workers
 //! (`scripts/painted_ray.py` drives it on Ray) and whole on this machine:
-//! `painted_layout`, `painted_states_per_set`, `painted_solve_chunk`, `painted_write_table`,
+//! `painted_name`, `painted_layout`, `painted_states_per_set`, `painted_solve_chunk`, `painted_write_table`,
 //! `painted_solve`. Layers travel as files of raw little-endian f64 (`layer-NN.f64`, the
 //! values of a layer's sets in id order, `states_per_set` each); every file is written
 //! whole (a temporary file beside it, then renamed) with mode 0644. Bad game names and
@@ -150,6 +150,13 @@ pub fn painted_layout(py: Python<'_>, game: &str) -> PyResult<Vec<usize>> {
     Ok(s.layers.sets.iter().map(Vec::len).collect())
 }
 
+/// The game's own name for `game` (box aliases and order as the game writes them): what a
+/// checkpoint folder records.
+#[pyfunction]
+pub fn painted_name(game: &str) -> PyResult<String> {
+    Ok(game_of(game)?.name().to_string())
+}
+
 /// How many values each filled set holds (upper totals × flags).
 #[pyfunction]
 pub fn painted_states_per_set(game: &str) -> PyResult<usize> {
@@ -253,6 +260,7 @@ pub fn painted_solve(py: Python<'_>, game: &str, out_path: PathBuf) -> PyResult<
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(painted_name, m)?)?;
     m.add_function(wrap_pyfunction!(painted_layout, m)?)?;
     m.add_function(wrap_pyfunction!(painted_states_per_set, m)?)?;
     m.add_function(wrap_pyfunction!(painted_solve_chunk, m)?)?;

@@ -224,3 +224,45 @@ def test_bad_game_or_folder_is_one_line(cluster, tmp_path):
     assert p.returncode != 0 and "painted:c1:ones,colours" in err, err
     assert err.strip().count("\n") == 0 and err.startswith("error: "), err
     assert sorted(os.listdir(folder)) == ["driver.lock", "painted.json"]
+
+
+def cli_solve(game: str, folder: Path, data: Path) -> bytes:
+    """`yahtzee painted solve` on this machine, resuming `folder`: its table's bytes."""
+    binary = os.environ.get("YAHTZEE_BIN", str(ROOT / "target" / "release" / "yahtzee"))
+    r = subprocess.run(
+        [binary, "painted", "solve", "--game", game, "--dir", str(folder), "--chunk", "3", "--quiet"],
+        env=dict(os.environ, YAHTZEE_DATA_DIR=str(data)),
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert r.returncode == 0, r.stderr
+    (table,) = data.glob("*.table")
+    return table.read_bytes()
+
+
+def drop_layers(folder: Path, layers: range) -> None:
+    """A solve stopped before `layers` were joined: their files and records gone."""
+    for n in layers:
+        (folder / f"layer-{n:02}.f64").unlink()
+        (folder / f"layer-{n:02}.json").unlink()
+
+
+@pytest.mark.parametrize("first", ["ray", "cli"])
+def test_the_cli_and_the_ray_driver_resume_each_other(cluster, first, tmp_path):
+    """The single-machine solve and the Ray driver keep the same folder: either finishes
+    what the other started, to the single-machine table's bytes."""
+    game = GAMES[0]
+    want = single_machine(game, tmp_path)
+    folder, ray_out = tmp_path / "layers", tmp_path / "ray.table"
+    if first == "ray":
+        finish(driver(cluster, game, folder, ray_out, chunk_size(game, 6)))
+        drop_layers(folder, range(0, 3))
+        assert cli_solve(game, folder, tmp_path / "data") == want
+    else:
+        assert cli_solve(game, folder, tmp_path / "data") == want
+        drop_layers(folder, range(0, 3))
+        finish(driver(cluster, game, folder, ray_out, chunk_size(game, 6)))
+        assert ray_out.read_bytes() == want
+        skipped = {e["layer"] for e in log(folder) if e["event"] == "layer" and e["action"] == "skipped"}
+        assert skipped == set(range(3, len(yahtzee.painted_layout(game))))
