@@ -93,8 +93,12 @@ fn pick<const L: usize, const FOLLOW: bool>(acc: &mut [f64; L], x: &[f64; L]) {
             *acc = *x;
         }
     } else {
+        // A compare and select, not `f64::max`: no value of a turn is NaN, so the result
+        // is the same, without `max`'s NaN handling in the hottest loops.
         for l in 0..L {
-            acc[l] = acc[l].max(x[l]);
+            if x[l] > acc[l] {
+                acc[l] = x[l];
+            }
         }
     }
 }
@@ -267,18 +271,24 @@ impl Scored {
     ) {
         let rolls = self.graph.rolls();
         let conts = self.continuations(game, lanes, next);
-        out[..rolls].fill([f64::NEG_INFINITY; L]);
-        for (b, cont) in &conts {
-            let (points, slot) = (&self.points[*b], &self.slot[*b]);
-            for r in 0..rolls {
+        // Roll by roll, the open boxes in box order (the first best box wins a tie): each
+        // roll's values stay in registers while the boxes' small tables stay in cache.
+        let open: Vec<(&[u8], &[u8], &[[f64; L]])> = conts
+            .iter()
+            .map(|(b, cont)| (&self.points[*b][..], &self.slot[*b][..], &cont[..]))
+            .collect();
+        for (r, o) in out[..rolls].iter_mut().enumerate() {
+            let mut best = [f64::NEG_INFINITY; L];
+            for &(points, slot, cont) in &open {
                 let c = &cont[slot[r] as usize];
                 let p = f64::from(points[r]);
                 let mut v = [0.0; L];
                 for l in 0..L {
                     v[l] = p + c[l];
                 }
-                pick::<L, FOLLOW>(&mut out[r], &v);
+                pick::<L, FOLLOW>(&mut best, &v);
             }
+            *o = best;
         }
         // Extra Yahtzees: the Joker rules choose the boxes (the same in every lane: one
         // filled set), the 100 bonus depends on each lane's flag.
