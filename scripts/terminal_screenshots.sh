@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Screens of the full-screen games for the docs, as a person sees them: each game runs in
 # tmux at 80×24, a few keys are typed, and the screen is captured as text
-# (docs/play-terminal.txt, docs/triple-terminal.txt, docs/yahtzix-terminal.txt) and, with
-# its colours, as HTML rendered to PNG by headless Chromium (docs/play-terminal.png).
+# (docs/play-terminal.txt, docs/triple-terminal.txt, docs/yahtzix-terminal.txt,
+# docs/painted-terminal.txt) and, with its colours, as HTML rendered to PNG by headless
+# Chromium (docs/play-terminal.png, docs/painted-terminal.png).
 #   scripts/terminal_screenshots.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -35,8 +36,12 @@ export YAHTZEE_DATA_DIR=$work
 shot play "$bin play --bot Robo --seed 7 --record g.txt" "Round 1/13" 3 4 5
 shot triple "$bin triple play --seed 3 --record t.txt" "turn 1/39" 3 4 h
 shot yahtzix "$bin yahtzix play --target 300 --seed 5 --record y.txt" "Yahtzix to" 1 2 3
+# Seed 7 rolls 5r 5r 6r 6r 3y: the two red fives held, then the hint.
+shot painted "$bin painted play --seed 7 --record p.txt" "turn 1/23" 1 2 h
 
-python3 - "$work/play.ansi" "$work/play.html" <<'PY'
+# png NAME: the captured screen with its colours, as docs/NAME-terminal.png.
+png() {
+python3 - "$work/$1.ansi" "$work/$1.html" <<'PY'
 import html, re, sys
 # The 16 colours tmux writes (SGR 30-37, 90-97), as a dark terminal shows them.
 colours = ["#000", "#c33", "#3a3", "#cc3", "#36c", "#c3c", "#3cc", "#ccc",
@@ -68,5 +73,8 @@ open(sys.argv[2], "w").write(
     'font:15px/1.2 DejaVu Sans Mono,monospace">' + "".join(out) + "</pre></body></html>")
 PY
 chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=760,520 \
-    --screenshot="$PWD/docs/play-terminal.png" "file://$work/play.html" 2>/dev/null
-echo "wrote docs/{play,triple,yahtzix}-terminal.txt and docs/play-terminal.png"
+    --screenshot="$PWD/docs/$1-terminal.png" "file://$work/$1.html" 2>/dev/null
+}
+png play
+png painted
+echo "wrote docs/{play,triple,yahtzix,painted}-terminal.txt and docs/{play,painted}-terminal.png"

@@ -221,3 +221,105 @@ fn ctrl_c_in_the_line_mode_writes_the_record() {
     );
     drop(stdin);
 }
+
+/// `yahtzee painted play` full screen in tmux: the dice's letters under them (`NO_COLOR`),
+/// two dice held, a roll taken back, a hint, a painted box by its capital, then Ctrl-C; the
+/// record is the line mode's and `yahtzee painted review` reads it.
+#[test]
+fn painted_yahtzee_full_screen_played_with_keys_is_recorded_and_reviewed() {
+    if tmux_missing() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let record = dir.path().join("game.txt");
+    let exit = dir.path().join("exit");
+    let bin = env!("CARGO_BIN_EXE_yahtzee");
+    let game = "painted:c2:ones,twos,yahtzee,chance,colours,flush";
+    let command = format!(
+        "YAHTZEE_DATA_DIR='{data}' NO_COLOR=1 '{bin}' painted play --game {game} --seed 3 \
+         --record '{record}'; echo $? > '{exit}'; sleep 60",
+        data = dir.path().display(),
+        record = record.display(),
+        exit = exit.display(),
+    );
+    let tmux = Tmux {
+        socket: format!("yahtzee-painted-test-{}", std::process::id()),
+    };
+    tmux.run(&[
+        "new-session",
+        "-d",
+        "-s",
+        "game",
+        "-x",
+        "80",
+        "-y",
+        "24",
+        &command,
+    ]);
+    // Seed 3 rolls a red 1 and 2 and yellow 2, 2, 5: their letters are under the dice.
+    let screen = tmux.wait_for("Painted Yahtzee · turn 1/7");
+    assert!(
+        screen.contains("1r      2r      2y      2y      5y"),
+        "{screen}"
+    );
+    assert!(screen.contains("2 rerolls left"), "{screen}");
+    assert!(screen.lines().all(|l| l.chars().count() <= 80), "{screen}");
+
+    tmux.keys(&["1", "2"]);
+    let screen = tmux.wait_for("roll with these held: ");
+    assert_eq!(screen.matches("held").count(), 3, "{screen}");
+    tmux.keys(&["r"]);
+    tmux.wait_for("1 reroll left");
+    tmux.keys(&["u"]);
+    let screen = tmux.wait_for("taken back");
+    assert!(
+        screen.contains("2 rerolls left") && screen.contains("1r      2r      2y"),
+        "{screen}"
+    );
+    tmux.keys(&["h"]);
+    let screen = tmux.wait_for("hint: best expected total");
+    assert!(screen.contains("  best "), "{screen}");
+    // Flush, the third painted box: C.
+    tmux.keys(&["C"]);
+    tmux.wait_for("Painted Yahtzee · turn 2/7");
+
+    tmux.keys(&["C-c"]);
+    let start = Instant::now();
+    while !exit.exists() {
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "still running after Ctrl-C:\n{}",
+            tmux.screen()
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let screen = tmux.wait_for("stopped at 0 ·");
+    assert!(screen.contains("game record:"), "{screen}");
+
+    let text = std::fs::read_to_string(&record).expect("the record was written");
+    assert!(
+        text.contains("roll 1r 2r 2y 2y 5y\nscore flush\nturn 2\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("quit\n# taken back: turn 1, roll 1r 2r 2y 2y 5y: keep 1r 2r (cost "),
+        "{text}"
+    );
+    let review = Command::new(bin)
+        .env("YAHTZEE_DATA_DIR", dir.path())
+        .args(["painted", "review", "--json"])
+        .arg(&record)
+        .output()
+        .unwrap();
+    assert!(
+        review.status.success(),
+        "{}",
+        String::from_utf8_lossy(&review.stderr)
+    );
+    let json: serde_json::Value = serde_json::from_slice(&review.stdout).unwrap();
+    assert_eq!(json["finished"], false);
+    // Flush after the first roll: stopping, then the box.
+    let decisions = json["decisions"].as_array().unwrap();
+    assert_eq!(decisions.len(), 2, "{json}");
+    assert_eq!(decisions[1]["chosen"], "score flush (0)", "{json}");
+}

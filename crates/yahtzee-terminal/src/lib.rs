@@ -8,10 +8,11 @@
 //! - [`yahtzix`]: `yahtzee yahtzix play`, Yahtzix against the optimal bot
 //!   (`yahtzee-yahtzix`);
 //! - [`painted`]: `yahtzee painted play`, Painted Yahtzee against its strategy
-//!   (`yahtzee-painted`), in lines;
+//!   (`yahtzee-painted`);
 //! - [`screen`]: what the full-screen games share (the terminal held and given back, the
 //!   loop of keys and timed steps, dice drawn large); [`yahtzee::screen`] is `yahtzee
-//!   play` full screen;
+//!   play` full screen, [`triple::screen`], [`yahtzix::screen`] and [`painted::screen`]
+//!   the others;
 //! - [`line`]: line editing for the line mode in a terminal (`--plain`);
 //! - [`file`](mod@file): game records, written whole or not at all, and saved on Ctrl-C.
 //!

@@ -92,7 +92,7 @@ pub struct Screen<'a> {
     hand: Hand,
     /// Rerolls left this turn.
     left: u8,
-    /// This turn's tables: the value of every keep (computed once a turn: a few
+    /// This turn's tables: the value of every keep (computed once a turn: tens of
     /// milliseconds in the full game, too slow for every frame).
     values: TurnValues<1>,
     held: [bool; DICE],
