@@ -86,6 +86,9 @@ impl<const L: usize> TurnValues<L> {
     }
 }
 
+/// An open box in the final roll's loop: its points and slot by roll, its continuations.
+type OpenBox<'a, const L: usize> = (&'a [u8], &'a [u8], &'a [[f64; L]]);
+
 #[inline(always)]
 fn pick<const L: usize, const FOLLOW: bool>(acc: &mut [f64; L], x: &[f64; L]) {
     if FOLLOW {
@@ -273,7 +276,7 @@ impl Scored {
         let conts = self.continuations(game, lanes, next);
         // Roll by roll, the open boxes in box order (the first best box wins a tie): each
         // roll's values stay in registers while the boxes' small tables stay in cache.
-        let open: Vec<(&[u8], &[u8], &[[f64; L]])> = conts
+        let open: Vec<OpenBox<L>> = conts
             .iter()
             .map(|(b, cont)| (&self.points[*b][..], &self.slot[*b][..], &cont[..]))
             .collect();

@@ -13,7 +13,7 @@ use yahtzee_painted::Hand;
 /// every value of the game, the same for states that differ only by which colour boxes
 /// are filled.
 fn noise(game: &Game, s: State) -> f64 {
-    let mut x = (game.set_id(s.filled) as u64 * 0x9E37_79B9_7F4A_7C15)
+    let mut x = (game.set_id(s.filled) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
         ^ (u64::from(s.upper) << 40)
         ^ (u64::from(s.yahtzee_50) << 50);
     x ^= x >> 29;
