@@ -39,6 +39,13 @@ status)
     if running; then echo "running (pid $(cat "$PID_FILE"))"; else echo "not running"; fi
     ls "$DIR"/layer-*.json 2>/dev/null | wc -l | xargs echo "layers finished (of 24):"
     [[ -f $LOG ]] && tr '\r' '\n' <"$LOG" | grep -v '^\s*$' | tail -n 2
+    # The CPU time of every chunk computed (log.jsonl): the measured core-hours so far.
+    [[ -f $DIR/log.jsonl ]] && python3 - "$DIR/log.jsonl" <<'PY'
+import json, sys
+chunks = [json.loads(l) for l in open(sys.argv[1]) if l.strip()]
+cpu = sum(c.get("cpu_seconds", 0) for c in chunks)
+print(f"logged: {len(chunks)} chunks, {cpu / 3600:.3f} core-hours of CPU")
+PY
     ;;
 stop)
     if running; then

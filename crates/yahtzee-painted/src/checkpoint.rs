@@ -11,6 +11,7 @@
 //! | `layer-NN.f64` | the layer, its chunks joined in set order |
 //! | `layer-NN.json` | its checkpoint record: sets, bytes, SHA-256 |
 //! | `driver.lock` | held by the running solve: a second one on the folder is refused |
+//! | `log.jsonl` | one JSON object per line: each chunk computed, with its wall and CPU seconds |
 //!
 //! On start every finished layer is verified (length and SHA-256 against its record) and
 //! skipped, and in the first unfinished layer every chunk of the right length is kept:
@@ -182,6 +183,27 @@ impl Folder {
             .is_ok_and(|m| m.len() == (r.len() * self.states * F64) as u64)
     }
 
+    /// One line of `log.jsonl` for a chunk computed here (the Ray driver's `chunk` event,
+    /// with the CPU time: what the cost model is checked against). A log that cannot be
+    /// written costs only the line.
+    fn log_chunk(&self, n: usize, r: &Range<usize>, seconds: f64, cpu_seconds: f64) {
+        let line = format!(
+            "{{\"action\": \"computed\", \"cpu_seconds\": {cpu_seconds:.3}, \"end\": {}, \"event\": \"chunk\", \"ids\": {}, \"layer\": {n}, \"run\": \"single-machine\", \"seconds\": {seconds:.3}, \"start\": {}, \"threads\": {}, \"t\": {}}}\n",
+            r.end,
+            r.len(),
+            r.start,
+            rayon::current_num_threads(),
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0.0, |d| d.as_secs_f64()),
+        );
+        let _ = File::options()
+            .create(true)
+            .append(true)
+            .open(self.dir.join("log.jsonl"))
+            .and_then(|mut f| f.write_all(line.as_bytes()));
+    }
+
     /// The values of layer `n` (finished).
     pub fn read_layer(&self, n: usize) -> Result<Vec<f64>, String> {
         read_f64(&self.layer_path(n), self.layer_bytes(n))
@@ -278,8 +300,10 @@ pub fn solve_in(
                 total,
                 resumed,
             });
+            let (wall, cpu) = (std::time::Instant::now(), cpu_seconds());
             let values = solve::solve_chunk(plan, layers, n, r.clone(), &next);
             write_whole(&folder.chunk_path(n, &r), &f64_bytes(&values))?;
+            folder.log_chunk(n, &r, wall.elapsed().as_secs_f64(), cpu_seconds() - cpu);
             done += w;
         }
         folder.join(n)?;
@@ -295,6 +319,12 @@ pub fn solve_in(
         .map(|n| folder.read_layer(n))
         .collect::<Result<Vec<_>, _>>()?;
     Ok(solve::table_from_layers(game, layers, &values))
+}
+
+/// CPU seconds this process has used, on every thread.
+fn cpu_seconds() -> f64 {
+    let t = rustix::time::clock_gettime(rustix::time::ClockId::ProcessCPUTime);
+    t.tv_sec as f64 + t.tv_nsec as f64 * 1e-9
 }
 
 /// The SHA-256 of a file, in hex.

@@ -45,10 +45,22 @@ fn a_stopped_solve_resumes_to_the_same_bits() {
     assert_eq!(bits(&table), bits(&plain));
     assert!(!computed.is_empty());
 
+    // Each chunk computed is logged with its CPU time.
+    let log = || std::fs::read_to_string(dir.path().join("log.jsonl")).unwrap();
+    let lines: Vec<serde_json::Value> = log()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), computed.len());
+    assert!(lines
+        .iter()
+        .all(|l| l["event"] == "chunk" && l["cpu_seconds"].as_f64().unwrap() >= 0.0));
+
     // Everything there: nothing is computed again.
     let (again, computed) = solve_in(&game, dir.path(), 3);
     assert_eq!(bits(&again), bits(&plain));
     assert!(computed.is_empty(), "{computed:?}");
+    assert_eq!(log().lines().count(), lines.len());
 
     // Stopped in layer 2: layers 2 to 0 gone, two chunks of layer 2 written. Only the rest
     // of layer 2 and layers 1 and 0 are computed.
