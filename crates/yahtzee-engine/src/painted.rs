@@ -254,6 +254,22 @@ pub struct SimulateQuestion {
     pub games: u64,
     #[serde(default = "default_seed")]
     pub seed: u64,
+    /// Which strategy plays (the command line's `--strategy`; a request always gets the
+    /// best there is).
+    #[serde(skip)]
+    pub strategy: Strategy,
+}
+
+/// Which strategy plays a game too big to solve on first use (the full game).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Strategy {
+    /// The exact table when it is in the data folder, else the split strategy.
+    #[default]
+    Best,
+    /// The exact table: refused when it is not in the data folder.
+    Exact,
+    /// The split strategy even where the exact table is (to measure its gap).
+    Split,
 }
 
 fn default_games() -> u64 {
@@ -286,6 +302,23 @@ impl SimulateQuestion {
     pub fn answer(&self, tables: &Tables) -> Result<Summary, EngineError> {
         let game = self.checked()?;
         let adv = tables.painted_advisor(&game)?;
+        let adv = match self.strategy {
+            Strategy::Split if adv.valuer.name() == "exact" && game.state_count() > EXACT_LIMIT => {
+                let valuer = Valuer::for_game_with(&game, EXACT_LIMIT, &|g| {
+                    load_or_solve(tables.dir(), g, &notice_on_stderr)
+                });
+                std::sync::Arc::new(Advisor::new(&game, valuer))
+            }
+            Strategy::Exact if adv.valuer.name() != "exact" => {
+                return Err(EngineError::BadInput(format!(
+                    "no exact table of {} in {}: `yahtzee painted solve --game {}` writes it",
+                    game.name(),
+                    tables.dir().display(),
+                    game.name()
+                )))
+            }
+            _ => adv,
+        };
         Ok(yahtzee_painted::sim::simulate(
             &adv,
             self.games as usize,
@@ -535,6 +568,7 @@ mod tests {
             game: SMALL.into(),
             games: 50,
             seed: 4,
+            strategy: Strategy::Best,
         }
         .answer(&tables)
         .unwrap();

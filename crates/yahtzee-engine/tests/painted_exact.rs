@@ -4,7 +4,7 @@
 //! file — the same values, bit for bit, as the exact table solved in memory; a damaged
 //! file falls back to the split strategy.
 
-use yahtzee_engine::painted::{self, DiceText, Question};
+use yahtzee_engine::painted::{self, DiceText, Question, Strategy};
 use yahtzee_engine::Tables;
 use yahtzee_painted::advice::Advisor;
 use yahtzee_painted::approx::Valuer;
@@ -94,4 +94,44 @@ fn a_solve_past_the_memory_limit_is_refused_before_it_starts() {
         .to_string();
     assert!(e.contains("needs about") && e.contains("limit"), "{e}");
     assert_eq!(std::fs::read_dir(checkpoints.path()).unwrap().count(), 0);
+}
+
+#[test]
+fn simulation_plays_the_strategy_asked_for() {
+    let game = Game::named(BIG).unwrap();
+    let data = tempfile::tempdir().unwrap();
+    let checkpoints = tempfile::tempdir().unwrap();
+    let tables = Tables::new(Some(data.path().to_path_buf()));
+    let ask = |strategy| painted::SimulateQuestion {
+        game: BIG.into(),
+        games: 40,
+        seed: 3,
+        strategy,
+    };
+    // No exact table: the best there is is the split strategy; exact is refused.
+    assert_eq!(
+        ask(Strategy::Best).answer(&tables).unwrap().strategy,
+        "split"
+    );
+    let e = ask(Strategy::Exact)
+        .answer(&tables)
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("yahtzee painted solve"), "{e}");
+    painted::solve_exact(&tables, &game, checkpoints.path(), 4096, &mut |_| {}).unwrap();
+    let tables = Tables::new(Some(data.path().to_path_buf()));
+    let best = ask(Strategy::Best).answer(&tables).unwrap();
+    assert_eq!(best.strategy, "exact");
+    assert_eq!(
+        ask(Strategy::Exact).answer(&tables).unwrap().mean,
+        best.mean
+    );
+    // The split strategy on the same dice, for its gap.
+    let split = ask(Strategy::Split).answer(&tables).unwrap();
+    assert_eq!(split.strategy, "split");
+    let fresh = tempfile::tempdir().unwrap();
+    let before = ask(Strategy::Best)
+        .answer(&Tables::new(Some(fresh.path().to_path_buf())))
+        .unwrap();
+    assert_eq!(split.mean, before.mean);
 }

@@ -78,6 +78,7 @@ fn painted_simulate<'py>(
         game: game.to_string(),
         games,
         seed,
+        strategy: painted::Strategy::Best,
     };
     q.checked().map_err(err)?;
     let summary = py.detach(|| q.answer(shared())).map_err(err)?;
