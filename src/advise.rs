@@ -2,8 +2,8 @@
 
 use std::path::PathBuf;
 
-use anyhow::{bail, Context, Result};
-use yahtzee_advice::{AdviceError, Advisor, TurnMulligan};
+use anyhow::{Context, Result};
+use yahtzee_advice::Advisor;
 use yahtzee_rules::Scorecard;
 
 use crate::{table_file, RulesOpts};
@@ -62,31 +62,13 @@ pub struct Args {
 pub fn run(args: Args) -> Result<()> {
     let rules = args.rules.rules()?;
     let card = Scorecard::parse(rules, &args.scorecard).context("bad --scorecard")?;
-    let dice = match &args.dice {
-        Some(text) => Some(yahtzee_engine::parse_dice(text)?),
-        None if rules.house.mega_yahtzee => None,
-        None => bail!("give --dice and --rolls-left (only mega-yahtzee asks without dice: whether to take the sixth die)"),
-    };
-    let mulligan = if args.mulligan_spent {
-        TurnMulligan::SpentThisTurn
-    } else {
-        TurnMulligan::AsCard
-    };
-    // A mulligan spent this turn that cannot be is refused before any table is opened.
-    if let (Some(dice), Some(rolls_left)) = (&dice, args.rolls_left) {
-        match mulligan.state(&card, dice, rolls_left) {
-            Err(AdviceError::MulliganNotInRules) => bail!(
-                "--mulligan-spent needs the house rule mulligan (--house mulligan); rules {} have none",
-                rules.name
-            ),
-            Err(e) => bail!("--mulligan-spent: {e}"),
-            Ok(_) => {}
-        }
-    }
-    let path = args
-        .table
-        .clone()
-        .unwrap_or_else(|| table_file::default_path(rules));
+    // A position that cannot be is refused before any table is opened.
+    let position = yahtzee_engine::flags_position(
+        &card,
+        args.dice.as_deref(),
+        args.rolls_left,
+        args.mulligan_spent,
+    )?;
     // What to play for first: a goal these rules cannot take is refused before any work.
     let (play_for, target) = table_file::play_for(
         rules,
@@ -95,15 +77,12 @@ pub fn run(args: Args) -> Result<()> {
         &args.opponent,
         args.quiet,
     )?;
-    let advisor = Advisor::new(table_file::open_or_build(rules, &path, args.quiet)?);
-    let mut options = yahtzee_engine::SolveOptions::default();
-    if let Some(bytes) = args.memory_limit {
-        options.memory_limit = bytes;
-    }
-    let position = match (dice, args.rolls_left) {
-        (Some(dice), Some(rolls_left)) => Some((dice, rolls_left, mulligan)),
-        _ => None,
-    };
+    let advisor = Advisor::new(table_file::open_or_build(
+        rules,
+        args.table.as_deref(),
+        args.quiet,
+    )?);
+    let options = yahtzee_engine::SolveOptions::with_memory_limit(args.memory_limit);
     let mut report = yahtzee_engine::advise_with(
         &advisor,
         target.as_ref(),
@@ -121,12 +100,7 @@ pub fn run(args: Args) -> Result<()> {
         (None, true) => usize::MAX,
         (None, false) => SHOWN,
     };
-    let text = if args.json {
-        serde_json::to_string_pretty(&report)? + "\n"
-    } else {
-        report.text(shown)
-    };
-    crate::print_stdout(&text)
+    crate::print(args.json, &report, |r| r.text(shown))
 }
 
 /// Options the human output shows without `--all` or `--top`.

@@ -5,10 +5,9 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use anyhow::Result;
-use serde::Serialize;
 use yahtzee_advice::{Advisor, TargetAdvisor};
-use yahtzee_play::duel::{self, BotResult};
-use yahtzee_play::{Aim, Bots};
+use yahtzee_play::duel::{self, Report};
+use yahtzee_play::Bots;
 
 use crate::{table_file, RulesOpts};
 
@@ -40,40 +39,19 @@ pub struct Args {
     quiet: bool,
 }
 
-#[derive(Serialize)]
-struct Report {
-    rules: &'static str,
-    deals: u64,
-    games: u64,
-    seed: u64,
-    seconds: f64,
-    bots: Vec<BotResult>,
-}
-
 pub fn run(args: Args) -> Result<()> {
     let rules = args.rules.rules()?;
-    let seats: Vec<(String, Aim)> = args
-        .bots
-        .iter()
-        .map(|b| yahtzee_play::parse_bot(b).map_err(anyhow::Error::msg))
-        .collect::<Result<_>>()?;
-    duel::check_seats(&seats).map_err(anyhow::Error::msg)?;
-    let path = args
-        .table
-        .clone()
-        .unwrap_or_else(|| table_file::default_path(rules));
-    let advisor = Advisor::new(table_file::open_or_build(rules, &path, args.quiet)?);
-    let target = if seats.iter().any(|(_, a)| a.needs_target_table()) {
-        let path = args
-            .target_table
-            .clone()
-            .unwrap_or_else(|| table_file::default_target_path(rules));
-        let t = table_file::open_or_build_target(rules, &path, args.quiet)?;
+    let seats = duel::parse_seats(&args.bots).map_err(anyhow::Error::msg)?;
+    let advisor = Advisor::new(table_file::open_or_build(
+        rules,
+        args.table.as_deref(),
+        args.quiet,
+    )?);
+    let aims = seats.iter().map(|(_, aim)| *aim);
+    let target = table_file::target_for(rules, aims, args.target_table.as_deref(), args.quiet)?;
+    if let Some(t) = &target {
         t.verify_all()?;
-        Some(t)
-    } else {
-        None
-    };
+    }
     let bar = table_file::plain_bar(args.quiet, args.deals, "deals");
     let start = Instant::now();
     let bots = duel::duel(
@@ -91,55 +69,13 @@ pub fn run(args: Args) -> Result<()> {
     )
     .map_err(anyhow::Error::msg)?;
     bar.finish_and_clear();
-    let seconds = start.elapsed().as_secs_f64();
     let report = Report {
         rules: rules.name,
         deals: args.deals,
         games: args.deals * seats.len() as u64,
         seed: args.seed,
-        seconds,
+        seconds: start.elapsed().as_secs_f64(),
         bots,
     };
-    let text = if args.json {
-        serde_json::to_string_pretty(&report)? + "\n"
-    } else {
-        human(&report)
-    };
-    crate::print_stdout(&text)
-}
-
-fn human(r: &Report) -> String {
-    let mut out = yahtzee_rules::wrap(
-        &format!(
-            "rules {}: {} deals × {} seatings = {} games (seed {}) in {:.1} s",
-            r.rules,
-            r.deals,
-            r.bots.len(),
-            r.games,
-            r.seed,
-            r.seconds
-        ),
-        yahtzee_rules::COLUMNS,
-        "  ",
-    );
-    out.push('\n');
-    // 78 columns: names and aims are cut to their columns.
-    out += &format!(
-        "{:<12} {:<12} {:>9} {:>20} {:>8} {:>11}\n",
-        "bot", "aim", "win rate", "95% interval", "ties", "mean total"
-    );
-    for b in &r.bots {
-        let cut = |s: &str| s.chars().take(12).collect::<String>();
-        out += &format!(
-            "{:<12} {:<12} {:>8.2}% {:>20} {:>7.2}% {:>11.2}\n",
-            cut(&b.name),
-            cut(&b.aim),
-            100.0 * b.win_rate,
-            format!("[{:.2}%, {:.2}%]", 100.0 * b.ci95[0], 100.0 * b.ci95[1]),
-            100.0 * b.p_tie,
-            b.mean_total
-        );
-    }
-    out += "\nwin rate: share of games won, a tie shared among the tied\n";
-    out
+    crate::print(args.json, &report, Report::text)
 }

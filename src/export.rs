@@ -81,43 +81,22 @@ pub fn run(args: Args) -> Result<()> {
             .table
             .clone()
             .unwrap_or_else(|| table_file::default_target_path(rules));
-        let table = table_file::open_or_build_target(rules, &path, args.quiet).map_err(hint)?;
+        let table =
+            table_file::open_or_build_target(rules, Some(&path), args.quiet).map_err(hint)?;
         let out = args
             .out
             .unwrap_or_else(|| path.with_file_name(format!("{}.target.parquet", rules.name)));
         let done = export_target(&table, &out)?;
-        return crate::print_stdout(&format!(
-            "wrote {} ({} rows, {} bytes)\n",
-            out.display(),
-            done.values,
-            done.bytes
-        ));
+        return crate::print_stdout(&done.text(&out, Format::Parquet));
     }
     let path = args
         .table
         .clone()
         .unwrap_or_else(|| table_file::default_path(rules));
-    let table = table_file::open_or_build(rules, &path, args.quiet).map_err(hint)?;
+    let table = table_file::open_or_build(rules, Some(&path), args.quiet).map_err(hint)?;
     let out = args
         .out
         .unwrap_or_else(|| path.with_file_name(format!("{}.{}", rules.name, format.extension())));
     let done = export(&table, format, args.reachable_only, &out)?;
-    let what = if format == Format::Parquet {
-        "rows"
-    } else {
-        "values"
-    };
-    let mut text = format!(
-        "wrote {} ({} {what}, {} bytes)\n",
-        out.display(),
-        done.values,
-        done.bytes
-    );
-    if format == Format::F32 {
-        text += &format!(
-            "largest difference from the f64 table: {:.3e} points\n",
-            done.max_error
-        );
-    }
-    crate::print_stdout(&text)
+    crate::print_stdout(&done.text(&out, format))
 }

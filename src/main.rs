@@ -104,23 +104,15 @@ impl RulesOpts {
         if self.mega_bonus.is_some() && !self.house.contains(&HouseArg::MegaYahtzee) {
             anyhow::bail!("--mega-bonus needs --house mega-yahtzee");
         }
-        // A full name (`forced+mulligan`) brings its house rules; --house adds to them.
-        let mut house = self.rules.house;
-        for h in &self.house {
-            match h {
-                HouseArg::Mulligan => house.mulligan = true,
-                HouseArg::ChanceChance => house.chance_chance = true,
-                HouseArg::FoolHouse => house.fool_house = true,
-                HouseArg::MegaYahtzee => house.mega_yahtzee = true,
-            }
-        }
-        if self.rules.is_reduced() && house != self.rules.house {
-            anyhow::bail!(
-                "house rules do not apply to the reduced game '{}'",
-                self.rules.name
-            );
-        }
-        let rules = self.rules.with_house(house);
+        // Added to the rule set's own (a full name such as `forced+mulligan` brings some),
+        // by the names --house takes, which are the switches' own.
+        let values: Vec<_> = self
+            .house
+            .iter()
+            .filter_map(|h| h.to_possible_value())
+            .collect();
+        let house: Vec<&str> = values.iter().map(|v| v.get_name()).collect();
+        let rules = yahtzee_engine::with_house(self.rules, &house)?;
         Ok(match self.mega_bonus {
             Some(bonus) => rules.with_mega_bonus(bonus),
             None => rules,
@@ -246,6 +238,26 @@ fn one_line(msg: &str) -> String {
         .filter(|l| !l.is_empty() && !l.starts_with("For more information"))
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+/// Prints `answer` as pretty JSON with `json`, else as `text` writes it.
+pub fn print<T: serde::Serialize>(
+    json: bool,
+    answer: &T,
+    text: impl FnOnce(&T) -> String,
+) -> anyhow::Result<()> {
+    if json {
+        return print_stdout(&(serde_json::to_string_pretty(answer)? + "\n"));
+    }
+    print_stdout(&text(answer))
+}
+
+/// A game record's file read whole: its name (for messages) and its text.
+pub fn read_record(file: &std::path::Path) -> anyhow::Result<(String, String)> {
+    use anyhow::Context;
+    let name = file.display().to_string();
+    let text = std::fs::read_to_string(file).with_context(|| format!("cannot read {name}"))?;
+    Ok((name, text))
 }
 
 /// Writes a command's output; a closed pipe (`| head`) is not an error.

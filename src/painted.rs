@@ -162,12 +162,10 @@ fn advise(tables: &Tables, a: AdviseArgs) -> Result<()> {
     // Checked before any table is read or solved.
     let (game, card, _) = question.checked()?;
     let advice = question.answer(tables)?;
-    if a.json {
-        return crate::print_stdout(&(serde_json::to_string_pretty(&advice)? + "\n"));
-    }
-    let mut out = yahtzee_terminal::painted::card_text(&game, &card, false);
-    out += &engine::advice_text(&advice, a.top.max(1));
-    crate::print_stdout(&out)
+    crate::print(a.json, &advice, |advice| {
+        yahtzee_terminal::painted::card_text(&game, &card, false)
+            + &engine::advice_text(advice, a.top.max(1))
+    })
 }
 
 fn simulate(tables: &Tables, a: SimulateArgs) -> Result<()> {
@@ -182,24 +180,16 @@ fn simulate(tables: &Tables, a: SimulateArgs) -> Result<()> {
     let start = Instant::now();
     let summary = question.answer(tables)?;
     let seconds = start.elapsed().as_secs_f64();
-    if a.json {
-        return crate::print_stdout(&(serde_json::to_string_pretty(&summary)? + "\n"));
-    }
-    crate::print_stdout(&engine::summary_text(
-        &summary,
-        seconds,
-        rayon::current_num_threads(),
-    ))
+    let threads = rayon::current_num_threads();
+    crate::print(a.json, &summary, |s| {
+        engine::summary_text(s, seconds, threads)
+    })
 }
 
 fn review(tables: &Tables, a: ReviewArgs) -> Result<()> {
-    let name = a.file.display().to_string();
-    let text = std::fs::read_to_string(&a.file).with_context(|| format!("cannot read {name}"))?;
+    let (name, text) = crate::read_record(&a.file)?;
     let r = engine::review(tables, &text).with_context(|| name.clone())?;
-    if a.json {
-        return crate::print_stdout(&(serde_json::to_string_pretty(&r)? + "\n"));
-    }
-    crate::print_stdout(&r.text(&name, a.top))
+    crate::print(a.json, &r, |r| r.text(&name, a.top))
 }
 
 /// A game in the terminal (`yahtzee_terminal::painted`); writes its record.

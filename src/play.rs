@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use anyhow::Result;
 use yahtzee_advice::{Advisor, TargetAdvisor};
-use yahtzee_play::{parse_bot, Aim, Bots};
+use yahtzee_play::{parse_bots, Bots};
 use yahtzee_terminal::yahtzee as terminal;
 use yahtzee_terminal::Mode;
 
@@ -61,31 +61,22 @@ pub struct Args {
 
 pub fn run(args: Args) -> Result<()> {
     let rules = args.rules.rules()?;
-    let bots: Vec<_> = args
-        .bot
-        .iter()
-        .map(|b| parse_bot(b).map_err(anyhow::Error::msg))
-        .collect::<Result<_>>()?;
+    let bots = parse_bots(&args.bot).map_err(anyhow::Error::msg)?;
     let seats = terminal::seats(&args.players, &bots, args.auto)?;
-    let path = args
-        .table
-        .clone()
-        .unwrap_or_else(|| table_file::default_path(rules));
-    let advisor = Advisor::new(table_file::open_or_build(rules, &path, args.quiet)?);
-    let target_table = if seats.aims.iter().any(Aim::needs_target_table) {
-        let path = args
-            .target_table
-            .clone()
-            .unwrap_or_else(|| table_file::default_target_path(rules));
-        Some(table_file::open_or_build_target(rules, &path, args.quiet)?)
-    } else {
-        None
-    };
-    let target = match &target_table {
-        Some(t) => Some(TargetAdvisor::new(&advisor, t)?),
-        None => None,
-    };
+    let advisor = Advisor::new(table_file::open_or_build(
+        rules,
+        args.table.as_deref(),
+        args.quiet,
+    )?);
+    let aims = seats.aims.iter().copied();
+    let target_table =
+        table_file::target_for(rules, aims, args.target_table.as_deref(), args.quiet)?;
+    let target = (target_table.as_ref())
+        .map(|t| TargetAdvisor::new(&advisor, t))
+        .transpose()?;
     let bots = Bots::new(&advisor, target);
+    let person = seats.seats.iter().any(|(_, bot)| !bot) && !args.auto;
+    let mode = Mode::choose(args.plain || args.dice_from_stdin, person);
     let games = terminal::Games {
         rules,
         advisor: &advisor,
@@ -97,14 +88,8 @@ pub fn run(args: Args) -> Result<()> {
         dice_from_input: args.dice_from_stdin,
         verbose: !args.quiet,
         record: args.record,
-        full_screen: false,
-        hints: !args.no_hints,
-    };
-    let person = seats.seats.iter().any(|(_, bot)| !bot) && !args.auto;
-    let mode = Mode::choose(args.plain || args.dice_from_stdin, person);
-    let games = terminal::Games {
         full_screen: mode == Mode::FullScreen,
-        ..games
+        hints: !args.no_hints,
     };
     mode.with_input(|mut input| terminal::play_games(&games, &mut input, &mut std::io::stdout()))?;
     Ok(())

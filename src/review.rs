@@ -27,21 +27,14 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<()> {
-    let name = args.file.display().to_string();
-    let text =
-        std::fs::read_to_string(&args.file).with_context(|| format!("cannot read {name}"))?;
+    let (name, text) = crate::read_record(&args.file)?;
     let record = Record::parse(&text).with_context(|| name.clone())?;
     let rules = record.rules;
-    let path = args
-        .table
-        .clone()
-        .unwrap_or_else(|| table_file::default_path(rules));
-    let advisor = Advisor::new(table_file::open_or_build(rules, &path, args.quiet)?);
+    let advisor = Advisor::new(table_file::open_or_build(
+        rules,
+        args.table.as_deref(),
+        args.quiet,
+    )?);
     let r = review(&record, &advisor).with_context(|| name.clone())?;
-    let text = if args.json {
-        serde_json::to_string_pretty(&r)? + "\n"
-    } else {
-        r.text(&name, args.top)
-    };
-    crate::print_stdout(&text)
+    crate::print(args.json, &r, |r| r.text(&name, args.top))
 }

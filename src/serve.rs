@@ -56,29 +56,21 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<()> {
-    // Only this machine can reach it, and no proxy forwards others to it: a local user.
-    let local = args.bind.is_loopback() && !args.trust_forwarded;
     let mut limits = Limits {
         heavy_seconds: args.heavy_seconds,
         data_budget: args.data_budget,
-        build_jobs: args
-            .build_jobs
-            .unwrap_or_else(yahtzee_server::default_build_jobs),
         build_queue: args.build_queue,
-        allow: args.allow_build.unwrap_or_else(|| {
-            if local {
-                yahtzee_server::Allow::all()
-            } else {
-                yahtzee_server::Allow::default()
-            }
-        }),
-        per_client: args
-            .per_client
-            .unwrap_or(if local { usize::MAX } else { 2 })
-            .max(1),
-        trust_forwarded: args.trust_forwarded,
-        ..Limits::default()
+        ..Limits::for_listener(args.bind, args.trust_forwarded)
     };
+    if let Some(jobs) = args.build_jobs {
+        limits.build_jobs = jobs;
+    }
+    if let Some(allow) = args.allow_build {
+        limits.allow = allow;
+    }
+    if let Some(n) = args.per_client {
+        limits.per_client = n.max(1);
+    }
     if let Some(bytes) = args.memory_limit {
         limits.memory_limit = bytes;
     }

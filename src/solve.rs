@@ -3,7 +3,6 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
-use yahtzee_rules::State;
 
 use crate::{table_file, RulesOpts};
 
@@ -43,11 +42,6 @@ pub fn run(args: Args) -> Result<()> {
                 .with_context(|| format!("--out: cannot create the folder {}", dir.display()))?;
         }
     }
-    let about = yahtzee_rules::wrap(
-        &format!("rules: {} ({})", rules.name, rules.description),
-        yahtzee_rules::COLUMNS,
-        "  ",
-    );
     if let ObjectiveArg::Target = args.objective {
         let path = args
             .out
@@ -55,30 +49,11 @@ pub fn run(args: Args) -> Result<()> {
         let secs = table_file::build_target(rules, &path, args.quiet)?;
         let table = yahtzee_table::TargetTable::open(&path, rules)?;
         table.verify_sets([0])?;
-        print!("{about}");
-        println!("objective: target (best P(final total >= T) for every T)");
-        for t in [200, 250, 300, 350, 400, 500] {
-            let p = table.p_at_least(State::START, t);
-            println!("P(total >= {t}) from the empty card: {p:.6}");
-        }
         let bytes = std::fs::metadata(&path)?.len();
-        println!(
-            "table: {} ({} probabilities, {:.0} MiB, solved in {secs:.1} s)",
-            path.display(),
-            table.header().value_count,
-            bytes as f64 / 1048576.0
-        );
-        return Ok(());
+        let text = yahtzee_engine::text::solved_target(rules, &table, &path, bytes, secs);
+        return crate::print_stdout(&text);
     }
     let path = args.out.unwrap_or_else(|| table_file::default_path(rules));
     let (values, secs) = table_file::build(rules, &path, args.quiet)?;
-    let ev = values[rules.state_index(State::START)];
-    print!("{about}");
-    println!("expected score of the empty card: {ev:.8}");
-    println!(
-        "table: {} ({} states, solved in {secs:.3} s)",
-        path.display(),
-        values.len()
-    );
-    Ok(())
+    crate::print_stdout(&yahtzee_engine::text::solved(rules, &values, &path, secs))
 }

@@ -83,11 +83,7 @@ fn setup(c: &Common) -> Result<Setup> {
         // Refuse a bad plot name before the work, not after.
         plot::check_path(p)?;
     }
-    let path = c
-        .table
-        .clone()
-        .unwrap_or_else(|| table_file::default_path(rules));
-    let table = table_file::open_or_build(rules, &path, c.quiet)?;
+    let table = table_file::open_or_build(rules, c.table.as_deref(), c.quiet)?;
     Ok(Setup { card, table })
 }
 
@@ -111,10 +107,7 @@ pub fn run_stats(args: StatsArgs) -> Result<()> {
         "exact distribution {bar:40} turn {pos}/{len}, {elapsed}",
     );
     let start = Instant::now();
-    let mut options = yahtzee_engine::SolveOptions::default();
-    if let Some(bytes) = args.memory_limit {
-        options.memory_limit = bytes;
-    }
+    let options = yahtzee_engine::SolveOptions::with_memory_limit(args.memory_limit);
     let summary = yahtzee_engine::stats_with(
         &advisor,
         target.as_ref(),
@@ -148,13 +141,10 @@ fn finish(c: &Common, card: &Scorecard, summary: &Summary, secs: f64) -> Result<
     if let Some(path) = &c.plot {
         plot::write_histogram(path, &plot::Histogram::of(summary, card))?;
     }
-    let text = if c.json {
-        serde_json::to_string_pretty(summary)? + "\n"
-    } else {
+    crate::print(c.json, summary, |summary| {
         // The most a game from this card can total (a bound at least the true maximum):
         // a total past it is not improbable but impossible, and the report says so.
         let most = card.total() + yahtzee_table::most_points(card.rules(), card.state());
         summary.text(card, secs, most)
-    };
-    crate::print_stdout(&text)
+    })
 }

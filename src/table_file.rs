@@ -6,6 +6,7 @@ use std::time::Instant;
 use anyhow::Result;
 use indicatif::{ProgressBar, ProgressStyle};
 use yahtzee_engine::cost::{Budget, Build};
+use yahtzee_play::Aim;
 use yahtzee_rules::RuleSet;
 use yahtzee_table::{store, Table, TableError, TargetTable};
 
@@ -46,57 +47,95 @@ fn check(build: Build, path: &Path) -> Result<()> {
     Ok(())
 }
 
-/// Opens the table at `path`; if there is no file there yet (or one of an older format),
-/// builds it first, saying so: on a first run in a few words with the time it takes, for
-/// an old table with the reason it is built again. (A damaged or foreign table is an
-/// error, not built over: `store::load_or_solve`.)
-pub fn open_or_build(rules: &'static RuleSet, path: &Path, quiet: bool) -> Result<Table> {
-    if !path.exists() {
-        check(Build::Values(rules), path)?;
-    }
-    let bar = progress_bar(rules, quiet);
-    let building = |e: &TableError| {
-        if !quiet {
-            say(store::building_message(rules, e, false));
-        }
-    };
-    let table = store::load_or_solve(rules, path, &building, &|n| bar.inc(n))?;
-    bar.finish_and_clear();
-    Ok(table)
+/// Opens the table of `rules` at `path` (default: the data folder's); if there is no file
+/// there yet (or one of an older format), builds it first, saying so: on a first run in a
+/// few words with the time it takes, for an old table with the reason it is built again.
+/// (A damaged or foreign table is an error, not built over: `store::load_or_solve`.)
+pub fn open_or_build(rules: &'static RuleSet, path: Option<&Path>, quiet: bool) -> Result<Table> {
+    let path = path.map_or_else(|| default_path(rules), Path::to_path_buf);
+    let bar = || progress_bar(rules, quiet);
+    open(rules, false, &path, quiet, bar, |building, progress| {
+        store::load_or_solve(rules, &path, building, progress)
+    })
+}
+
+/// Opens the target table of `rules` at `path` (default: the data folder's); if there is
+/// none yet (or one of an older format), builds it first (about 40 s on two cores for the
+/// official rules), saying so.
+pub fn open_or_build_target(
+    rules: &'static RuleSet,
+    path: Option<&Path>,
+    quiet: bool,
+) -> Result<TargetTable> {
+    let path = path.map_or_else(|| default_target_path(rules), Path::to_path_buf);
+    let bar = || target_bar(rules, quiet);
+    open(rules, true, &path, quiet, bar, |building, progress| {
+        store::load_or_solve_target(rules, &path, building, progress)
+    })
 }
 
 /// Solves the target table of `rules` with a progress bar and writes it to `path`.
 /// Returns the solve time.
 pub fn build_target(rules: &'static RuleSet, path: &Path, quiet: bool) -> Result<f64> {
     check(Build::Target(rules), path)?;
-    let bar = progress_bar(rules, quiet);
-    bar.set_message(format!("{} (target table)", rules.name));
+    let bar = target_bar(rules, quiet);
     let start = Instant::now();
     store::solve_target_to(rules, path, &|n| bar.inc(n))?;
     bar.finish_and_clear();
     Ok(start.elapsed().as_secs_f64())
 }
 
-/// Opens the target table at `path`; if there is none yet (or one of an older format),
-/// builds it first (about 40 s on two cores for the official rules), saying so.
-pub fn open_or_build_target(
-    rules: &'static RuleSet,
-    path: &Path,
-    quiet: bool,
-) -> Result<TargetTable> {
-    if !path.exists() {
-        check(Build::Target(rules), path)?;
-    }
+/// A solve's progress bar for the target table of `rules`.
+fn target_bar(rules: &RuleSet, quiet: bool) -> ProgressBar {
     let bar = progress_bar(rules, quiet);
     bar.set_message(format!("{} (target table)", rules.name));
+    bar
+}
+
+/// The table (the `target` table) of `rules` that `load` opens or builds at `path`: the
+/// build checked first when there is no file, the reason for building said on stderr,
+/// the `bar` drawn while it runs.
+fn open<T>(
+    rules: &'static RuleSet,
+    target: bool,
+    path: &Path,
+    quiet: bool,
+    bar: impl FnOnce() -> ProgressBar,
+    load: impl FnOnce(&dyn Fn(&TableError), &(dyn Fn(u64) + Sync)) -> Result<T, TableError>,
+) -> Result<T> {
+    if !path.exists() {
+        check(
+            if target {
+                Build::Target(rules)
+            } else {
+                Build::Values(rules)
+            },
+            path,
+        )?;
+    }
+    let bar = bar();
     let building = |e: &TableError| {
         if !quiet {
-            say(store::building_message(rules, e, true));
+            say(store::building_message(rules, e, target));
         }
     };
-    let table = store::load_or_solve_target(rules, path, &building, &|n| bar.inc(n))?;
+    let table = load(&building, &|n| bar.inc(n))?;
     bar.finish_and_clear();
     Ok(table)
+}
+
+/// The target table of `rules` (at `path`, else the default place; opened, or built) when
+/// one of `aims` plays for a target or to win.
+pub fn target_for(
+    rules: &'static RuleSet,
+    mut aims: impl Iterator<Item = Aim>,
+    path: Option<&Path>,
+    quiet: bool,
+) -> Result<Option<TargetTable>> {
+    if !aims.any(|a| a.needs_target_table()) {
+        return Ok(None);
+    }
+    Ok(Some(open_or_build_target(rules, path, quiet)?))
 }
 
 /// A progress bar on stderr with this `template`; hidden with `quiet`.
@@ -125,26 +164,13 @@ pub fn play_for(
     opponents: &[String],
     quiet: bool,
 ) -> Result<(yahtzee_engine::PlayFor, Option<TargetTable>)> {
-    use yahtzee_engine::PlayFor;
-    yahtzee_engine::check_play_for(
-        rules,
-        &match target {
-            Some(t) => PlayFor::Target(t),
-            None if !opponents.is_empty() => PlayFor::Win(opponents.to_vec()),
-            None => PlayFor::Expected,
-        },
-    )?;
-    Ok(match target {
-        Some(t) => {
-            let path = target_table.map_or_else(|| default_target_path(rules), Path::to_path_buf);
-            (
-                PlayFor::Target(t),
-                Some(open_or_build_target(rules, &path, quiet)?),
-            )
-        }
-        None if !opponents.is_empty() => (PlayFor::Win(opponents.to_vec()), None),
-        None => (PlayFor::Expected, None),
-    })
+    let play_for = yahtzee_engine::PlayFor::asked(target, opponents);
+    yahtzee_engine::check_play_for(rules, &play_for)?;
+    let table = match target {
+        Some(_) => Some(open_or_build_target(rules, target_table, quiet)?),
+        None => None,
+    };
+    Ok((play_for, table))
 }
 
 /// A message on stderr, folded within 80 columns.

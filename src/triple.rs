@@ -1,7 +1,7 @@
 //! `yahtzee triple advise|simulate|play|review`: Triple Yahtzee (three columns scored ×1,
 //! ×2, ×3) with the approximate-value strategy of `yahtzee-triple`.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
 use yahtzee_rules::RuleSet;
@@ -86,17 +86,17 @@ impl Common {
 
     /// A player of `kind` for `variant`, from the official rules' table file.
     fn player(&self, variant: Variant, kind: Kind) -> Result<Player> {
-        let rules = RuleSet::by_name("forced").context("no forced rule set")?;
-        let path = self
-            .table
-            .clone()
-            .unwrap_or_else(|| table_file::default_path(rules));
-        let table = table_file::open_or_build(rules, &path, self.quiet)?;
-        let values: Vec<f64> = (0..rules.state_count())
-            .map(|i| table.value_at(i))
-            .collect();
-        Ok(standard_player(variant, kind, std::sync::Arc::new(values)))
+        player(variant, kind, self.table.as_deref(), self.quiet)
     }
+}
+
+/// A player of `kind` for `variant`, from the official rules' table file (`table`, else
+/// the data folder's; built if missing).
+fn player(variant: Variant, kind: Kind, table: Option<&Path>, quiet: bool) -> Result<Player> {
+    let rules = RuleSet::by_name("forced").context("no forced rule set")?;
+    let table = table_file::open_or_build(rules, table, quiet)?;
+    let values = yahtzee_engine::triple_values(&table);
+    Ok(standard_player(variant, kind, values))
 }
 
 #[derive(clap::Args)]
@@ -204,72 +204,48 @@ fn advise(a: AdviseArgs) -> Result<()> {
     let (variant, kind, card, dice) = question.checked()?;
     let player = a.common.player(variant, kind)?;
     let advice = yahtzee_engine::triple::advise(&player, &card, &dice, a.rolls_left);
-    if a.json {
-        return crate::print_stdout(&(serde_json::to_string_pretty(&advice)? + "\n"));
-    }
     let shown = if a.all { advice.options.len() } else { 10 };
-    crate::print_stdout(&advice.text(&card, shown))
+    crate::print(a.json, &advice, |advice| advice.text(&card, shown))
 }
 
 fn run_simulate(a: SimulateArgs) -> Result<()> {
     let variant = a.common.variant();
-    let kinds = if a.strategy.is_empty() {
-        vec![
-            StrategyArg::Fitted,
-            StrategyArg::Solitaire,
-            StrategyArg::Greedy,
-        ]
-    } else {
-        a.strategy.clone()
+    let kinds = match &a.strategy[..] {
+        [] => Kind::ALL.to_vec(),
+        asked => asked.iter().map(|k| k.kind()).collect(),
     };
     let mut summaries: Vec<Summary> = Vec::new();
     for k in kinds {
-        let player = a.common.player(variant, k.kind())?;
+        let player = a.common.player(variant, k)?;
         let s = simulate(&player, a.games, a.seed);
         if !a.json {
             crate::print_stdout(&format!("{}\n", s.line()))?;
         }
         summaries.push(s);
     }
-    if a.json {
-        return crate::print_stdout(&(serde_json::to_string_pretty(&summaries)? + "\n"));
-    }
-    crate::print_stdout(&format!(
-        "({} rules, seed {}, {} threads)\n",
-        variant.name(),
-        a.seed,
-        rayon::current_num_threads()
-    ))
+    let threads = rayon::current_num_threads();
+    crate::print(a.json, &summaries, |_| {
+        format!(
+            "({} rules, seed {}, {threads} threads)\n",
+            variant.name(),
+            a.seed
+        )
+    })
 }
 
 fn run_review(a: ReviewArgs) -> Result<()> {
-    let name = a.file.display().to_string();
-    let text = std::fs::read_to_string(&a.file).with_context(|| format!("cannot read {name}"))?;
+    let (name, text) = crate::read_record(&a.file)?;
     let rec = Record::parse(&text).with_context(|| name.clone())?;
-    let common = Common {
-        variant: match rec.variant {
-            Variant::Lowe1978 => VariantArg::Lowe1978,
-            Variant::Forum => VariantArg::Forum,
-        },
-        table: a.table.clone(),
-        quiet: a.quiet,
-    };
-    let player = common.player(rec.variant, Kind::Fitted)?;
+    let player = player(rec.variant, Kind::Fitted, a.table.as_deref(), a.quiet)?;
     let r = record::review(&rec, &player).with_context(|| name.clone())?;
-    if a.json {
-        return crate::print_stdout(&(serde_json::to_string_pretty(&r)? + "\n"));
-    }
-    crate::print_stdout(&r.text(&name, a.top))
+    crate::print(a.json, &r, |r| r.text(&name, a.top))
 }
 
 /// A game in the terminal (`yahtzee_terminal::triple`); writes its record.
 fn play(a: PlayArgs) -> Result<()> {
     let variant = a.common.variant();
     let player = a.common.player(variant, Kind::Fitted)?;
-    let seed = a.seed.unwrap_or_else(yahtzee_terminal::clock_seed);
-    let path = a
-        .record
-        .unwrap_or_else(|| PathBuf::from(format!("records/triple-{seed}.txt")));
+    let (seed, path) = yahtzee_terminal::file::seed_and_record(a.seed, a.record, "triple");
     let mode = Mode::choose(a.plain, !a.auto);
     let hints = !a.no_hints;
     let end =

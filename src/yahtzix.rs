@@ -1,7 +1,7 @@
 //! `yahtzee yahtzix solve|advise|play|review|stats`: Yahtzix, the six-dice push-your-luck race, with
 //! the exact solitaire and two-player strategies of `yahtzee-yahtzix`.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use anyhow::{Context, Result};
@@ -71,66 +71,35 @@ impl Common {
 
     /// The solved two-player game: read from the table file, or solved and written there.
     fn duel(&self) -> Result<Duel> {
-        let rules = self.rules()?;
-        let dir = yahtzee_table::store::data_dir();
-        let path = (self.table.clone()).unwrap_or_else(|| engine::cache_path(&dir, &rules));
-        let say = || {
-            if !self.quiet {
-                let (seconds, bytes) = engine::solve_estimate(&rules);
-                eprintln!(
-                    "Building the Yahtzix table for {} points (once: about {} on two cores)...\n  \
-                     {} ({})",
-                    rules.target,
-                    about_seconds(seconds),
-                    path.display(),
-                    about_bytes(bytes)
-                );
-            }
-        };
-        let bar = crate::table_file::bar(
-            self.quiet,
-            1,
-            "solving {msg} {bar:40} {percent:>3}%, {elapsed}, eta {eta}",
-        );
-        // Drawn from the first report on, after the message `say` prints.
-        let progress = |done: u64, total: u64| {
-            if bar.length() != Some(total) {
-                bar.set_message(format!("Yahtzix {}", rules.name()));
-                bar.set_length(total);
-            }
-            bar.set_position(done);
-        };
-        if !path.exists() {
-            // Refused in one line before anything is built when it cannot fit.
-            let folder = path.parent().unwrap_or(&dir);
-            let budget = yahtzee_engine::cost::Budget::for_dir(folder);
-            yahtzee_engine::cost::check(&yahtzee_engine::cost::Build::Yahtzix(rules), &budget)?;
+        duel(&self.rules()?, self.table.as_deref(), self.quiet)
+    }
+}
+
+/// The solved two-player game of `rules` (from `table`, else the data folder), with a
+/// progress bar while it is solved.
+fn duel(rules: &Rules, table: Option<&Path>, quiet: bool) -> Result<Duel> {
+    let bar = crate::table_file::bar(
+        quiet,
+        1,
+        "solving {msg} {bar:40} {percent:>3}%, {elapsed}, eta {eta}",
+    );
+    let say = |message: &str| {
+        if !quiet {
+            eprintln!("{message}");
         }
-        // A cache of an older format in the default place is solved again.
-        let rebuild = self.table.is_none();
-        let duel = engine::load_or_solve(&rules, &path, rebuild, &say, &progress);
-        bar.finish_and_clear();
-        Ok(duel?)
-    }
-}
-
-/// "20 s", "2 min" for a message.
-fn about_seconds(seconds: f64) -> String {
-    match seconds {
-        s if s < 1.0 => "a second".to_string(),
-        s if s < 100.0 => format!("{:.0} s", s.max(1.0)),
-        s => format!("{:.0} min", s / 60.0),
-    }
-}
-
-/// "160 MB", "1.3 GB" for a message.
-fn about_bytes(bytes: u64) -> String {
-    let mb = bytes as f64 / 1e6;
-    match mb {
-        m if m < 1.0 => format!("{:.0} kB", 1e3 * m),
-        m if m < 1000.0 => format!("{m:.0} MB"),
-        m => format!("{:.1} GB", m / 1e3),
-    }
+    };
+    // Drawn from the first report on, after the message `say` prints.
+    let progress = |done: u64, total: u64| {
+        if bar.length() != Some(total) {
+            bar.set_message(format!("Yahtzix {}", rules.name()));
+            bar.set_length(total);
+        }
+        bar.set_position(done);
+    };
+    let dir = yahtzee_table::store::data_dir();
+    let duel = engine::open_or_solve(rules, table, &dir, &say, &progress);
+    bar.finish_and_clear();
+    Ok(duel?)
 }
 
 #[derive(clap::Args)]
@@ -273,23 +242,24 @@ fn solve(a: SolveArgs) -> Result<()> {
     if a.players == 3 {
         let limit = yahtzee_advice::win::default_memory_limit();
         let s = engine::solve_three(&a.common.rules()?, limit)?;
-        let secs = start.elapsed().as_secs_f64();
-        if a.json {
-            let mut out = serde_json::to_value(&s)?;
-            out["seconds"] = secs.into();
-            return crate::print_stdout(&(serde_json::to_string_pretty(&out)? + "\n"));
-        }
-        return crate::print_stdout(&s.text(secs));
+        return print_solved(a.json, &s, start, engine::SolvedThree::text);
     }
-    let duel = a.common.duel()?;
-    let s = engine::solved(&duel)?;
+    let s = engine::solved(&a.common.duel()?)?;
+    print_solved(a.json, &s, start, engine::Solved::text)
+}
+
+/// Prints a solve's answer with the seconds since `start` (in the JSON, a field
+/// `seconds`).
+fn print_solved<T: serde::Serialize>(
+    json: bool,
+    solved: &T,
+    start: Instant,
+    text: impl FnOnce(&T, f64) -> String,
+) -> Result<()> {
     let secs = start.elapsed().as_secs_f64();
-    if a.json {
-        let mut out = serde_json::to_value(&s)?;
-        out["seconds"] = secs.into();
-        return crate::print_stdout(&(serde_json::to_string_pretty(&out)? + "\n"));
-    }
-    crate::print_stdout(&s.text(secs))
+    let mut out = serde_json::to_value(solved)?;
+    out["seconds"] = secs.into();
+    crate::print(json, &out, |_| text(solved, secs))
 }
 
 /// The question the flags ask, in the engine's shape.
@@ -315,14 +285,8 @@ fn advise(a: AdviseArgs) -> Result<()> {
     let (rules, seating) = q.seating()?;
     let played = engine::Played::new(a.common.duel()?);
     let advice = q.answer_with(&played)?;
-    if a.json {
-        return crate::print_stdout(&(serde_json::to_string_pretty(&advice)? + "\n"));
-    }
-    let place = match seating.scores.len() {
-        2 => seating.heads_up(&rules).describe(rules.target),
-        _ => seating.describe(rules.target),
-    };
-    crate::print_stdout(&advice.text(&place))
+    let place = engine::place(&rules, &seating);
+    crate::print(a.json, &advice, |advice| advice.text(&place))
 }
 
 fn stats(a: StatsArgs) -> Result<()> {
@@ -334,30 +298,17 @@ fn stats(a: StatsArgs) -> Result<()> {
         players: a.players,
     };
     let s = q.answer_with(&a.common.duel()?)?;
-    if a.json {
-        return crate::print_stdout(&(serde_json::to_string_pretty(&s)? + "\n"));
-    }
-    crate::print_stdout(&s.text())
+    crate::print(a.json, &s, engine::Stats::text)
 }
 
 /// A game against the optimal bot, or the heads-up bots at a larger table, in the terminal
 /// (`yahtzee_terminal::yahtzix`); writes its record.
 fn play(a: PlayArgs) -> Result<()> {
-    if a.second && a.players != 2 {
-        anyhow::bail!(
-            "--second is for two players: give your seat of {} with --seat",
-            a.players
-        );
-    }
-    let seat = a.seat.unwrap_or(if a.second { 2 } else { 1 });
-    let table =
-        yahtzee_terminal::yahtzix::Table::new(a.players, seat).map_err(anyhow::Error::msg)?;
+    let table = yahtzee_terminal::yahtzix::Table::asked(a.players, a.seat, a.second)
+        .map_err(anyhow::Error::msg)?;
     let rules = a.common.rules()?;
     let duel = a.common.duel()?;
-    let seed = a.seed.unwrap_or_else(yahtzee_terminal::clock_seed);
-    let path = a
-        .record
-        .unwrap_or_else(|| PathBuf::from(format!("records/yahtzix-{seed}.txt")));
+    let (seed, path) = yahtzee_terminal::file::seed_and_record(a.seed, a.record, "yahtzix");
     let mode = Mode::choose(a.plain, true);
     let setup = yahtzee_terminal::yahtzix::Setup {
         second: table.players == 2 && table.seat == 1,
@@ -370,20 +321,9 @@ fn play(a: PlayArgs) -> Result<()> {
 
 /// Every decision of a record judged by the chance to win it lost.
 fn review(a: ReviewArgs) -> Result<()> {
-    let name = a.file.display().to_string();
-    let text = std::fs::read_to_string(&a.file).with_context(|| format!("cannot read {name}"))?;
+    let (name, text) = crate::read_record(&a.file)?;
     let record = Record::parse(&text).with_context(|| name.clone())?;
-    let common = Common {
-        target: record.rules.target,
-        no_four_of_a_kind: !record.rules.four_of_a_kind,
-        exact: record.rules.exact,
-        table: a.table.clone(),
-        quiet: a.quiet,
-    };
-    let played = engine::Played::new(common.duel()?);
+    let played = engine::Played::new(duel(&record.rules, a.table.as_deref(), a.quiet)?);
     let r = engine::review_with(&record, &played).with_context(|| name.clone())?;
-    if a.json {
-        return crate::print_stdout(&(serde_json::to_string_pretty(&r)? + "\n"));
-    }
-    crate::print_stdout(&r.text(&name, a.top))
+    crate::print(a.json, &r, |r| r.text(&name, a.top))
 }

@@ -112,6 +112,17 @@ impl Default for SolveOptions {
     }
 }
 
+impl SolveOptions {
+    /// The defaults, with `memory_limit` bytes when given (a `--memory-limit`).
+    pub fn with_memory_limit(memory_limit: Option<u64>) -> Self {
+        let mut options = SolveOptions::default();
+        if let Some(bytes) = memory_limit {
+            options.memory_limit = bytes;
+        }
+        options
+    }
+}
+
 use crate::target::{option_values, Position};
 use crate::{Advice, AdviceError, Advisor, TurnMulligan};
 

@@ -23,6 +23,8 @@ pub mod painted;
 #[cfg(feature = "native")]
 mod tables;
 #[cfg(feature = "native")]
+pub mod text;
+#[cfg(feature = "native")]
 pub mod triple;
 #[cfg(feature = "native")]
 pub mod yahtzix;
@@ -30,7 +32,7 @@ pub mod yahtzix;
 #[cfg(feature = "native")]
 pub use game::Game;
 #[cfg(feature = "native")]
-pub use tables::{Tables, Where};
+pub use tables::{triple_values, Tables, Where};
 pub use yahtzee_advice::{Cancel, Report, ReportOption, SolveOptions, TurnMulligan};
 #[cfg(feature = "native")]
 pub use yahtzee_stats::Summary;
@@ -141,7 +143,15 @@ impl From<yahtzee_advice::TargetError> for EngineError {
 /// another name of the official game: `yahtzee`, `official`, `american`) with the house
 /// rules `house` added.
 pub fn rules_named(name: &str, house: &[&str]) -> Result<&'static RuleSet, EngineError> {
-    let rules = RuleSet::named(name)?;
+    with_house(RuleSet::named(name)?, house)
+}
+
+/// `rules` with the house rules `house` (by name) added to its own (a full name such as
+/// `forced+mulligan` brings its house rules); none apply to a reduced game.
+pub fn with_house(
+    rules: &'static RuleSet,
+    house: &[&str],
+) -> Result<&'static RuleSet, EngineError> {
     let mut with = rules.house;
     for h in house {
         if !with.set(h.trim()) {
@@ -173,6 +183,37 @@ pub fn parse_dice(text: &str) -> Result<Dice, EngineError> {
     .map_err(EngineError::Dice)
 }
 
+/// The position `yahtzee advise` asks about, checked before any table is opened: the
+/// dice text and the rerolls left (both or neither: without them, the sixth-die question,
+/// which only "mega-yahtzee" asks), and whether the mulligan is spent this turn. A refusal
+/// names the flag to fix.
+pub fn flags_position(
+    card: &Scorecard,
+    dice: Option<&str>,
+    rolls_left: Option<u8>,
+    mulligan_spent: bool,
+) -> Result<Option<(Dice, u8, TurnMulligan)>, EngineError> {
+    let rules = card.rules();
+    let (dice, rolls_left) = match (dice, rolls_left) {
+        (Some(text), Some(rolls_left)) => (parse_dice(text)?, rolls_left),
+        _ if rules.house.mega_yahtzee => return Ok(None),
+        _ => return Err(EngineError::BadInput("give --dice and --rolls-left (only mega-yahtzee asks without dice: whether to take the sixth die)".into())),
+    };
+    let mulligan = if mulligan_spent {
+        TurnMulligan::SpentThisTurn
+    } else {
+        TurnMulligan::AsCard
+    };
+    match mulligan.state(card, &dice, rolls_left) {
+        Err(AdviceError::MulliganNotInRules) => Err(EngineError::BadInput(format!(
+            "--mulligan-spent needs the house rule mulligan (--house mulligan); rules {} have none",
+            rules.name
+        ))),
+        Err(e) => Err(EngineError::BadInput(format!("--mulligan-spent: {e}"))),
+        Ok(_) => Ok(Some((dice, rolls_left, mulligan))),
+    }
+}
+
 /// What the player plays for.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub enum PlayFor {
@@ -184,6 +225,18 @@ pub enum PlayFor {
     /// The best chance to win against opponents with these cards (CLI syntax), who play
     /// for expected score from there.
     Win(Vec<String>),
+}
+
+impl PlayFor {
+    /// What the command line's `--target T` or `--opponent CARD...` ask for (neither:
+    /// expected score).
+    pub fn asked(target: Option<u32>, opponents: &[String]) -> PlayFor {
+        match target {
+            Some(t) => PlayFor::Target(t),
+            None if !opponents.is_empty() => PlayFor::Win(opponents.to_vec()),
+            None => PlayFor::Expected,
+        }
+    }
 }
 
 /// Every option of a position ranked for `play_for`, as `yahtzee advise --json` prints it.

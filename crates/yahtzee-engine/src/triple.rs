@@ -272,7 +272,7 @@ impl SimulateQuestion {
             )));
         }
         let kinds = if self.strategies.is_empty() {
-            vec![Kind::Fitted, Kind::Solitaire, Kind::Greedy]
+            Kind::ALL.to_vec()
         } else {
             self.strategies
                 .iter()

@@ -111,6 +111,68 @@ pub fn load_or_solve(
     Ok(duel)
 }
 
+/// The solved two-player game of `rules`, as the command line opens it: from the file
+/// `table` when given (one of another version refused), else from the cache in the data
+/// folder `dir` (one of an older format solved again). A solve that cannot fit the memory
+/// limit or the free disk is refused in one line before it starts; `on_solve` is told
+/// what it costs ([`building_message`]) as it starts, `progress` as it goes.
+pub fn open_or_solve(
+    rules: &Rules,
+    table: Option<&Path>,
+    dir: &Path,
+    on_solve: &dyn Fn(&str),
+    progress: &dyn Fn(u64, u64),
+) -> Result<Duel, EngineError> {
+    let path = table.map_or_else(|| cache_path(dir, rules), Path::to_path_buf);
+    if !path.exists() {
+        let budget = crate::cost::Budget::for_dir(path.parent().unwrap_or(dir));
+        crate::cost::check(&crate::cost::Build::Yahtzix(*rules), &budget)?;
+    }
+    let say = || on_solve(&building_message(rules, &path));
+    load_or_solve(rules, &path, table.is_none(), &say, progress)
+}
+
+/// What a first solve of `rules` into `path` costs, in words (two lines): the message
+/// before it starts.
+pub fn building_message(rules: &Rules, path: &Path) -> String {
+    let (seconds, bytes) = solve_estimate(rules);
+    format!(
+        "Building the Yahtzix table for {} points (once: about {} on two cores)...\n  {} ({})",
+        rules.target,
+        about_seconds(seconds),
+        path.display(),
+        about_bytes(bytes)
+    )
+}
+
+/// "20 s", "2 min" for a message.
+fn about_seconds(seconds: f64) -> String {
+    match seconds {
+        s if s < 1.0 => "a second".to_string(),
+        s if s < 100.0 => format!("{:.0} s", s.max(1.0)),
+        s => format!("{:.0} min", s / 60.0),
+    }
+}
+
+/// "160 MB", "1.3 GB" for a message.
+fn about_bytes(bytes: u64) -> String {
+    let mb = bytes as f64 / 1e6;
+    match mb {
+        m if m < 1.0 => format!("{:.0} kB", 1e3 * m),
+        m if m < 1000.0 => format!("{m:.0} MB"),
+        m => format!("{:.1} GB", m / 1e3),
+    }
+}
+
+/// Where the mover of `seating` stands, as `yahtzee yahtzix advise` shows it: one line
+/// for two players, three for a larger table.
+pub fn place(rules: &Rules, seating: &Seating) -> String {
+    match seating.scores.len() {
+        2 => seating.heads_up(rules).describe(rules.target),
+        _ => seating.describe(rules.target),
+    }
+}
+
 /// What solving `rules` costs on two free cores: seconds (rounded) and the cache file's
 /// bytes, for the message before a first solve.
 pub fn solve_estimate(rules: &Rules) -> (f64, u64) {

@@ -77,6 +77,12 @@ impl Aim {
     }
 }
 
+/// Bots from their `NAME` or `NAME:AIM` texts ([`parse_bot`]); the first bad one is
+/// refused.
+pub fn parse_bots(texts: &[String]) -> Result<Vec<(String, Aim)>, String> {
+    texts.iter().map(|t| parse_bot(t)).collect()
+}
+
 /// A bot as a player names it: `NAME:AIM` (see [`Aim::parse`]), or just `NAME`, a bot that
 /// plays for the expected score.
 pub fn parse_bot(text: &str) -> Result<(String, Aim), String> {

@@ -25,8 +25,79 @@ pub struct BotResult {
     pub mean_total: f64,
 }
 
+/// A duel's results as `yahtzee duel` reports them (`--json`: this object).
+#[derive(Clone, Debug, Serialize)]
+pub struct Report {
+    pub rules: &'static str,
+    pub deals: u64,
+    /// Deals × seatings: every deal is played once per rotation of the seats.
+    pub games: u64,
+    pub seed: u64,
+    pub seconds: f64,
+    pub bots: Vec<BotResult>,
+}
+
+impl Report {
+    /// The report as `yahtzee duel` prints it: a line of what was played, then a row per
+    /// bot, within 80 columns.
+    pub fn text(&self) -> String {
+        let mut out = yahtzee_rules::wrap(
+            &format!(
+                "rules {}: {} deals × {} seatings = {} games (seed {}) in {:.1} s",
+                self.rules,
+                self.deals,
+                self.bots.len(),
+                self.games,
+                self.seed,
+                self.seconds
+            ),
+            yahtzee_rules::COLUMNS,
+            "  ",
+        );
+        out.push('\n');
+        // 78 columns: names and aims are cut to their columns.
+        out += &format!(
+            "{:<12} {:<12} {:>9} {:>20} {:>8} {:>11}\n",
+            "bot", "aim", "win rate", "95% interval", "ties", "mean total"
+        );
+        for b in &self.bots {
+            out += &b.row();
+        }
+        out += "\nwin rate: share of games won, a tie shared among the tied\n";
+        out
+    }
+}
+
+impl BotResult {
+    /// The bot's row of [`Report::text`].
+    fn row(&self) -> String {
+        let cut = |s: &str| s.chars().take(12).collect::<String>();
+        format!(
+            "{:<12} {:<12} {:>8.2}% {:>20} {:>7.2}% {:>11.2}\n",
+            cut(&self.name),
+            cut(&self.aim),
+            100.0 * self.win_rate,
+            format!(
+                "[{:.2}%, {:.2}%]",
+                100.0 * self.ci95[0],
+                100.0 * self.ci95[1]
+            ),
+            100.0 * self.p_tie,
+            self.mean_total
+        )
+    }
+}
+
 /// Per bot: (win share, tied, total), averaged over the rotations of one deal.
 pub type Deal = Vec<(f64, f64, f64)>;
+
+/// The bots of a duel from their `NAME:AIM` texts ([`crate::parse_bots`]), checked
+/// ([`check_seats`]).
+pub fn parse_seats(bots: &[String]) -> Result<Vec<(String, Aim)>, String> {
+    let seats = crate::bot::parse_bots(bots)?;
+    check_seats(&seats)?;
+    Ok(seats)
+}
 
 /// Checks the bots of a duel: at least two, each named once.
 pub fn check_seats(seats: &[(String, Aim)]) -> Result<(), String> {

@@ -12,7 +12,7 @@ pub mod game;
 pub mod record;
 pub mod review;
 
-pub use bot::{parse_bot, Aim, Bots};
+pub use bot::{parse_bot, parse_bots, Aim, Bots};
 pub use game::{Game, PlayError, Player};
 pub use record::{Event, Record, RecordError};
 pub use review::{judge, label, review, Action, Decision, PlayerSummary, Review};

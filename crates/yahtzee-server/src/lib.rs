@@ -108,6 +108,25 @@ impl Default for Limits {
     }
 }
 
+impl Limits {
+    /// The defaults for a server listening on `bind`: when only this machine can reach it
+    /// and no proxy forwards others to it (`trust_forwarded` off), its clients are a local
+    /// user, who may build anything with no limit per client.
+    pub fn for_listener(bind: std::net::IpAddr, trust_forwarded: bool) -> Limits {
+        let local = bind.is_loopback() && !trust_forwarded;
+        Limits {
+            allow: if local {
+                Allow::all()
+            } else {
+                Allow::default()
+            },
+            per_client: if local { usize::MAX } else { 2 },
+            trust_forwarded,
+            ..Limits::default()
+        }
+    }
+}
+
 /// The data folder's default budget: 16 GiB.
 pub const DEFAULT_DATA_BUDGET: u64 = 16 << 30;
 

@@ -68,6 +68,32 @@ pub struct Exported {
     pub max_error: f64,
 }
 
+impl Exported {
+    /// What `yahtzee export` says of the file it wrote to `path` in `format` (a target
+    /// table's export is Parquet): how many rows or values, how many bytes, and for `f32`
+    /// the largest difference from the table.
+    pub fn text(&self, path: &Path, format: Format) -> String {
+        // Parquet (a feature of its own) writes rows.
+        let what = match format.extension() {
+            "parquet" => "rows",
+            _ => "values",
+        };
+        let mut text = format!(
+            "wrote {} ({} {what}, {} bytes)\n",
+            path.display(),
+            self.values,
+            self.bytes
+        );
+        if format == Format::F32 {
+            text += &format!(
+                "largest difference from the f64 table: {:.3e} points\n",
+                self.max_error
+            );
+        }
+        text
+    }
+}
+
 /// Writes `table` to `path` in `format`, atomically; with `reachable_only`, only the
 /// states a game can reach.
 pub fn export(

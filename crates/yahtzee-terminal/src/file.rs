@@ -52,6 +52,14 @@ pub fn save_on_interrupt() -> i32 {
     130
 }
 
+/// What a game of the command line starts with: the dice seed (`seed`, else from the
+/// clock) and the file for its record (`record`, else `records/<game>-<seed>.txt`).
+pub fn seed_and_record(seed: Option<u64>, record: Option<PathBuf>, game: &str) -> (u64, PathBuf) {
+    let seed = seed.unwrap_or_else(crate::clock_seed);
+    let path = record.unwrap_or_else(|| PathBuf::from(format!("records/{game}-{seed}.txt")));
+    (seed, path)
+}
+
 /// Writes a game record (creating its folder); the error names the file.
 pub fn write_record(path: &Path, text: &str) -> Result<(), crate::Error> {
     yahtzee_table::atomic::write_whole(path, text.as_bytes()).map_err(|e| crate::Error::Record {

@@ -69,6 +69,17 @@ impl Table {
         })
     }
 
+    /// The table `yahtzee yahtzix play` asks for: `players` with the person in `seat` (from
+    /// 1; default 1), or second of two with `second`; a refusal is one line.
+    pub fn asked(players: usize, seat: Option<usize>, second: bool) -> Result<Table, String> {
+        if second && players != 2 {
+            return Err(format!(
+                "--second is for two players: give your seat of {players} with --seat"
+            ));
+        }
+        Table::new(players, seat.unwrap_or(if second { 2 } else { 1 }))
+    }
+
     /// The names the game shows, in seat order: `you` and `bot` for two players, else
     /// `you` and `bot 2`, `bot 3`, ... by seat.
     pub fn names(&self) -> Vec<String> {

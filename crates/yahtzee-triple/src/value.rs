@@ -30,6 +30,9 @@ pub enum Kind {
 }
 
 impl Kind {
+    /// Every kind, the engine's strategy first: the order simulations report them in.
+    pub const ALL: [Kind; 3] = [Kind::Fitted, Kind::Solitaire, Kind::Greedy];
+
     pub fn name(self) -> &'static str {
         match self {
             Kind::Greedy => "greedy",
@@ -39,7 +42,7 @@ impl Kind {
     }
 
     pub fn from_name(s: &str) -> Option<Kind> {
-        [Kind::Greedy, Kind::Solitaire, Kind::Fitted]
+        Kind::ALL
             .into_iter()
             .find(|k| k.name() == s.trim().to_ascii_lowercase())
     }
