@@ -455,6 +455,11 @@ fn every_game_through_one_door() {
             None,
             r#"{"scorecard": "ones=3", "dice": "13346", "rolls_left": 2}"#,
         ),
+        // Painted Yahtzee: a reduced game, played from its exact table.
+        (
+            None,
+            r#"{"game": "painted:c2:ones,yahtzee,colours,flush", "dice": "1r 1r 1r 1r 2y", "rolls_left": 1}"#,
+        ),
     ];
     for (game, q) in questions {
         let answer = game_advise(engine, game, q).unwrap();
@@ -466,6 +471,9 @@ fn every_game_through_one_door() {
         let g = yahtzee_engine::Game::of_request(&body).unwrap();
         assert_eq!(answer, g.advise(&tables, &body).unwrap(), "{q}");
         assert!(!answer["options"].as_array().unwrap().is_empty());
+        if q.contains("painted") {
+            assert_eq!(answer["strategy"], "exact");
+        }
     }
     // Refusals: one line and a code.
     let (code, msg) = game_advise(
