@@ -83,9 +83,7 @@ pub fn run(args: Args) -> Result<()> {
             .unwrap_or_else(|| table_file::default_target_path(rules));
         let table =
             table_file::open_or_build_target(rules, Some(&path), args.quiet).map_err(hint)?;
-        let out = args
-            .out
-            .unwrap_or_else(|| path.with_file_name(format!("{}.target.parquet", rules.name)));
+        let out = (args.out).unwrap_or_else(|| format.beside(&path, rules, true));
         let done = export_target(&table, &out)?;
         return crate::print_stdout(&done.text(&out, Format::Parquet));
     }
@@ -94,9 +92,7 @@ pub fn run(args: Args) -> Result<()> {
         .clone()
         .unwrap_or_else(|| table_file::default_path(rules));
     let table = table_file::open_or_build(rules, Some(&path), args.quiet).map_err(hint)?;
-    let out = args
-        .out
-        .unwrap_or_else(|| path.with_file_name(format!("{}.{}", rules.name, format.extension())));
+    let out = (args.out).unwrap_or_else(|| format.beside(&path, rules, false));
     let done = export(&table, format, args.reachable_only, &out)?;
     crate::print_stdout(&done.text(&out, format))
 }

@@ -252,6 +252,19 @@ pub fn print<T: serde::Serialize>(
     print_stdout(&text(answer))
 }
 
+/// Prints `answer` with the seconds since `start`: in the JSON, a field `seconds`.
+pub fn print_timed<T: serde::Serialize>(
+    json: bool,
+    answer: &T,
+    start: std::time::Instant,
+    text: impl FnOnce(&T, f64) -> String,
+) -> anyhow::Result<()> {
+    let secs = start.elapsed().as_secs_f64();
+    let mut out = serde_json::to_value(answer)?;
+    out["seconds"] = secs.into();
+    print(json, &out, |_| text(answer, secs))
+}
+
 /// A game record's file read whole: its name (for messages) and its text.
 pub fn read_record(file: &std::path::Path) -> anyhow::Result<(String, String)> {
     use anyhow::Context;

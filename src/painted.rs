@@ -173,6 +173,7 @@ fn simulate(tables: &Tables, a: SimulateArgs) -> Result<()> {
         game: a.game.game.clone(),
         games: a.games,
         seed: a.seed,
+        strategy: engine::Strategy::Best,
     };
     let game = question.checked()?;
     // The strategy first, so the speed counts the games only.
@@ -220,22 +221,16 @@ fn solve(tables: &Tables, a: SolveArgs) -> Result<()> {
         1,
         "{bar:40} {percent}% layer {msg}, {elapsed_precise} spent, about {eta_precise} left",
     );
-    let start = Instant::now();
+    let mut log = engine::SolveLog::new();
     let mut first = true;
-    let mut said = 0;
     let (path, value) = engine::solve_exact(tables, &game, &dir, a.chunk as usize, &mut |p| {
         if first {
             first = false;
             // Said once the folder is known to be this game's (a refusal is one line).
             if !a.quiet {
-                bar.suspend(|| {
-                    eprintln!(
-                        "solving {} exactly on {} thread(s); checkpoints in {}",
-                        game.name(),
-                        rayon::current_num_threads(),
-                        dir.display()
-                    )
-                });
+                let threads = rayon::current_num_threads();
+                let line = engine::SolveLog::starting(&game, threads, &dir);
+                bar.suspend(|| eprintln!("{line}"));
             }
             bar.set_length(p.total.max(1));
             bar.set_position(p.done);
@@ -244,22 +239,12 @@ fn solve(tables: &Tables, a: SolveArgs) -> Result<()> {
         bar.set_message(p.layer.to_string());
         bar.set_position(p.done);
         // No terminal (a background solve's log): a line at each whole per cent.
-        let percent = 100 * p.done / p.total.max(1);
-        if bar.is_hidden() && !a.quiet && percent > said {
-            said = percent;
-            eprintln!(
-                "{percent}% (layer {}), {} s spent, about {} s left",
-                p.layer,
-                start.elapsed().as_secs(),
-                bar.eta().as_secs()
-            );
+        if bar.is_hidden() && !a.quiet {
+            if let Some(line) = log.line(&p, bar.eta()) {
+                eprintln!("{line}");
+            }
         }
     })?;
     bar.finish_and_clear();
-    crate::print_stdout(&format!(
-        "{}: {value:.9} expected on the empty card; table {} ({:.0} s)\n",
-        game.name(),
-        path.display(),
-        start.elapsed().as_secs_f64()
-    ))
+    crate::print_stdout(&log.solved(&game, value, &path))
 }

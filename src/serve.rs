@@ -3,7 +3,7 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use yahtzee_engine::Tables;
 use yahtzee_server::{AppState, Limits};
 
@@ -75,22 +75,11 @@ pub fn run(args: Args) -> Result<()> {
         limits.memory_limit = bytes;
     }
     let state = AppState::new(Tables::new(args.data_dir), limits);
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-        .context("starting the server's runtime")?;
-    runtime.block_on(async {
-        let listener = tokio::net::TcpListener::bind((args.bind, args.port))
-            .await
-            .with_context(|| format!("cannot listen on {}:{}", args.bind, args.port))?;
-        let addr = listener.local_addr()?;
+    yahtzee_server::serve_on(args.bind, args.port, state, |addr| {
         // The first line of output names the address (tests read the port from it).
         let mut out = std::io::stdout().lock();
         writeln!(out, "listening on http://{addr}")?;
-        out.flush()?;
-        drop(out);
-        yahtzee_server::serve(listener, state)
-            .await
-            .context("serving")
-    })
+        out.flush()
+    })?;
+    Ok(())
 }

@@ -1,6 +1,6 @@
 //! `yahtzee solve`: build a rule set's value table.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use anyhow::{Context, Result};
 
@@ -34,13 +34,12 @@ pub enum ObjectiveArg {
 
 pub fn run(args: Args) -> Result<()> {
     let rules = args.rules.rules()?;
-    if let Some(dir) = args.out.as_deref().and_then(Path::parent) {
+    if let Some(out) = &args.out {
         // The folder first: a path that cannot be written is refused before the solve
         // (a minute for a target table), not after it.
-        if !dir.as_os_str().is_empty() {
-            std::fs::create_dir_all(dir)
-                .with_context(|| format!("--out: cannot create the folder {}", dir.display()))?;
-        }
+        let dir = yahtzee_table::atomic::folder_of(out);
+        std::fs::create_dir_all(dir)
+            .with_context(|| format!("--out: cannot create the folder {}", dir.display()))?;
     }
     if let ObjectiveArg::Target = args.objective {
         let path = args

@@ -5,10 +5,8 @@ use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
 use yahtzee_advice::Advisor;
-use yahtzee_engine::PlayFor;
 use yahtzee_rules::Scorecard;
 use yahtzee_stats::{plot, Summary};
-use yahtzee_table::Table;
 
 use crate::{table_file, RulesOpts};
 
@@ -67,13 +65,8 @@ pub struct SimulateArgs {
     seed: u64,
 }
 
-/// The card and the table behind a command.
-struct Setup {
-    card: Scorecard,
-    table: Table,
-}
-
-fn setup(c: &Common) -> Result<Setup> {
+/// The card and the advisor (over the table) behind a command.
+fn setup(c: &Common) -> Result<(Scorecard, Advisor)> {
     let rules = c.rules.rules()?;
     let card = Scorecard::parse(rules, &c.scorecard).context("bad --scorecard")?;
     if card.is_full() {
@@ -84,13 +77,12 @@ fn setup(c: &Common) -> Result<Setup> {
         plot::check_path(p)?;
     }
     let table = table_file::open_or_build(rules, c.table.as_deref(), c.quiet)?;
-    Ok(Setup { card, table })
+    Ok((card, Advisor::new(table)))
 }
 
 pub fn run_stats(args: StatsArgs) -> Result<()> {
     let c = &args.common;
-    let s = setup(c)?;
-    let advisor = Advisor::new(s.table);
+    let (card, advisor) = setup(c)?;
     let rules = advisor.table().rules();
     let (play_for, target) = table_file::play_for(
         rules,
@@ -99,11 +91,9 @@ pub fn run_stats(args: StatsArgs) -> Result<()> {
         &args.opponent,
         c.quiet,
     )?;
-    let passes = if play_for == PlayFor::Expected { 1 } else { 2 };
-    let turns = rules.box_count() as u64 - u64::from(s.card.state().turns_played());
     let progress = table_file::bar(
         c.quiet,
-        passes * turns,
+        yahtzee_engine::stats_steps(&card, &play_for),
         "exact distribution {bar:40} turn {pos}/{len}, {elapsed}",
     );
     let start = Instant::now();
@@ -111,19 +101,18 @@ pub fn run_stats(args: StatsArgs) -> Result<()> {
     let summary = yahtzee_engine::stats_with(
         &advisor,
         target.as_ref(),
-        &s.card,
+        &card,
         &play_for,
         &|n| progress.inc(n),
         &options,
     )?;
     progress.finish_and_clear();
-    finish(c, &s.card, &summary, start.elapsed().as_secs_f64())
+    finish(c, &card, &summary, start.elapsed().as_secs_f64())
 }
 
 pub fn run_simulate(args: SimulateArgs) -> Result<()> {
     let c = &args.common;
-    let s = setup(c)?;
-    let advisor = Advisor::new(s.table);
+    let (card, advisor) = setup(c)?;
     let bar = table_file::bar(
         c.quiet,
         args.games,
@@ -131,9 +120,9 @@ pub fn run_simulate(args: SimulateArgs) -> Result<()> {
     );
     let start = Instant::now();
     let summary =
-        yahtzee_engine::simulate(&advisor, &s.card, args.games, args.seed, &|n| bar.inc(n))?;
+        yahtzee_engine::simulate(&advisor, &card, args.games, args.seed, &|n| bar.inc(n))?;
     bar.finish_and_clear();
-    finish(c, &s.card, &summary, start.elapsed().as_secs_f64())
+    finish(c, &card, &summary, start.elapsed().as_secs_f64())
 }
 
 /// Draws the plot if asked, then prints the report.

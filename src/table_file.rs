@@ -7,13 +7,15 @@ use anyhow::Result;
 use indicatif::{ProgressBar, ProgressStyle};
 use yahtzee_engine::cost::{Budget, Build};
 use yahtzee_play::Aim;
-use yahtzee_rules::RuleSet;
+use yahtzee_rules::{RuleSet, COLUMNS};
 use yahtzee_table::{store, Table, TableError, TargetTable};
+use yahtzee_yahtzix::{Duel, Rules as YahtzixRules};
 
 pub use yahtzee_table::store::{default_path, default_target_path};
 
-/// A progress bar on stderr for a solve; hidden with `quiet` or when stderr is not a terminal.
-pub fn progress_bar(rules: &RuleSet, quiet: bool) -> ProgressBar {
+/// A progress bar on stderr for a solve of `rules` (`target`: its target table); hidden with
+/// `quiet` or when stderr is not a terminal.
+pub fn progress_bar(rules: &RuleSet, target: bool, quiet: bool) -> ProgressBar {
     if quiet {
         return ProgressBar::hidden();
     }
@@ -24,14 +26,17 @@ pub fn progress_bar(rules: &RuleSet, quiet: bool) -> ProgressBar {
         )
         .expect("valid template"),
     );
-    bar.set_message(rules.name);
+    match target {
+        true => bar.set_message(format!("{} (target table)", rules.name)),
+        false => bar.set_message(rules.name),
+    }
     bar
 }
 
 /// Solves `rules` with a progress bar and writes the table to `path`. Returns the values.
 pub fn build(rules: &'static RuleSet, path: &Path, quiet: bool) -> Result<(Vec<f64>, f64)> {
     check(Build::Values(rules), path)?;
-    let bar = progress_bar(rules, quiet);
+    let bar = progress_bar(rules, false, quiet);
     let start = Instant::now();
     let values = store::solve_to(rules, path, &|n| bar.inc(n))?;
     bar.finish_and_clear();
@@ -41,8 +46,7 @@ pub fn build(rules: &'static RuleSet, path: &Path, quiet: bool) -> Result<(Vec<f
 /// Refuses a build in one line, before it starts, when its estimate is past the memory
 /// limit (`YAHTZEE_MEMORY_LIMIT`, else half the machine's) or the free disk at `path`.
 fn check(build: Build, path: &Path) -> Result<()> {
-    let folder = path.parent().filter(|p| !p.as_os_str().is_empty());
-    let budget = Budget::for_dir(folder.unwrap_or(Path::new(".")));
+    let budget = Budget::for_dir(yahtzee_table::atomic::folder_of(path));
     yahtzee_engine::cost::check(&build, &budget)?;
     Ok(())
 }
@@ -53,7 +57,7 @@ fn check(build: Build, path: &Path) -> Result<()> {
 /// (A damaged or foreign table is an error, not built over: `store::load_or_solve`.)
 pub fn open_or_build(rules: &'static RuleSet, path: Option<&Path>, quiet: bool) -> Result<Table> {
     let path = path.map_or_else(|| default_path(rules), Path::to_path_buf);
-    let bar = || progress_bar(rules, quiet);
+    let bar = || progress_bar(rules, false, quiet);
     open(rules, false, &path, quiet, bar, |building, progress| {
         store::load_or_solve(rules, &path, building, progress)
     })
@@ -68,7 +72,7 @@ pub fn open_or_build_target(
     quiet: bool,
 ) -> Result<TargetTable> {
     let path = path.map_or_else(|| default_target_path(rules), Path::to_path_buf);
-    let bar = || target_bar(rules, quiet);
+    let bar = || progress_bar(rules, true, quiet);
     open(rules, true, &path, quiet, bar, |building, progress| {
         store::load_or_solve_target(rules, &path, building, progress)
     })
@@ -78,18 +82,11 @@ pub fn open_or_build_target(
 /// Returns the solve time.
 pub fn build_target(rules: &'static RuleSet, path: &Path, quiet: bool) -> Result<f64> {
     check(Build::Target(rules), path)?;
-    let bar = target_bar(rules, quiet);
+    let bar = progress_bar(rules, true, quiet);
     let start = Instant::now();
     store::solve_target_to(rules, path, &|n| bar.inc(n))?;
     bar.finish_and_clear();
     Ok(start.elapsed().as_secs_f64())
-}
-
-/// A solve's progress bar for the target table of `rules`.
-fn target_bar(rules: &RuleSet, quiet: bool) -> ProgressBar {
-    let bar = progress_bar(rules, quiet);
-    bar.set_message(format!("{} (target table)", rules.name));
-    bar
 }
 
 /// The table (the `target` table) of `rules` that `load` opens or builds at `path`: the
@@ -114,9 +111,11 @@ fn open<T>(
         )?;
     }
     let bar = bar();
+    // Said on stderr, folded within 80 columns.
     let building = |e: &TableError| {
         if !quiet {
-            say(store::building_message(rules, e, target));
+            let message = store::building_message(rules, e, target);
+            eprint!("{}", yahtzee_rules::wrap(&message, COLUMNS, "  "));
         }
     };
     let table = load(&building, &|n| bar.inc(n))?;
@@ -136,6 +135,33 @@ pub fn target_for(
         return Ok(None);
     }
     Ok(Some(open_or_build_target(rules, path, quiet)?))
+}
+
+/// The solved two-player Yahtzix game of `rules` (from `table`, else the data folder), with
+/// a progress bar while it is solved.
+pub fn yahtzix(rules: &YahtzixRules, table: Option<&Path>, quiet: bool) -> Result<Duel> {
+    let bar = bar(
+        quiet,
+        1,
+        "solving {msg} {bar:40} {percent:>3}%, {elapsed}, eta {eta}",
+    );
+    let say = |message: &str| {
+        if !quiet {
+            eprintln!("{message}");
+        }
+    };
+    // Drawn from the first report on, after the message `say` prints.
+    let progress = |done: u64, total: u64| {
+        if bar.length() != Some(total) {
+            bar.set_message(format!("Yahtzix {}", rules.name()));
+            bar.set_length(total);
+        }
+        bar.set_position(done);
+    };
+    let dir = yahtzee_table::store::data_dir();
+    let duel = yahtzee_engine::yahtzix::open_or_solve(rules, table, &dir, &say, &progress);
+    bar.finish_and_clear();
+    Ok(duel?)
 }
 
 /// A progress bar on stderr with this `template`; hidden with `quiet`.
@@ -171,12 +197,4 @@ pub fn play_for(
         None => None,
     };
     Ok((play_for, table))
-}
-
-/// A message on stderr, folded within 80 columns.
-fn say(message: String) {
-    eprint!(
-        "{}",
-        yahtzee_rules::wrap(&message, yahtzee_rules::COLUMNS, "  ")
-    );
 }

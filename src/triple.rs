@@ -4,9 +4,10 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
+use yahtzee_engine::triple as engine;
 use yahtzee_rules::RuleSet;
 use yahtzee_triple::record::{self, Record};
-use yahtzee_triple::sim::{simulate, Summary};
+use yahtzee_triple::sim::{footer, simulate, Summary};
 use yahtzee_triple::{standard_player, Kind, Player, Variant};
 
 use yahtzee_terminal::Mode;
@@ -66,28 +67,12 @@ enum StrategyArg {
     Greedy,
 }
 
-impl StrategyArg {
-    fn kind(self) -> Kind {
-        match self {
-            StrategyArg::Fitted => Kind::Fitted,
-            StrategyArg::Solitaire => Kind::Solitaire,
-            StrategyArg::Greedy => Kind::Greedy,
-        }
-    }
-}
-
-impl Common {
-    fn variant(&self) -> Variant {
-        match self.variant {
-            VariantArg::Lowe1978 => Variant::Lowe1978,
-            VariantArg::Forum => Variant::Forum,
-        }
-    }
-
-    /// A player of `kind` for `variant`, from the official rules' table file.
-    fn player(&self, variant: Variant, kind: Kind) -> Result<Player> {
-        player(variant, kind, self.table.as_deref(), self.quiet)
-    }
+/// A flag's value by its name on the command line, which is the engine's name for it
+/// (`yahtzee_engine::triple::variant_named`, `strategy_named`).
+fn flag_name(value: impl clap::ValueEnum) -> String {
+    (value.to_possible_value())
+        .map(|v| v.get_name().to_string())
+        .unwrap_or_default()
 }
 
 /// A player of `kind` for `variant`, from the official rules' table file (`table`, else
@@ -193,30 +178,32 @@ pub fn run(args: Args) -> Result<()> {
 }
 
 fn advise(a: AdviseArgs) -> Result<()> {
-    let question = yahtzee_engine::triple::Question {
+    let question = engine::Question {
         game: None,
-        variant: a.common.variant().name().into(),
-        strategy: a.strategy.kind().name().into(),
+        variant: flag_name(a.common.variant),
+        strategy: flag_name(a.strategy),
         card: a.card.clone(),
         dice: yahtzee_engine::api::DiceText::Text(a.dice.clone()),
         rolls_left: a.rolls_left,
     };
     let (variant, kind, card, dice) = question.checked()?;
-    let player = a.common.player(variant, kind)?;
-    let advice = yahtzee_engine::triple::advise(&player, &card, &dice, a.rolls_left);
+    let player = player(variant, kind, a.common.table.as_deref(), a.common.quiet)?;
+    let advice = engine::advise(&player, &card, &dice, a.rolls_left);
     let shown = if a.all { advice.options.len() } else { 10 };
     crate::print(a.json, &advice, |advice| advice.text(&card, shown))
 }
 
 fn run_simulate(a: SimulateArgs) -> Result<()> {
-    let variant = a.common.variant();
+    let variant = engine::variant_named(&flag_name(a.common.variant))?;
     let kinds = match &a.strategy[..] {
         [] => Kind::ALL.to_vec(),
-        asked => asked.iter().map(|k| k.kind()).collect(),
+        asked => (asked.iter())
+            .map(|&k| engine::strategy_named(&flag_name(k)))
+            .collect::<Result<_, _>>()?,
     };
     let mut summaries: Vec<Summary> = Vec::new();
     for k in kinds {
-        let player = a.common.player(variant, k)?;
+        let player = player(variant, k, a.common.table.as_deref(), a.common.quiet)?;
         let s = simulate(&player, a.games, a.seed);
         if !a.json {
             crate::print_stdout(&format!("{}\n", s.line()))?;
@@ -224,13 +211,7 @@ fn run_simulate(a: SimulateArgs) -> Result<()> {
         summaries.push(s);
     }
     let threads = rayon::current_num_threads();
-    crate::print(a.json, &summaries, |_| {
-        format!(
-            "({} rules, seed {}, {threads} threads)\n",
-            variant.name(),
-            a.seed
-        )
-    })
+    crate::print(a.json, &summaries, |_| footer(variant, a.seed, threads))
 }
 
 fn run_review(a: ReviewArgs) -> Result<()> {
@@ -243,8 +224,13 @@ fn run_review(a: ReviewArgs) -> Result<()> {
 
 /// A game in the terminal (`yahtzee_terminal::triple`); writes its record.
 fn play(a: PlayArgs) -> Result<()> {
-    let variant = a.common.variant();
-    let player = a.common.player(variant, Kind::Fitted)?;
+    let variant = engine::variant_named(&flag_name(a.common.variant))?;
+    let player = player(
+        variant,
+        Kind::Fitted,
+        a.common.table.as_deref(),
+        a.common.quiet,
+    )?;
     let (seed, path) = yahtzee_terminal::file::seed_and_record(a.seed, a.record, "triple");
     let mode = Mode::choose(a.plain, !a.auto);
     let hints = !a.no_hints;

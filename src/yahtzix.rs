@@ -1,7 +1,7 @@
 //! `yahtzee yahtzix solve|advise|play|review|stats`: Yahtzix, the six-dice push-your-luck race, with
 //! the exact solitaire and two-player strategies of `yahtzee-yahtzix`.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Instant;
 
 use anyhow::{Context, Result};
@@ -9,6 +9,8 @@ use yahtzee_engine::yahtzix as engine;
 use yahtzee_terminal::Mode;
 use yahtzee_yahtzix::record::Record;
 use yahtzee_yahtzix::{Duel, Rules};
+
+use crate::table_file;
 
 #[derive(clap::Args)]
 #[command(arg_required_else_help = true)]
@@ -71,35 +73,8 @@ impl Common {
 
     /// The solved two-player game: read from the table file, or solved and written there.
     fn duel(&self) -> Result<Duel> {
-        duel(&self.rules()?, self.table.as_deref(), self.quiet)
+        table_file::yahtzix(&self.rules()?, self.table.as_deref(), self.quiet)
     }
-}
-
-/// The solved two-player game of `rules` (from `table`, else the data folder), with a
-/// progress bar while it is solved.
-fn duel(rules: &Rules, table: Option<&Path>, quiet: bool) -> Result<Duel> {
-    let bar = crate::table_file::bar(
-        quiet,
-        1,
-        "solving {msg} {bar:40} {percent:>3}%, {elapsed}, eta {eta}",
-    );
-    let say = |message: &str| {
-        if !quiet {
-            eprintln!("{message}");
-        }
-    };
-    // Drawn from the first report on, after the message `say` prints.
-    let progress = |done: u64, total: u64| {
-        if bar.length() != Some(total) {
-            bar.set_message(format!("Yahtzix {}", rules.name()));
-            bar.set_length(total);
-        }
-        bar.set_position(done);
-    };
-    let dir = yahtzee_table::store::data_dir();
-    let duel = engine::open_or_solve(rules, table, &dir, &say, &progress);
-    bar.finish_and_clear();
-    Ok(duel?)
 }
 
 #[derive(clap::Args)]
@@ -242,24 +217,10 @@ fn solve(a: SolveArgs) -> Result<()> {
     if a.players == 3 {
         let limit = yahtzee_advice::win::default_memory_limit();
         let s = engine::solve_three(&a.common.rules()?, limit)?;
-        return print_solved(a.json, &s, start, engine::SolvedThree::text);
+        return crate::print_timed(a.json, &s, start, engine::SolvedThree::text);
     }
     let s = engine::solved(&a.common.duel()?)?;
-    print_solved(a.json, &s, start, engine::Solved::text)
-}
-
-/// Prints a solve's answer with the seconds since `start` (in the JSON, a field
-/// `seconds`).
-fn print_solved<T: serde::Serialize>(
-    json: bool,
-    solved: &T,
-    start: Instant,
-    text: impl FnOnce(&T, f64) -> String,
-) -> Result<()> {
-    let secs = start.elapsed().as_secs_f64();
-    let mut out = serde_json::to_value(solved)?;
-    out["seconds"] = secs.into();
-    crate::print(json, &out, |_| text(solved, secs))
+    crate::print_timed(a.json, &s, start, engine::Solved::text)
 }
 
 /// The question the flags ask, in the engine's shape.
@@ -323,7 +284,8 @@ fn play(a: PlayArgs) -> Result<()> {
 fn review(a: ReviewArgs) -> Result<()> {
     let (name, text) = crate::read_record(&a.file)?;
     let record = Record::parse(&text).with_context(|| name.clone())?;
-    let played = engine::Played::new(duel(&record.rules, a.table.as_deref(), a.quiet)?);
+    let played = table_file::yahtzix(&record.rules, a.table.as_deref(), a.quiet)?;
+    let played = engine::Played::new(played);
     let r = engine::review_with(&record, &played).with_context(|| name.clone())?;
     crate::print(a.json, &r, |r| r.text(&name, a.top))
 }

@@ -481,6 +481,15 @@ pub fn stats(
     )
 }
 
+/// How many steps [`stats_with`] reports to its `progress` from `card`: one per turn
+/// left, twice over when playing for a target or to win (the goal's pass after the
+/// strategy's).
+#[cfg(feature = "native")]
+pub fn stats_steps(card: &Scorecard, play_for: &PlayFor) -> u64 {
+    let passes = if *play_for == PlayFor::Expected { 1 } else { 2 };
+    passes * (card.rules().box_count() as u64 - u64::from(card.state().turns_played()))
+}
+
 /// [`stats`] within `options`: a best response is refused above its memory limit, and
 /// every pass stops, with [`EngineError::Cancelled`], when its flag is set.
 #[cfg(feature = "native")]

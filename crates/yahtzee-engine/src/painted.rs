@@ -476,6 +476,71 @@ pub fn solve_exact(
     Ok((out, yahtzee_painted::solve::start_value(game, &values)))
 }
 
+/// What `yahtzee painted solve` says as the exact solve goes: where it starts, a line at
+/// each whole per cent of the work for a log (a background solve has no terminal for a
+/// bar), and what it made.
+pub struct SolveLog {
+    start: std::time::Instant,
+    /// The last whole per cent said.
+    said: u64,
+}
+
+impl SolveLog {
+    /// A log of a solve starting now.
+    pub fn new() -> SolveLog {
+        SolveLog {
+            start: std::time::Instant::now(),
+            said: 0,
+        }
+    }
+
+    /// The first line: the game, the threads and the checkpoint folder `dir`.
+    pub fn starting(game: &Game, threads: usize, dir: &Path) -> String {
+        format!(
+            "solving {} exactly on {threads} thread(s); checkpoints in {}",
+            game.name(),
+            dir.display()
+        )
+    }
+
+    /// The line for `p` when the work passes a whole per cent not said yet, with the time
+    /// spent and `left` (the progress bar's estimate).
+    pub fn line(
+        &mut self,
+        p: &yahtzee_painted::checkpoint::Progress,
+        left: std::time::Duration,
+    ) -> Option<String> {
+        let percent = 100 * p.done / p.total.max(1);
+        if percent <= self.said {
+            return None;
+        }
+        self.said = percent;
+        Some(format!(
+            "{percent}% (layer {}), {} s spent, about {} s left",
+            p.layer,
+            self.start.elapsed().as_secs(),
+            left.as_secs()
+        ))
+    }
+
+    /// The last line: the table written to `path` and the expected total from the empty
+    /// card, `value`.
+    pub fn solved(&self, game: &Game, value: f64, path: &Path) -> String {
+        format!(
+            "{}: {value:.9} expected on the empty card; table {} ({:.0} s)\n",
+            game.name(),
+            path.display(),
+            self.start.elapsed().as_secs_f64()
+        )
+    }
+}
+
+impl Default for SolveLog {
+    fn default() -> Self {
+        SolveLog::new()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

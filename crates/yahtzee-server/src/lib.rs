@@ -243,6 +243,31 @@ pub fn router(state: Arc<AppState>) -> Router {
         .with_state(state)
 }
 
+/// `yahtzee serve`: listens on `bind`:`port` and serves `state` until the process ends, on
+/// a runtime of its own; `listening` is told the address bound (the port chosen, for port
+/// 0) before the first request is taken. Each error is one line saying what failed.
+pub fn serve_on(
+    bind: std::net::IpAddr,
+    port: u16,
+    state: Arc<AppState>,
+    listening: impl FnOnce(std::net::SocketAddr) -> std::io::Result<()>,
+) -> std::io::Result<()> {
+    let says = |what: String| {
+        move |e: std::io::Error| std::io::Error::new(e.kind(), format!("{what}: {e}"))
+    };
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(says("starting the server's runtime".into()))?;
+    runtime.block_on(async {
+        let listener = tokio::net::TcpListener::bind((bind, port))
+            .await
+            .map_err(says(format!("cannot listen on {bind}:{port}")))?;
+        listening(listener.local_addr()?)?;
+        serve(listener, state).await.map_err(says("serving".into()))
+    })
+}
+
 /// Serves `router` on `listener` until the process ends: HTTP/1.1 with keep-alive, each
 /// connection on its own task, a slow client cut off after [`Limits::read_seconds`].
 pub async fn serve(listener: tokio::net::TcpListener, state: Arc<AppState>) -> std::io::Result<()> {

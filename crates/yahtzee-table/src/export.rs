@@ -13,7 +13,7 @@
 //! A state is reachable when its value is a number (the solver leaves the rest NaN).
 
 use std::fmt::Write as _;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use yahtzee_rules::RuleSet;
 
@@ -45,6 +45,17 @@ pub enum Format {
 }
 
 impl Format {
+    /// Where an export of the table of `rules` (`target`: its target table, in Parquet)
+    /// goes unless told: beside the table file `table`, as `<rules>.<extension>` or
+    /// `<rules>.target.parquet`.
+    pub fn beside(self, table: &Path, rules: &RuleSet, target: bool) -> PathBuf {
+        let name = match target {
+            true => format!("{}.target.parquet", rules.name),
+            false => format!("{}.{}", rules.name, self.extension()),
+        };
+        table.with_file_name(name)
+    }
+
     /// The file extension (and the name on the command line, `csv` aside).
     pub fn extension(self) -> &'static str {
         match self {

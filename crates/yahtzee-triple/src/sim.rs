@@ -117,6 +117,15 @@ impl Summary {
     }
 }
 
+/// The line after a run's [`Summary::line`]s (`yahtzee triple simulate`): the rules, the
+/// seed and the threads that played.
+pub fn footer(variant: crate::Variant, seed: u64, threads: usize) -> String {
+    format!(
+        "({} rules, seed {seed}, {threads} threads)\n",
+        variant.name()
+    )
+}
+
 /// Plays `games` seeded games in parallel and summarises their totals.
 pub fn simulate(player: &Player, games: u64, seed: u64) -> Summary {
     let start = std::time::Instant::now();
