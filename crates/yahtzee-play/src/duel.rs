@@ -186,3 +186,50 @@ pub fn deal(bots: &Bots, rules: &'static RuleSet, aims: &[Aim], seed: u64) -> Re
         .map(|(w, t, x)| (w / n as f64, t / n as f64, x / n as f64))
         .collect())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_report_fits_80_columns_with_long_names_cut() {
+        let bot = |name: &str| BotResult {
+            name: name.into(),
+            aim: "win-exact=6".into(),
+            win_rate: 0.5,
+            ci95: [0.45, 0.55],
+            p_tie: 0.01,
+            mean_total: 250.0,
+        };
+        let report = Report {
+            rules: "forced",
+            deals: 1000,
+            games: 2000,
+            seed: 1,
+            seconds: 2.5,
+            bots: vec![bot("a very long name indeed"), bot("b")],
+        };
+        let text = report.text();
+        assert!(text.lines().all(|l| l.chars().count() <= 80), "{text}");
+        let head = "rules forced: 1000 deals × 2 seatings = 2000 games (seed 1) in 2.5 s\n";
+        assert!(text.starts_with(head), "{text}");
+        assert!(text.contains("a very long  win-exact=6") && !text.contains("indeed"));
+        assert!(text.contains("[45.00%, 55.00%]"), "{text}");
+    }
+
+    #[test]
+    fn seats_are_read_then_checked() {
+        let two = parse_seats(&["a".into(), "b:win".into()]).unwrap();
+        assert_eq!(
+            two,
+            [
+                ("a".to_string(), Aim::Expected),
+                ("b".to_string(), Aim::Win)
+            ]
+        );
+        let one = parse_seats(&["a".into()]).unwrap_err();
+        assert_eq!(one, "a duel needs at least two --bot");
+        assert!(parse_seats(&["a".into(), "a".into()]).is_err());
+        assert!(parse_seats(&["a:bogus".into(), "b".into()]).is_err());
+    }
+}

@@ -754,3 +754,19 @@ async fn stats(
         .await?;
     Ok(Json(summary).into_response())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_a_loopback_server_without_a_proxy_serves_a_local_user() {
+        let local = Limits::for_listener("127.0.0.1".parse().unwrap(), false);
+        assert_eq!((local.allow, local.per_client), (Allow::all(), usize::MAX));
+        for (bind, proxy) in [("0.0.0.0", false), ("127.0.0.1", true), ("::", false)] {
+            let l = Limits::for_listener(bind.parse().unwrap(), proxy);
+            let shared = (l.allow, l.per_client, l.trust_forwarded);
+            assert_eq!(shared, (Allow::default(), 2, proxy), "{bind}");
+        }
+    }
+}

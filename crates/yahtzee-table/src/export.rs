@@ -315,3 +315,30 @@ pub fn read_f32(path: &Path, rules: &RuleSet) -> Result<Vec<f64>, TableError> {
     }
     Ok(out)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_export_says_what_it_wrote_and_goes_beside_its_table() {
+        let done = Exported {
+            values: 10,
+            bytes: 168,
+            max_error: 1.5e-7,
+        };
+        let out = Path::new("d/forced.f32");
+        let line = "wrote d/forced.f32 (10 values, 168 bytes)\n";
+        let f32_text = format!("{line}largest difference from the f64 table: 1.500e-7 points\n");
+        assert_eq!(done.text(out, Format::F32), f32_text);
+        assert_eq!(done.text(out, Format::Csv), line);
+        let rules = RuleSet::by_name("forced").unwrap();
+        let table = Path::new("d/forced.table");
+        assert_eq!(
+            Format::Npy.beside(table, rules, false),
+            Path::new("d/forced.npy")
+        );
+        let target = Format::Csv.beside(Path::new("forced.table"), rules, true);
+        assert_eq!(target, Path::new("forced.target.parquet"));
+    }
+}

@@ -73,6 +73,19 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_game_gets_a_seed_and_a_record_file_unless_given() {
+        let named = seed_and_record(Some(7), None, "triple");
+        assert_eq!(named, (7, PathBuf::from("records/triple-7.txt")));
+        let given = PathBuf::from("game.txt");
+        assert_eq!(
+            seed_and_record(Some(7), Some(given.clone()), "triple").1,
+            given
+        );
+        let (seed, path) = seed_and_record(None, None, "painted");
+        assert_eq!(path, PathBuf::from(format!("records/painted-{seed}.txt")));
+    }
+
+    #[test]
     fn an_unwritable_record_is_one_line_naming_the_file() {
         let dir = tempfile::tempdir().unwrap();
         let blocker = dir.path().join("file");

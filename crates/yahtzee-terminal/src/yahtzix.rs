@@ -842,6 +842,19 @@ fn report<W: Write>(screen: &Screen<W>, game: &Game, player: usize, end: TurnEnd
 mod tests {
     use super::*;
 
+    #[test]
+    fn the_table_the_flags_ask_for() {
+        assert_eq!(Table::asked(2, None, false), Ok(Table::two(false)));
+        assert_eq!(Table::asked(2, None, true), Ok(Table::two(true)));
+        assert_eq!(Table::asked(5, Some(3), false).map(|t| t.seat), Ok(2));
+        let second = Table::asked(3, None, true).unwrap_err();
+        assert_eq!(
+            second,
+            "--second is for two players: give your seat of 3 with --seat"
+        );
+        assert!(Table::asked(3, Some(4), false).is_err());
+    }
+
     /// Rolling on with nothing held is refused (it used to bust the turn), and a held
     /// scoring die is accepted.
     #[test]
