@@ -84,6 +84,10 @@ struct SimulateArgs {
     /// count.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Who plays: `best` (the exact table when it is in the data folder), `exact`, or `split`
+    /// (the split strategy even where the exact table is: its gap).
+    #[arg(long, default_value = "best")]
+    strategy: engine::Strategy,
     /// Print JSON: the summary.
     #[arg(long, short)]
     json: bool,
@@ -173,13 +177,12 @@ fn simulate(tables: &Tables, a: SimulateArgs) -> Result<()> {
         game: a.game.game.clone(),
         games: a.games,
         seed: a.seed,
-        strategy: engine::Strategy::Best,
+        strategy: a.strategy,
     };
-    let game = question.checked()?;
     // The strategy first, so the speed counts the games only.
-    tables.painted_advisor(&game)?;
+    let adv = question.advisor(tables)?;
     let start = Instant::now();
-    let summary = question.answer(tables)?;
+    let summary = question.play(&adv);
     let seconds = start.elapsed().as_secs_f64();
     let threads = rayon::current_num_threads();
     crate::print(a.json, &summary, |s| {

@@ -511,3 +511,35 @@ fn solve_writes_the_table_advice_reads_and_resumes_from_its_checkpoints() {
     );
     assert!(e.contains("holds the layers of"), "{e}");
 }
+
+#[test]
+fn simulate_plays_the_strategy_asked_for() {
+    let dir = tempfile::tempdir().unwrap();
+    let sim = |strategy: &str| {
+        let out = ok(
+            dir.path(),
+            &[
+                "painted",
+                "simulate",
+                "--game",
+                SMALL,
+                "--games",
+                "30",
+                "--strategy",
+                strategy,
+                "--json",
+            ],
+        );
+        json(&out)["strategy"].as_str().unwrap().to_string()
+    };
+    assert_eq!(sim("best"), "exact");
+    assert_eq!(sim("split"), "split");
+    // The full game's exact table is not there: refused in one line before anything is read.
+    let e = refused(dir.path(), &["painted", "simulate", "--strategy", "exact"]);
+    assert!(e.contains("yahtzee painted solve --game painted"), "{e}");
+    let e = refused(
+        dir.path(),
+        &["painted", "simulate", "--strategy", "optimal"],
+    );
+    assert!(e.contains("best, exact or split"), "{e}");
+}

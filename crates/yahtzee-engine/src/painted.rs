@@ -272,6 +272,19 @@ pub enum Strategy {
     Split,
 }
 
+impl std::str::FromStr for Strategy {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Strategy, String> {
+        match s {
+            "best" => Ok(Strategy::Best),
+            "exact" => Ok(Strategy::Exact),
+            "split" => Ok(Strategy::Split),
+            _ => Err(format!("'{s}': best, exact or split")),
+        }
+    }
+}
+
 fn default_games() -> u64 {
     1000
 }
@@ -298,33 +311,51 @@ impl SimulateQuestion {
     }
 
     /// Mean, 95% interval and per-box means of seeded games (the same for any thread
-    /// count).
+    /// count), played by the strategy asked for.
     pub fn answer(&self, tables: &Tables) -> Result<Summary, EngineError> {
+        Ok(self.play(&*self.advisor(tables)?))
+    }
+
+    /// The games played by `adv` (what [`SimulateQuestion::advisor`] chose).
+    pub fn play(&self, adv: &Advisor) -> Summary {
+        yahtzee_painted::sim::simulate(adv, self.games as usize, self.seed)
+    }
+
+    /// The strategy asked for, its tables read or solved (a refusal before any is read
+    /// when exact play is asked and the table is not there).
+    pub fn advisor(&self, tables: &Tables) -> Result<std::sync::Arc<Advisor>, EngineError> {
         let game = self.checked()?;
-        let adv = tables.painted_advisor(&game)?;
+        let big = game.state_count() > EXACT_LIMIT;
+        let on_disk = table_path(tables.dir(), &game).exists();
         let adv = match self.strategy {
-            Strategy::Split if adv.valuer.name() == "exact" && game.state_count() > EXACT_LIMIT => {
-                let valuer = Valuer::for_game_with(&game, EXACT_LIMIT, &|g| {
+            // Refused before any table is read.
+            Strategy::Exact if big && !on_disk => return Err(no_exact(tables, &game)),
+            // The split strategy whatever the game's size (a limit of 0 states), built
+            // here: the cached advisor plays the exact table where there is one.
+            Strategy::Split => {
+                let valuer = Valuer::for_game_with(&game, 0, &|g| {
                     load_or_solve(tables.dir(), g, &notice_on_stderr)
                 });
                 std::sync::Arc::new(Advisor::new(&game, valuer))
             }
-            Strategy::Exact if adv.valuer.name() != "exact" => {
-                return Err(EngineError::BadInput(format!(
-                    "no exact table of {} in {}: `yahtzee painted solve --game {}` writes it",
-                    game.name(),
-                    tables.dir().display(),
-                    game.name()
-                )))
-            }
-            _ => adv,
+            _ => tables.painted_advisor(&game)?,
         };
-        Ok(yahtzee_painted::sim::simulate(
-            &adv,
-            self.games as usize,
-            self.seed,
-        ))
+        if self.strategy == Strategy::Exact && adv.valuer.name() != "exact" {
+            // The file is there but damaged (a notice said so): no exact play.
+            return Err(no_exact(tables, &game));
+        }
+        Ok(adv)
     }
+}
+
+/// The refusal of exact play where the exact table is not in the data folder.
+fn no_exact(tables: &Tables, game: &Game) -> EngineError {
+    EngineError::BadInput(format!(
+        "no exact table of {} in {}: `yahtzee painted solve --game {}` writes it",
+        game.name(),
+        tables.dir().display(),
+        game.name()
+    ))
 }
 
 /// A game record parsed (its game is named inside).
