@@ -52,6 +52,15 @@ fn refused(dir: &Path, args: &[&str]) -> String {
     err
 }
 
+/// The one table file in a data folder.
+fn table_in(dir: &Path) -> std::path::PathBuf {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.extension().is_some_and(|e| e == "table"))
+        .expect("a table file in the data folder")
+}
+
 fn json(text: &str) -> serde_json::Value {
     serde_json::from_str(text).expect("JSON")
 }
@@ -351,11 +360,7 @@ fn a_damaged_table_file_is_solved_again_with_one_notice() {
         "--json",
     ];
     let first = ok(dir.path(), &args);
-    let file = std::fs::read_dir(dir.path())
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .find(|p| p.extension().is_some_and(|e| e == "table"))
-        .expect("the game's table is kept");
+    let file = table_in(dir.path());
     let bytes = std::fs::read(&file).unwrap();
     std::fs::write(&file, &bytes[..bytes.len() - 9]).unwrap();
     let out = yahtzee_in(dir.path(), &args, "");
@@ -463,11 +468,7 @@ fn solve_writes_the_table_advice_reads_and_resumes_from_its_checkpoints() {
     let (name, rest) = out.split_once(": ").expect("game: value");
     assert_eq!(name, SMALL);
     let value: f64 = rest.split_whitespace().next().unwrap().parse().unwrap();
-    let table = std::fs::read_dir(data.path())
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .find(|p| p.extension().is_some_and(|e| e == "table"))
-        .expect("the table in the data folder");
+    let table = table_in(data.path());
     let bytes = std::fs::read(&table).unwrap();
     // The layers are checkpointed with their records; run again, nothing is computed and
     // the same file is written.

@@ -276,12 +276,16 @@ pub fn solve_in(
     let mut done = 0;
     let mut resumed = None;
     let mut next: Vec<f64> = Vec::new();
+    // Each finished layer's SHA-256 checked once (the full game's layers add up to 1.6 GB).
+    let finished = (0..=boxes)
+        .map(|n| folder.layer_done(n))
+        .collect::<Result<Vec<bool>, String>>()?;
     for n in (0..=boxes).rev() {
-        if folder.layer_done(n)? {
+        if finished[n] {
             let _ = std::fs::remove_dir_all(folder.chunk_dir(n));
             done += work[n].iter().sum::<u64>();
             // Only the layer below the last finished one needs these values.
-            if n == 0 || !folder.layer_done(n - 1)? {
+            if n == 0 || !finished[n - 1] {
                 next = folder.read_layer(n)?;
             }
             continue;
