@@ -211,7 +211,7 @@ fn yahtzix_cost(rules: &YahtzixRules) -> Cost {
     let file = yahtzee_yahtzix::duel::Layout::of(rules).len as u64;
     let (seconds, _) = crate::yahtzix::solve_estimate(rules);
     Cost {
-        memory: file + file / 8 + OVERHEAD,
+        memory: crate::yahtzix::solve_memory(rules),
         held: file,
         disk: file,
         cpu_seconds: 2.0 * seconds,

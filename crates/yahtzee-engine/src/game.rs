@@ -10,8 +10,12 @@
 use serde::Deserialize;
 use serde_json::Value;
 
+#[cfg(feature = "native")]
 use crate::cost::Build;
-use crate::{api, painted, triple, yahtzix, EngineError, Tables};
+#[cfg(feature = "native")]
+use crate::Tables;
+use crate::{api, painted, triple, yahtzix, EngineError, GameTables};
+#[cfg(feature = "native")]
 use yahtzee_rules::RuleSet;
 
 /// A game of the Yahtzee family.
@@ -86,6 +90,7 @@ impl Game {
     }
 
     /// Every option of the position in `body`, best first (`POST /api/advise`).
+    #[cfg(feature = "native")]
     pub fn advise(self, tables: &Tables, body: &[u8]) -> Result<Value, EngineError> {
         match self {
             Game::Yahtzee => {
@@ -97,6 +102,17 @@ impl Game {
                 };
                 json(q.answer(&advisor, target.as_deref())?)
             }
+            _ => self.advise_other(tables, body),
+        }
+    }
+
+    /// [`Game::advise`] for the games other than Yahtzee, from any host's tables (a
+    /// browser's held in memory: [`crate::MemoryTables`]).
+    pub fn advise_other(self, tables: &dyn GameTables, body: &[u8]) -> Result<Value, EngineError> {
+        match self {
+            Game::Yahtzee => Err(EngineError::BadInput(
+                "Yahtzee is advised from its rule set's table, not the other games' tables".into(),
+            )),
             Game::Triple => json(triple::Question::from_json(body)?.answer(tables)?),
             Game::Yahtzix => json(yahtzix::Question::from_json(body)?.answer(tables)?),
             Game::Painted => json(painted::Question::from_json(body)?.answer(tables)?),
@@ -105,6 +121,7 @@ impl Game {
 
     /// Statistics of play from the position or settings in `body` (`POST /api/stats`):
     /// exact for Yahtzee, simulated for Triple Yahtzee, Yahtzix and Painted Yahtzee.
+    #[cfg(feature = "native")]
     pub fn stats(self, tables: &Tables, body: &[u8]) -> Result<Value, EngineError> {
         match self {
             Game::Yahtzee => {
@@ -129,6 +146,7 @@ impl Game {
     }
 
     /// Every decision of a game record judged against the game's strategy.
+    #[cfg(feature = "native")]
     pub fn review(self, tables: &Tables, record: &str) -> Result<Value, EngineError> {
         match self {
             Game::Yahtzee => {
@@ -150,6 +168,7 @@ impl Game {
     /// advice of `POST /api/advise` or, with `stats`, the statistics of `POST /api/stats`.
     /// Checked for shape and sense first, so a bad question is refused before anything is
     /// built.
+    #[cfg(feature = "native")]
     pub fn builds(self, body: &[u8], stats: bool) -> Result<Vec<Build>, EngineError> {
         let forced = || Build::Values(RuleSet::by_name("forced").expect("the official rules"));
         Ok(match (self, stats) {

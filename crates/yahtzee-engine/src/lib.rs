@@ -16,23 +16,27 @@
 pub mod api;
 #[cfg(feature = "native")]
 pub mod cost;
-#[cfg(feature = "native")]
+#[cfg(feature = "games")]
 mod game;
-#[cfg(feature = "native")]
+#[cfg(feature = "games")]
+pub mod game_tables;
+#[cfg(feature = "games")]
 pub mod painted;
 #[cfg(feature = "native")]
 mod tables;
 #[cfg(feature = "native")]
 pub mod text;
-#[cfg(feature = "native")]
+#[cfg(feature = "games")]
 pub mod triple;
-#[cfg(feature = "native")]
+#[cfg(feature = "games")]
 pub mod yahtzix;
 
-#[cfg(feature = "native")]
+#[cfg(feature = "games")]
 pub use game::Game;
+#[cfg(feature = "games")]
+pub use game_tables::{triple_values, GameTables, MemoryTables};
 #[cfg(feature = "native")]
-pub use tables::{triple_values, Tables, Where};
+pub use tables::{Tables, Where};
 pub use yahtzee_advice::{Cancel, Report, ReportOption, SolveOptions, TurnMulligan};
 #[cfg(feature = "native")]
 pub use yahtzee_stats::Summary;
@@ -70,10 +74,10 @@ pub enum EngineError {
     Advice(#[from] AdviceError),
     #[error(transparent)]
     Table(#[from] TableError),
-    #[cfg(feature = "native")]
+    #[cfg(feature = "games")]
     #[error("{0}")]
     Yahtzix(#[from] yahtzee_yahtzix::Error),
-    #[cfg(feature = "native")]
+    #[cfg(feature = "games")]
     #[error("{0}")]
     Record(String),
     /// The computation was stopped through its [`Cancel`] flag (a time limit, a client
@@ -103,7 +107,7 @@ impl EngineError {
                 a,
                 AdviceError::RulesMismatch { .. } | AdviceError::Cancelled
             ),
-            #[cfg(feature = "native")]
+            #[cfg(feature = "games")]
             EngineError::Yahtzix(e) => matches!(
                 e,
                 yahtzee_yahtzix::Error::Rules(_)

@@ -12,13 +12,16 @@ use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
 use yahtzee_painted::advice::{Advice, Advisor};
+#[cfg(feature = "native")]
 use yahtzee_painted::approx::Valuer;
 use yahtzee_painted::card::Card;
 use yahtzee_painted::record::{self, Record, Review};
 use yahtzee_painted::sim::Summary;
 use yahtzee_painted::{Game, Hand};
 
-use crate::{EngineError, Tables};
+#[cfg(feature = "native")]
+use crate::Tables;
+use crate::{EngineError, GameTables};
 
 /// Games with at most this many states are played against their exact table; larger ones
 /// (the full game: about 3e8) against the split value.
@@ -88,6 +91,7 @@ pub fn solve_seconds(game: &Game) -> f64 {
 /// [`SAY_SOLVING`] states; a damaged one, after a one-line `notice`; a folder that cannot
 /// be written costs only the solve, with a notice). Never fails: the solve is the
 /// fallback.
+#[cfg(feature = "native")]
 pub fn load_or_solve(dir: &Path, game: &Game, notice: &dyn Fn(&str)) -> Vec<f64> {
     let path = table_path(dir, game);
     if !path.exists() && game.state_count() > SAY_SOLVING {
@@ -127,6 +131,7 @@ pub fn load_or_solve(dir: &Path, game: &Game, notice: &dyn Fn(&str)) -> Vec<f64>
 /// A game too big to solve here (the full game) is played exactly when its table is in
 /// `dir` (written by `yahtzee painted solve`), mapped from disk; a damaged or foreign file
 /// there is named in a `notice` and the split strategy plays instead.
+#[cfg(feature = "native")]
 pub fn advisor(dir: &Path, game: &Game, notice: &dyn Fn(&str)) -> Advisor {
     let valuer = match mapped_exact(dir, game, notice) {
         Some(exact) => exact,
@@ -136,6 +141,7 @@ pub fn advisor(dir: &Path, game: &Game, notice: &dyn Fn(&str)) -> Advisor {
 }
 
 /// The exact table of a game past [`EXACT_LIMIT`] when its file is in `dir`, mapped.
+#[cfg(feature = "native")]
 fn mapped_exact(dir: &Path, game: &Game, notice: &dyn Fn(&str)) -> Option<Valuer> {
     let path = table_path(dir, game);
     if game.state_count() <= EXACT_LIMIT || !path.exists() {
@@ -226,7 +232,7 @@ impl Question {
     }
 
     /// Every option, best first, by the strategy of the question's game.
-    pub fn answer(&self, tables: &Tables) -> Result<Advice, EngineError> {
+    pub fn answer(&self, tables: &dyn GameTables) -> Result<Advice, EngineError> {
         let (game, card, dice) = self.checked()?;
         let adv = tables.painted_advisor(&game)?;
         advise(&adv, &card, &dice, self.rolls_left)
@@ -312,6 +318,7 @@ impl SimulateQuestion {
 
     /// Mean, 95% interval and per-box means of seeded games (the same for any thread
     /// count), played by the strategy asked for.
+    #[cfg(feature = "native")]
     pub fn answer(&self, tables: &Tables) -> Result<Summary, EngineError> {
         Ok(self.play(&*self.advisor(tables)?))
     }
@@ -323,6 +330,7 @@ impl SimulateQuestion {
 
     /// The strategy asked for, its tables read or solved (a refusal before any is read
     /// when exact play is asked and the table is not there).
+    #[cfg(feature = "native")]
     pub fn advisor(&self, tables: &Tables) -> Result<std::sync::Arc<Advisor>, EngineError> {
         let game = self.checked()?;
         let big = game.state_count() > EXACT_LIMIT;
@@ -349,6 +357,7 @@ impl SimulateQuestion {
 }
 
 /// The refusal of exact play where the exact table is not in the data folder.
+#[cfg(feature = "native")]
 fn no_exact(tables: &Tables, game: &Game) -> EngineError {
     EngineError::BadInput(format!(
         "no exact table of {} in {}: `yahtzee painted solve --game {}` writes it",
@@ -364,7 +373,7 @@ pub fn parse_record(text: &str) -> Result<Record, EngineError> {
 }
 
 /// Every decision of a game record judged against the strategy of the record's game.
-pub fn review(tables: &Tables, record_text: &str) -> Result<Review, EngineError> {
+pub fn review(tables: &dyn GameTables, record_text: &str) -> Result<Review, EngineError> {
     let rec = parse_record(record_text)?;
     let adv = tables.painted_advisor(&rec.game)?;
     record::review(&rec, &adv).map_err(|e| EngineError::Record(e.to_string()))
@@ -452,6 +461,7 @@ pub fn summary_text(s: &Summary, seconds: f64, threads: usize) -> String {
 /// Where `yahtzee painted solve` keeps the checkpoints of `game`'s exact solve unless told
 /// otherwise: the platform's cache folder (outside any checkout, so a later session on the
 /// same machine resumes it), `painted-solve/<table name>`.
+#[cfg(feature = "native")]
 pub fn checkpoint_dir(game: &Game) -> PathBuf {
     let table = table_path(Path::new(""), game);
     let stem = table.file_stem().unwrap_or_default();
@@ -463,6 +473,7 @@ pub fn checkpoint_dir(game: &Game) -> PathBuf {
 /// What the resumable exact solve of `game` costs: its two layers in memory while it runs,
 /// then every layer and the table in state order (twice while the file is written); on
 /// disk the layers and the table.
+#[cfg(feature = "native")]
 pub fn exact_solve_cost(game: &Game) -> crate::cost::Cost {
     let table = 8 * game.state_count() as u64;
     crate::cost::Cost {
@@ -478,6 +489,7 @@ pub fn exact_solve_cost(game: &Game) -> crate::cost::Cost {
 /// table where the engine reads it: `tables`' data folder. Returns the table's path and the
 /// expected final total from the empty card. Refused before anything is computed when the
 /// memory limit or the free disk is too small.
+#[cfg(feature = "native")]
 pub fn solve_exact(
     tables: &Tables,
     game: &Game,
@@ -510,18 +522,22 @@ pub fn solve_exact(
 /// What `yahtzee painted solve` says as the exact solve goes: where it starts, a line at
 /// each whole per cent of the work for a log (a background solve has no terminal for a
 /// bar), and what it made.
+#[cfg(feature = "native")]
 pub struct SolveLog {
     start: std::time::Instant,
-    /// The last whole per cent said.
-    said: u64,
+    /// The last whole per cent said; `None` before the first report, which is where a
+    /// resumed solve starts (said as its first line, with no estimate: nothing has been
+    /// timed yet).
+    said: Option<u64>,
 }
 
+#[cfg(feature = "native")]
 impl SolveLog {
     /// A log of a solve starting now.
     pub fn new() -> SolveLog {
         SolveLog {
             start: std::time::Instant::now(),
-            said: 0,
+            said: None,
         }
     }
 
@@ -542,10 +558,17 @@ impl SolveLog {
         left: std::time::Duration,
     ) -> Option<String> {
         let percent = 100 * p.done / p.total.max(1);
-        if percent <= self.said {
+        if self.said.is_none() {
+            self.said = Some(percent);
+            return Some(format!(
+                "{percent}% done before this run (layer {})",
+                p.layer
+            ));
+        }
+        if self.said >= Some(percent) {
             return None;
         }
-        self.said = percent;
+        self.said = Some(percent);
         Some(format!(
             "{percent}% (layer {}), {} s spent, about {} s left",
             p.layer,
@@ -566,6 +589,7 @@ impl SolveLog {
     }
 }
 
+#[cfg(feature = "native")]
 impl Default for SolveLog {
     fn default() -> Self {
         SolveLog::new()
@@ -573,6 +597,7 @@ impl Default for SolveLog {
 }
 
 #[cfg(test)]
+#[cfg(feature = "native")]
 mod tests {
     use super::*;
 

@@ -1,7 +1,6 @@
 //! Tables opened once per rule set and shared: what a long-lived host (a Python session,
 //! a C program, a server) keeps between questions.
 
-use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
@@ -11,11 +10,8 @@ use yahtzee_table::{store, TargetTable};
 use yahtzee_triple::{Kind, Player, Variant};
 
 use crate::cost::{self, Budget, Build, Cost};
+use crate::game_tables::{get, is_open, triple_key, triple_values, GameTables, Slots};
 use crate::EngineError;
-
-/// One slot per rule set; its own lock makes a second asker wait for a table being built
-/// rather than build it again.
-type Slots<T> = Mutex<HashMap<String, Arc<Mutex<Option<Arc<T>>>>>>;
 
 /// The value and target tables of every rule set asked about, from one folder, each
 /// opened (or solved and written, when missing) on first use; the Triple Yahtzee players
@@ -257,48 +253,22 @@ impl Tables {
     }
 }
 
-fn triple_key(variant: Variant, kind: Kind) -> String {
-    format!("{}/{}", variant.name(), kind.name())
-}
-
-/// A table's values in state order, as the Triple Yahtzee valuer reads them.
-pub fn triple_values(table: &yahtzee_table::Table) -> Arc<Vec<f64>> {
-    let rules = table.rules();
-    Arc::new(
-        (0..rules.state_count())
-            .map(|i| table.value_at(i))
-            .collect(),
-    )
-}
-
-fn slot<T>(slots: &Slots<T>, key: &str) -> Arc<Mutex<Option<Arc<T>>>> {
-    let mut map = slots.lock().unwrap_or_else(|p| p.into_inner());
-    map.entry(key.to_string()).or_default().clone()
-}
-
-fn get<T>(
-    slots: &Slots<T>,
-    key: &str,
-    open: impl FnOnce() -> Result<T, EngineError>,
-) -> Result<Arc<T>, EngineError> {
-    let slot = slot(slots, key);
-    let mut held = slot.lock().unwrap_or_else(|p| p.into_inner());
-    if let Some(t) = held.as_ref() {
-        return Ok(t.clone());
+impl GameTables for Tables {
+    fn triple_player(&self, variant: Variant, kind: Kind) -> Result<Arc<Player>, EngineError> {
+        Tables::triple_player(self, variant, kind)
     }
-    let t = Arc::new(open()?);
-    *held = Some(t.clone());
-    Ok(t)
-}
 
-/// Whether the slot holds its table; never waits: a slot locked by a build under way is
-/// not open yet (a server's request asking must not wait for the build).
-fn is_open<T>(slots: &Slots<T>, key: &str) -> bool {
-    let s = slot(slots, key);
-    let held = match s.try_lock() {
-        Ok(held) => held,
-        Err(std::sync::TryLockError::Poisoned(p)) => p.into_inner(),
-        Err(std::sync::TryLockError::WouldBlock) => return false,
-    };
-    held.is_some()
+    fn yahtzix(
+        &self,
+        rules: &yahtzee_yahtzix::Rules,
+    ) -> Result<Arc<crate::yahtzix::Played>, EngineError> {
+        Tables::yahtzix(self, rules)
+    }
+
+    fn painted_advisor(
+        &self,
+        game: &yahtzee_painted::Game,
+    ) -> Result<Arc<yahtzee_painted::advice::Advisor>, EngineError> {
+        Tables::painted_advisor(self, game)
+    }
 }

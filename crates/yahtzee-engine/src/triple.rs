@@ -12,7 +12,7 @@ use yahtzee_triple::record::{self, Record, Review};
 use yahtzee_triple::sim::Summary;
 use yahtzee_triple::{Kind, Player, TripleCard, Variant};
 
-use crate::{EngineError, Tables};
+use crate::{EngineError, GameTables};
 
 /// `1978` (default) or `forum`.
 pub fn variant_named(name: &str) -> Result<Variant, EngineError> {
@@ -180,7 +180,7 @@ impl Question {
     }
 
     /// Every option ranked by `tables`' player of the question's variant and strategy.
-    pub fn answer(&self, tables: &Tables) -> Result<Advice, EngineError> {
+    pub fn answer(&self, tables: &dyn GameTables) -> Result<Advice, EngineError> {
         let (variant, kind, card, dice) = self.checked()?;
         let player = tables.triple_player(variant, kind)?;
         Ok(advise(&player, &card, &dice, self.rolls_left))
@@ -284,7 +284,7 @@ impl SimulateQuestion {
 
     /// One summary per strategy (mean and 95% interval of the final total), the same for
     /// any thread count.
-    pub fn answer(&self, tables: &Tables) -> Result<Vec<Summary>, EngineError> {
+    pub fn answer(&self, tables: &dyn GameTables) -> Result<Vec<Summary>, EngineError> {
         let (variant, kinds) = self.checked()?;
         kinds
             .into_iter()
@@ -299,7 +299,7 @@ impl SimulateQuestion {
 }
 
 /// Every decision of a game record judged against the fitted strategy.
-pub fn review(tables: &Tables, record_text: &str) -> Result<Review, EngineError> {
+pub fn review(tables: &dyn GameTables, record_text: &str) -> Result<Review, EngineError> {
     let rec = Record::parse(record_text).map_err(|e| EngineError::Record(e.to_string()))?;
     let player = tables.triple_player(rec.variant, Kind::Fitted)?;
     record::review(&rec, &player).map_err(|e| EngineError::Record(e.to_string()))

@@ -16,7 +16,7 @@ use yahtzee_yahtzix::trio::Trio;
 use yahtzee_yahtzix::turn::Rolls;
 use yahtzee_yahtzix::{solo, Duel, Rules, Solo};
 
-use crate::{EngineError, Tables};
+use crate::{EngineError, GameTables};
 
 /// The game asked about: the fields every Yahtzix question shares.
 #[derive(Clone, Copy, Debug, Deserialize)]
@@ -82,6 +82,7 @@ pub fn cache_path(dir: &Path, rules: &Rules) -> std::path::PathBuf {
 /// `rebuild_other_version`: a file of an older format is solved again (the default place)
 /// rather than refused. `on_solve` is called before a solve, `progress` during it with the
 /// work done and the total ([`Duel::work`]).
+#[cfg(feature = "native")]
 pub fn load_or_solve(
     rules: &Rules,
     path: &Path,
@@ -116,6 +117,7 @@ pub fn load_or_solve(
 /// folder `dir` (one of an older format solved again). A solve that cannot fit the memory
 /// limit or the free disk is refused in one line before it starts; `on_solve` is told
 /// what it costs ([`building_message`]) as it starts, `progress` as it goes.
+#[cfg(feature = "native")]
 pub fn open_or_solve(
     rules: &Rules,
     table: Option<&Path>,
@@ -182,6 +184,13 @@ pub fn solve_estimate(rules: &Rules) -> (f64, u64) {
         work as f64 * SECONDS_PER_WORK,
         yahtzee_yahtzix::duel::Layout::of(rules).len as u64,
     )
+}
+
+/// The peak memory of solving `rules`: its tables (what the cache file holds), the
+/// outcomes of every roll, and each level's pair solutions while they are stored.
+pub fn solve_memory(rules: &Rules) -> u64 {
+    let file = yahtzee_yahtzix::duel::Layout::of(rules).len as u64;
+    file + file / 8 + crate::SOLVE_OVERHEAD
 }
 
 /// Seconds per unit of [`Duel::work`] on two free cores of the reference machine (2,000:
@@ -395,7 +404,7 @@ impl Question {
     }
 
     /// Every option with its chance to win, from `tables`' solved game.
-    pub fn answer(&self, tables: &Tables) -> Result<Advice, EngineError> {
+    pub fn answer(&self, tables: &dyn GameTables) -> Result<Advice, EngineError> {
         let (rules, _) = self.position()?;
         let played = tables.yahtzix(&rules)?;
         self.answer_with(&played)
@@ -530,7 +539,7 @@ impl StatsQuestion {
     }
 
     /// The statistics, from `tables`' solved game (the same for any thread count).
-    pub fn answer(&self, tables: &Tables) -> Result<Stats, EngineError> {
+    pub fn answer(&self, tables: &dyn GameTables) -> Result<Stats, EngineError> {
         let rules = self.rules.rules()?;
         self.check()?;
         let played = tables.yahtzix(&rules)?;
@@ -803,7 +812,7 @@ pub fn solve_three(rules: &Rules, memory_limit: u64) -> Result<SolvedThree, Engi
 /// Every decision of a game record (the text `yahtzee yahtzix play` writes) judged by the
 /// chance to win it lost, against `tables`' solved game of the record's rules.
 pub fn review(
-    tables: &Tables,
+    tables: &dyn GameTables,
     record_text: &str,
 ) -> Result<yahtzee_yahtzix::record::Review, EngineError> {
     let record = yahtzee_yahtzix::record::Record::parse(record_text)?;

@@ -111,6 +111,10 @@ fn a_painted_solve_logs_each_whole_per_cent_once() {
         resumed: 0,
     };
     let left = Duration::from_secs(7);
+    // The first report is where a resumed solve starts: said without an estimate (nothing
+    // has been timed yet, so a bar's estimate would read 0 s).
+    let first = log.line(&at(1), Duration::ZERO).unwrap();
+    assert_eq!(first, "0% done before this run (layer 3)");
     assert_eq!(log.line(&at(1), left), None);
     let line = log.line(&at(2), left).unwrap();
     assert!(line.starts_with("1% (layer 3), "), "{line}");

@@ -85,6 +85,7 @@ pub enum Valuer {
 /// game's 1.6 GB, written by `yahtzee painted solve`, is read where advice needs it).
 pub enum ExactTable {
     Held(Vec<f64>),
+    #[cfg(feature = "native")]
     Mapped(yahtzee_table::GameTable),
 }
 
@@ -93,6 +94,7 @@ impl ExactTable {
     pub fn get(&self, i: usize) -> f64 {
         match self {
             ExactTable::Held(v) => v[i],
+            #[cfg(feature = "native")]
             ExactTable::Mapped(m) => m.get(i),
         }
     }

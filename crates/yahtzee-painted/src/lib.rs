@@ -19,6 +19,7 @@
 pub mod advice;
 pub mod approx;
 pub mod card;
+#[cfg(feature = "native")]
 pub mod checkpoint;
 mod correction;
 pub mod dice;

@@ -159,6 +159,7 @@ pub fn start_value(game: &Game, table: &[f64]) -> f64 {
 
 /// The table file of a Painted game: our table format (`yahtzee-table`), the game's name as
 /// its rules.
+#[cfg(feature = "native")]
 pub fn write_table(path: &Path, game: &Game, values: &[f64]) -> Result<(), String> {
     yahtzee_table::write_game_table(path, &dimensions(game), values)
         .map(|_| ())
@@ -166,13 +167,27 @@ pub fn write_table(path: &Path, game: &Game, values: &[f64]) -> Result<(), Strin
 }
 
 /// Reads a table file of `game` (refusing another game's, or a damaged one).
+#[cfg(feature = "native")]
 pub fn read_table(path: &Path, game: &Game) -> Result<Vec<f64>, String> {
     yahtzee_table::read_game_table(path, &dimensions(game)).map_err(|e| e.to_string())
 }
 
 /// A table file of `game` mapped from disk, checked whole as [`read_table`] checks it.
+#[cfg(feature = "native")]
 pub fn open_table(path: &Path, game: &Game) -> Result<yahtzee_table::GameTable, String> {
     yahtzee_table::GameTable::open(path, &dimensions(game)).map_err(|e| e.to_string())
+}
+
+/// The bytes of `game`'s table file (what [`write_table`] writes), for a host that keeps
+/// tables without files (a browser's storage).
+pub fn table_bytes(game: &Game, values: &[f64]) -> Vec<u8> {
+    yahtzee_table::game_table_bytes(&dimensions(game), values)
+}
+
+/// [`read_table`] of a table file's bytes (`name` names them in messages).
+pub fn table_from_bytes(bytes: &[u8], name: &str, game: &Game) -> Result<Vec<f64>, String> {
+    yahtzee_table::game_table_from_bytes(bytes, Path::new(name), &dimensions(game))
+        .map_err(|e| e.to_string())
 }
 
 /// The length of `game`'s table file (what [`write_table`] writes).

@@ -6,7 +6,9 @@
 
 use std::path::Path;
 
-use crate::{align, check_prefix, config, write_atomically, Header, Objective, TableError};
+#[cfg(feature = "files")]
+use crate::write_atomically;
+use crate::{align, check_prefix, config, Header, Objective, TableError};
 use crate::{FORMAT_VERSION, HEADER_LIMIT, MAGIC};
 
 /// What a game's table must be: its name and dimensions.
@@ -57,6 +59,7 @@ pub fn game_table_bytes(d: &GameDimensions, values: &[f64]) -> Vec<u8> {
 }
 
 /// Writes a game's table atomically (temporary file, flushed, renamed; readable by all).
+#[cfg(feature = "files")]
 pub fn write_game_table(
     path: &Path,
     d: &GameDimensions,
@@ -71,6 +74,7 @@ pub fn write_game_table(
 
 /// Reads a game's table, refusing a file of another game, other dimensions, a truncated or
 /// padded one and one whose checksum fails, each with its own one-line error.
+#[cfg(feature = "files")]
 pub fn read_game_table(path: &Path, d: &GameDimensions) -> Result<Vec<f64>, TableError> {
     let bytes = std::fs::read(path).map_err(|io| TableError::Open {
         path: path.to_path_buf(),

@@ -23,7 +23,6 @@ pub mod atomic;
 mod check;
 #[cfg(feature = "files")]
 pub mod export;
-#[cfg(feature = "files")]
 pub mod game;
 #[cfg(feature = "files")]
 pub mod store;
@@ -31,8 +30,9 @@ pub mod store;
 pub use check::{describe_state, most_points, Bounds};
 #[cfg(feature = "files")]
 pub use game::GameTable;
+pub use game::{game_table_bytes, game_table_from_bytes, GameDimensions};
 #[cfg(feature = "files")]
-pub use game::{game_table_bytes, read_game_table, write_game_table, GameDimensions};
+pub use game::{read_game_table, write_game_table};
 
 #[cfg(feature = "files")]
 use std::fs::File;

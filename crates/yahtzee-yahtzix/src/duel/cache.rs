@@ -21,6 +21,7 @@ use std::io::Write;
 use std::path::Path;
 use std::sync::OnceLock;
 
+#[cfg(feature = "files")]
 use memmap2::Mmap;
 use rayon::prelude::*;
 
@@ -42,9 +43,29 @@ pub(crate) enum Accept {
     Mapped(Mapped),
 }
 
-/// The accept table in a mapped cache file, each block checked on first use.
+/// A cache file's bytes: mapped from disk, or held in memory (a host without files, such
+/// as a browser, keeps them in its own storage).
+pub(crate) enum Bytes {
+    #[cfg(feature = "files")]
+    Map(Mmap),
+    Held(Vec<u8>),
+}
+
+impl std::ops::Deref for Bytes {
+    type Target = [u8];
+
+    fn deref(&self) -> &[u8] {
+        match self {
+            #[cfg(feature = "files")]
+            Bytes::Map(m) => m,
+            Bytes::Held(v) => v,
+        }
+    }
+}
+
+/// The accept table in a cache file (mapped or held), each block checked on first use.
 pub(crate) struct Mapped {
-    map: Mmap,
+    map: Bytes,
     /// Byte offset of the table in the file.
     start: usize,
     len: usize,
@@ -286,6 +307,7 @@ impl Duel {
     }
 
     /// Writes the solved tables to `path` atomically (mode 0644).
+    #[cfg(feature = "files")]
     pub fn save(&self, path: &Path) -> Result<(), Error> {
         let fail = |why: std::io::Error| Error::Table {
             path: path.display().to_string(),
@@ -311,10 +333,24 @@ impl Duel {
         written.map_err(fail)
     }
 
+    #[cfg(feature = "files")]
     fn write_to(&self, file: &Path) -> std::io::Result<()> {
+        let inner = std::io::BufWriter::with_capacity(1 << 20, std::fs::File::create(file)?);
+        let w = self.write_into(inner)?;
+        w.into_inner().map_err(|e| e.into_error())?.sync_all()
+    }
+
+    /// The cache file's bytes (what [`Duel::save`] writes), for a host without files.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        self.write_into(Vec::with_capacity(Layout::of(&self.rules).len))
+            .expect("writing to memory does not fail")
+    }
+
+    /// Writes the cache file's bytes into `w`, and hands it back.
+    fn write_into<W: Write>(&self, inner: W) -> std::io::Result<W> {
         let [_, _, _, final_len, block] = sizes(&self.rules);
         let mut w = Crc {
-            inner: std::io::BufWriter::with_capacity(1 << 20, std::fs::File::create(file)?),
+            inner,
             crc: crc32fast::Hasher::new(),
         };
         w.write_all(MAGIC)?;
@@ -359,23 +395,41 @@ impl Duel {
         let tail: Vec<u8> = crcs.iter().flat_map(|c| c.to_le_bytes()).collect();
         w.write_all(&tail)?;
         w.write_all(&crc32fast::hash(&tail).to_le_bytes())?;
-        w.into_inner().map_err(|e| e.into_error())?.sync_all()
+        Ok(w)
     }
 
     /// Opens tables written by [`Duel::save`] for `rules`, refusing a file that is damaged,
     /// truncated or for other rules. The accept table stays mapped; each of its blocks is
     /// checked when first read ([`Duel::turn_setup`], [`Duel::accept`]) or all at once by
     /// [`Duel::verify_all`].
+    #[cfg(feature = "files")]
     pub fn load(path: &Path, rules: &Rules) -> Result<Duel, Error> {
-        let bad = |why: &str| Error::Table {
-            path: path.display().to_string(),
-            why: why.to_string(),
-        };
-        let file = std::fs::File::open(path).map_err(|e| bad(&e.to_string()))?;
+        let name = path.display().to_string();
+        let file = std::fs::File::open(path).map_err(|e| Error::Table {
+            path: name.clone(),
+            why: e.to_string(),
+        })?;
         // SAFETY: the cache file is only ever replaced by renaming a whole new file over it
         // (`save`), never written in place, so the mapped bytes do not change under us; every
         // byte is checked against a CRC before a value read from it is used.
-        let map = unsafe { Mmap::map(&file) }.map_err(|e| bad(&e.to_string()))?;
+        let map = unsafe { Mmap::map(&file) }.map_err(|e| Error::Table {
+            path: name.clone(),
+            why: e.to_string(),
+        })?;
+        Duel::open_bytes(Bytes::Map(map), &name, rules)
+    }
+
+    /// [`Duel::load`] of a cache file's bytes held in memory (`name` names them in
+    /// messages), checked the same way.
+    pub fn from_bytes(bytes: Vec<u8>, name: &str, rules: &Rules) -> Result<Duel, Error> {
+        Duel::open_bytes(Bytes::Held(bytes), name, rules)
+    }
+
+    fn open_bytes(map: Bytes, name: &str, rules: &Rules) -> Result<Duel, Error> {
+        let bad = |why: &str| Error::Table {
+            path: name.to_string(),
+            why: why.to_string(),
+        };
         let mut r = Reader {
             bytes: &map,
             pos: 0,
@@ -390,7 +444,7 @@ impl Duel {
         }
         if words[0] != VERSION {
             return Err(Error::OtherVersion {
-                path: path.display().to_string(),
+                path: name.to_string(),
             });
         }
         let file_rules = Rules {
@@ -466,7 +520,7 @@ impl Duel {
                 n,
                 crcs,
                 checked: (0..blocks).map(|_| OnceLock::new()).collect(),
-                path: path.display().to_string(),
+                path: name.to_string(),
                 map,
             }),
             finals: fins,
