@@ -133,3 +133,166 @@ export declare class Engine {
   /** Every option of a position, best first; solves the table first when it is not loaded. */
   advise(question: AdviseQuestion | string): Report;
 }
+
+/** Loads the engine with every game (by default the yahtzee-games.wasm shipped beside yahtzee.js). */
+export declare function loadGames(source?: WasmSource): Promise<GamesEngine>;
+
+/** A Triple Yahtzee position: the body of `POST /api/advise` with `"game": "triple"`. */
+export interface TripleQuestion {
+  /** "1978" (default) or "forum". */
+  variant?: string;
+  /** "fitted" (default), "solitaire" or "greedy". */
+  strategy?: string;
+  /** The card in the CLI's syntax: "1.ones=3 3.yahtzee=50 bonus=100" ("" for a new card). */
+  card?: string;
+  dice: string | number[];
+  rolls_left: number;
+}
+
+/** One Triple Yahtzee option: a keep, or a box of a column to score. */
+export interface TripleOption {
+  /** As the CLI prints it: "keep 6 6 6", "x3 sixes (+54)". */
+  option: string;
+  keep?: number[];
+  column?: number;
+  category?: string;
+  points?: number;
+  ev_remaining: number;
+  loss: number;
+  [field: string]: unknown;
+}
+
+/** Triple Yahtzee advice, as `yahtzee triple advise --json` prints it. */
+export interface TripleAdvice {
+  game: 'triple';
+  variant: string;
+  strategy: string;
+  card: string;
+  total: number;
+  dice: number[];
+  rolls_left: number;
+  expected_final: number;
+  options: TripleOption[];
+  [field: string]: unknown;
+}
+
+/** A Yahtzix position: the body of `POST /api/advise` with `"game": "yahtzix"`. */
+export interface YahtzixQuestion {
+  /** Points to win, a multiple of 50 (default 2000; here up to 1000). */
+  target?: number;
+  four_of_a_kind?: boolean;
+  /** Two players: your score, the opponent's, and whether you move second. */
+  me?: number;
+  opp?: number;
+  second?: boolean;
+  /** Three or more players: every seat's score, seat 1 first, and the seat to move (from 1). */
+  scores?: number[];
+  to_move?: number;
+  /** Before a roll with an offer: its total and dice ("150:2"), or the dice of a roll with the roll's number and the total set aside. */
+  offer?: string;
+  dice?: string;
+  roll?: number;
+  total?: number;
+  [field: string]: unknown;
+}
+
+/** One Yahtzix option with its chance to win. */
+export interface YahtzixOption {
+  /** As the CLI prints it: "bank 30", "keep 1 1 (+20), 4 dice left", "go for it". */
+  option: string;
+  p_win: number;
+  loss: number;
+  go_for_it?: boolean;
+  roll_fresh?: boolean;
+  roll?: number;
+  bank?: boolean;
+  keep?: number[];
+}
+
+/** Yahtzix advice, as `yahtzee yahtzix advise --json` prints it. */
+export interface YahtzixAdvice {
+  game: 'yahtzix';
+  rules: string;
+  target: number;
+  players: number;
+  scores: number[];
+  to_move: number;
+  /** "exact" for two players; "heads-up" for more (the two-player table against the leader). */
+  strategy: string;
+  against: number;
+  seat: 'first' | 'second';
+  me: number;
+  opp: number;
+  p_win: number;
+  bust: boolean;
+  options: YahtzixOption[];
+  [field: string]: unknown;
+}
+
+/** A Painted Yahtzee position: the body of `POST /api/painted/advise`. */
+export interface PaintedQuestion {
+  /** "painted" (default) or a reduced game "painted:c2:ones,yahtzee,colours,flush". */
+  game?: string;
+  /** The card in the CLI's syntax: "ones=3 red=12 flush=50". */
+  card?: string;
+  /** Five dice, a number and a colour letter each: "5r 5y 2g 3b 1p". */
+  dice: string | string[];
+  rolls_left: number;
+}
+
+/** One Painted Yahtzee option. */
+export interface PaintedOption {
+  /** "keep" or "score". */
+  action: string;
+  keep?: string;
+  box?: string;
+  points?: number;
+  value: number;
+  loss: number;
+  [field: string]: unknown;
+}
+
+/** Painted Yahtzee advice, as `yahtzee painted advise --json` prints it. */
+export interface PaintedAdvice {
+  game: string;
+  /** "exact" (a reduced game's table) or "split+corrected" (the full game in a browser). */
+  strategy: string;
+  dice: string;
+  rolls_left: number;
+  card_points: number;
+  expected_total: number;
+  options: PaintedOption[];
+  [field: string]: unknown;
+}
+
+/** Progress of a table being built: work done of the total. */
+export type Progress = (done: number, total: number) => void;
+
+/** One game's door. */
+export interface GameDoor<Q, A> {
+  advise(question: Q, onProgress?: Progress): A;
+}
+
+/** A file built by the engine, to store. */
+export interface BuiltFile {
+  name: string;
+  bytes: Uint8Array;
+}
+
+/** The engine with every game. */
+export declare class GamesEngine extends Engine {
+  readonly triple: GameDoor<TripleQuestion, TripleAdvice>;
+  readonly yahtzix: GameDoor<YahtzixQuestion, YahtzixAdvice>;
+  readonly painted: GameDoor<PaintedQuestion, PaintedAdvice>;
+  /** Any game by its `game` field ("yahtzee" when absent). */
+  advise(question: AdviseQuestion | string, onProgress?: Progress): Report;
+  advise(question: TripleQuestion & { game: 'triple' }, onProgress?: Progress): TripleAdvice;
+  advise(question: YahtzixQuestion & { game: 'yahtzix' }, onProgress?: Progress): YahtzixAdvice;
+  advise(question: PaintedQuestion & { game: string }, onProgress?: Progress): PaintedAdvice;
+  /** The names of the stored files a question needs. */
+  files(question: object | string): string[];
+  /** Hands in a stored file (checked when first needed). */
+  give(name: string, bytes: Uint8Array | ArrayBuffer): void;
+  /** Files built since the last call (to store) and handed-in files refused (to delete). */
+  takeBuilt(): { built: BuiltFile[]; rejected: string[] };
+}

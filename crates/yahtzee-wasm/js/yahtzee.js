@@ -6,6 +6,14 @@
 //   const engine = await load();
 //   engine.advise({ rules: 'forced', scorecard: '', dice: '13346', rolls_left: 2 });
 //
+// Triple Yahtzee, Yahtzix and Painted Yahtzee live in a second, larger module
+// (yahtzee-games.wasm), so a Yahtzee-only page loads only the first:
+//
+//   import { loadGames } from 'yahtzee-engine';
+//   const games = await loadGames();
+//   games.triple.advise({ card: '', dice: '66612', rolls_left: 1 });
+//   games.advise({ game: 'yahtzix', target: 1000, me: 0, opp: 0 });
+//
 // Answers have the shapes of `yahtzee serve`'s JSON API (and `yahtzee advise --json`);
 // every failure is a thrown YahtzeeError (an Error) with the CLI's one-line message.
 
@@ -22,12 +30,12 @@ export class YahtzeeError extends Error {
 
 const isNode = typeof process !== 'undefined' && process.versions != null && process.versions.node != null;
 
-/** The compiled module from `source` (default: yahtzee.wasm beside this file). */
-async function compile(source) {
+/** The compiled module from `source` (default: the file `file` beside this one). */
+async function compile(source, file = './yahtzee.wasm') {
   if (source instanceof WebAssembly.Module) return source;
   if (source instanceof ArrayBuffer || ArrayBuffer.isView(source)) return WebAssembly.compile(source);
   if (typeof Response !== 'undefined' && source instanceof Response) return compileResponse(source);
-  const url = source === undefined ? new URL('./yahtzee.wasm', import.meta.url) : new URL(String(source), import.meta.url);
+  const url = new URL(source === undefined ? file : String(source), import.meta.url);
   if (url.protocol === 'file:' && isNode) {
     const { readFile } = await import('node:fs/promises');
     return WebAssembly.compile(await readFile(url));
@@ -168,5 +176,76 @@ export class Engine {
   advise(question) {
     const body = typeof question === 'string' ? question : JSON.stringify(question);
     return this._json('yz_advise', body);
+  }
+}
+
+/**
+ * Loads the engine with every game (yahtzee-games.wasm beside this file by default, or
+ * `source` as for `load`): Yahtzee as `load()` gives it, and Triple Yahtzee, Yahtzix and
+ * Painted Yahtzee.
+ */
+export async function loadGames(source) {
+  return new GamesEngine(await compile(source, './yahtzee-games.wasm'));
+}
+
+/**
+ * Every game. The other games' tables are built in memory on first use (the official
+ * Yahtzee table for Triple Yahtzee, about a second; the solved Yahtzix game, seconds to a
+ * minute by target; the two halves of Painted Yahtzee's split value, seconds) and can be
+ * kept between visits: `takeBuilt()` hands out each built file's bytes, `give()` hands a
+ * stored one back (checked when first needed, and built again if damaged).
+ */
+export class GamesEngine extends Engine {
+  constructor(module) {
+    super(module);
+    const door = (game) => ({ advise: (question, onProgress) => this.advise({ ...question, game }, onProgress) });
+    /** Triple Yahtzee: `advise({variant, strategy, card, dice, rolls_left})`. */
+    this.triple = door('triple');
+    /** Yahtzix: `advise({target, me, opp, dice, roll, ...})` or `{scores, to_move, ...}` for three or more. */
+    this.yahtzix = door('yahtzix');
+    /** Painted Yahtzee (or a reduced game, with `game: 'painted:...'`): `advise({card, dice, rolls_left})`. */
+    this.painted = {
+      advise: (question, onProgress) => this.advise({ game: 'painted', ...question }, onProgress),
+    };
+  }
+
+  /**
+   * Every option of a position in any game, by its `game` field (default Yahtzee), best
+   * first; `onProgress(done, total)` hears a table being built.
+   */
+  advise(question, onProgress) {
+    const body = typeof question === 'string' ? question : JSON.stringify(question);
+    this._onProgress = typeof onProgress === 'function' ? onProgress : null;
+    try {
+      return this._json('yz_advise', body);
+    } finally {
+      this._onProgress = null;
+    }
+  }
+
+  /** The names of the stored files a question needs (hand in those you have with `give`). */
+  files(question) {
+    return this._json('yz_game_files', typeof question === 'string' ? question : JSON.stringify(question));
+  }
+
+  /** Hands in a stored file by name (checked when first needed). */
+  give(name, bytes) {
+    if (!(bytes instanceof Uint8Array)) {
+      if (bytes instanceof ArrayBuffer) bytes = new Uint8Array(bytes);
+      else throw new YahtzeeError('a file is a Uint8Array or an ArrayBuffer of its bytes');
+    }
+    this._call('yz_game_give', [encoder.encode(String(name)), bytes]);
+  }
+
+  /**
+   * The files built since the last call, to store (`built`: name and bytes), and the
+   * names of handed-in files that failed their checks, to delete (`rejected`).
+   */
+  takeBuilt() {
+    const { built, rejected } = JSON.parse(decoder.decode(this._call('yz_game_built')));
+    return {
+      built: built.map((name) => ({ name, bytes: this._call('yz_game_take', [encoder.encode(name)]) })),
+      rejected,
+    };
   }
 }

@@ -20,7 +20,7 @@ extern "C" {
 }
 
 /// Progress of a solve, passed to JavaScript (natively: nowhere).
-fn progress(done: u64, total: u64) {
+pub(crate) fn progress(done: u64, total: u64) {
     #[cfg(target_arch = "wasm32")]
     // SAFETY: an imported JavaScript function taking two numbers; nothing is shared.
     unsafe {
@@ -225,14 +225,62 @@ pub extern "C" fn yz_drop_table(ptr: *mut u8, len: usize) -> u32 {
     })
 }
 
-/// `POST /api/advise`: the body (JSON text) in, the answer (JSON) out.
+/// `POST /api/advise`: the body (JSON text) in, the answer (JSON) out. In the games module
+/// a body whose `"game"` is another game's is answered from its tables ([`crate::games`]).
 #[no_mangle]
 pub extern "C" fn yz_advise(ptr: *mut u8, len: usize) -> u32 {
     with_text(ptr, len, |e, body| {
+        #[cfg(feature = "games")]
+        if let Some(answer) = crate::games::advise(body.as_bytes()) {
+            return answer.map_err(|e| e.to_string());
+        }
         e.advise(body.as_bytes())
             .map(String::into_bytes)
             .map_err(|e| e.to_string())
     })
+}
+
+/// The names of the stored files a question (JSON text) needs, as a JSON list: the host
+/// hands in those it has ([`yz_game_give`]) before asking.
+#[cfg(feature = "games")]
+#[no_mangle]
+pub extern "C" fn yz_game_files(ptr: *mut u8, len: usize) -> u32 {
+    with_text(ptr, len, |_, body| {
+        crate::games::files_for(body.as_bytes()).map_err(|e| e.to_string())
+    })
+}
+
+/// Hands in the stored file NAME, its bytes at (`bytes`, `bytes_len`): checked when first
+/// needed. Both buffers are handed back.
+#[cfg(feature = "games")]
+#[no_mangle]
+pub extern "C" fn yz_game_give(
+    name: *mut u8,
+    name_len: usize,
+    bytes: *mut u8,
+    bytes_len: usize,
+) -> u32 {
+    let file = take(bytes, bytes_len);
+    with_text(name, name_len, |_, name| {
+        crate::games::give(name, file);
+        Ok(b"null".to_vec())
+    })
+}
+
+/// What to store and delete since the last call, as JSON: `{"built": [names], "rejected":
+/// [names]}`; each built file's bytes wait for [`yz_game_take`].
+#[cfg(feature = "games")]
+#[no_mangle]
+pub extern "C" fn yz_game_built() -> u32 {
+    install_panic_hook();
+    answer::<String>(Ok(crate::games::built().into_bytes()))
+}
+
+/// The bytes of the built file NAME (once).
+#[cfg(feature = "games")]
+#[no_mangle]
+pub extern "C" fn yz_game_take(ptr: *mut u8, len: usize) -> u32 {
+    with_text(ptr, len, |_, name| crate::games::take(name))
 }
 
 fn json_number(v: f64) -> String {

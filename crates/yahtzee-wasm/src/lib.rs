@@ -10,6 +10,8 @@
 //! module in a Web Worker so the page never waits on a solve.
 
 pub mod ffi;
+#[cfg(feature = "games")]
+pub mod games;
 
 use std::collections::HashMap;
 use std::path::Path;
