@@ -3,9 +3,9 @@
 #
 #   scripts/build_web.sh [OUT]          (default target/web)
 #
-# Copies web/ (pages, client, worker, service worker, manifest, icons; triple.html,
-# yahtzix.html and painted.html only say there that those games need `yahtzee serve`) and
-# the engine's yahtzee.js and yahtzee.wasm (scripts/build_wasm.sh builds them) into OUT, writes
+# Copies web/ (pages, client, worker, service worker, manifest, icons) and the engine's
+# yahtzee.js, yahtzee.wasm and yahtzee-games.wasm (the other games' module, loaded by their
+# pages only; scripts/build_wasm.sh builds them) into OUT, writes
 # api/health ({"status":"static"}: what client.js's probe for a server finds here), stamps
 # the service worker's cache with a hash of the files, and prints each file's size and the
 # gzipped total. Then: python3 -m http.server -d OUT (or any static server).
@@ -17,11 +17,11 @@ rm -rf "$out"
 mkdir -p "$out/icons"
 cp web/index.html web/play.html web/triple.html web/yahtzix.html web/painted.html web/games.js web/games.css web/client.js web/worker.js web/sw.js web/manifest.webmanifest "$out/"
 cp web/icons/icon-192.png web/icons/icon-512.png web/icons/icon.svg "$out/icons/"
-cp target/npm/yahtzee-engine/yahtzee.js target/npm/yahtzee-engine/yahtzee.wasm "$out/"
+cp target/npm/yahtzee-engine/yahtzee.js target/npm/yahtzee-engine/yahtzee.wasm target/npm/yahtzee-engine/yahtzee-games.wasm "$out/"
 # What client.js's probe for a server finds here: no server, the engine in the page.
 mkdir -p "$out/api"
 printf '{"status":"static"}\n' >"$out/api/health"
-version=$(cd "$out" && cat index.html play.html triple.html yahtzix.html painted.html games.js games.css client.js worker.js yahtzee.js yahtzee.wasm manifest.webmanifest | sha256sum | cut -c1-12)
+version=$(cd "$out" && cat index.html play.html triple.html yahtzix.html painted.html games.js games.css client.js worker.js yahtzee.js yahtzee.wasm yahtzee-games.wasm manifest.webmanifest | sha256sum | cut -c1-12)
 sed -i "s/__BUILD_VERSION__/$version/" "$out/sw.js"
 find "$out" -type f -exec chmod 0644 {} +
 total=0

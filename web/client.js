@@ -1,8 +1,9 @@
 // Where the pages get their answers: `yahtzee serve`'s JSON API when the page is served by
 // it, or the engine compiled to WebAssembly, running in a Web Worker (worker.js), when the
 // page is plain static files. Either way the pages call YahtzeeClient.api(url, body,
-// isCurrent) with the API's paths (/api/rules, /api/card?rules=R, /api/advise) and get the
-// API's answers, or an Error with its one-line message.
+// isCurrent) with the API's paths (/api/rules, /api/card?rules=R, /api/advise — any game
+// by its "game" field —, /api/painted/advise) and get the API's answers, or an Error with
+// its one-line message.
 'use strict';
 
 (() => {
@@ -128,7 +129,8 @@
       const m = ev.data;
       if (m.progress) {
         const pct = Math.floor(100 * m.progress.done / m.progress.total);
-        client.onStatus('Solving the table for ' + m.progress.rules + '… ' + pct + '%', m.progress.done / m.progress.total);
+        const what = /^[A-Z]/.test(m.progress.rules) ? m.progress.rules + "'s table" : 'the table for ' + m.progress.rules;
+        client.onStatus('Solving ' + what + '… ' + pct + '%', m.progress.done / m.progress.total);
         return;
       }
       if (m.stats) Object.assign(stats, m.stats);
@@ -161,6 +163,7 @@
       if (path === '/api/rules') answer = await ask('rules');
       else if (path === '/api/card') answer = await ask('card', u.searchParams.get('rules') || 'forced');
       else if (path === '/api/advise') answer = await ask('advise', body || {});
+      else if (path === '/api/painted/advise') answer = await ask('advise', { game: 'painted', ...(body || {}) });
       else if (path === '/api/health') answer = { status: 'ok' };
       else throw new Error(path + ' needs yahtzee serve');
     } finally {

@@ -1,8 +1,8 @@
-// What the Triple Yahtzee and Yahtzix pages share: dice on screen, the dice roller, the
-// error line, the games menu, and the one door to the API (client.js's YahtzeeClient,
-// whose 503 "building" loop shows the status line while the server prepares a game).
-// These games are answered by `yahtzee serve` only: the WebAssembly engine of the static
-// site plays Yahtzee alone, so there the pages say so and ask nothing.
+// What the Triple Yahtzee, Yahtzix and Painted Yahtzee pages share: dice on screen, the
+// dice roller, the error line, the games menu, and the one door to the API (client.js's
+// YahtzeeClient: `yahtzee serve`, whose 503 "building" loop shows the status line while
+// the server prepares a game, or on the static site the games' WebAssembly module in the
+// page's worker, whose progress shows the same line while it builds a table).
 'use strict';
 
 window.YahtzeeGames = (() => {
@@ -58,17 +58,10 @@ window.YahtzeeGames = (() => {
     return mask;
   }
 
-  // Resolves to true under `yahtzee serve` (or a proxy to it); on the static site shows
-  // #static-note, disables the page's controls and resolves to false.
-  async function serverOnly() {
-    const mode = await YahtzeeClient.ready;
-    if (mode === 'server') return true;
-    $('#static-note').hidden = false;
-    document.querySelectorAll('main, .needs-server').forEach((el) => { el.hidden = true; });
-    return false;
-  }
+  // Resolves to where the answers come from ('server' or 'static') once it is known.
+  const ready = () => YahtzeeClient.ready;
 
   const api = (url, body, isCurrent) => YahtzeeClient.api(url, body, isCurrent);
 
-  return { $, makeDie, setFace, randomDie, setError, sorted, sameMultiset, keptMask, serverOnly, api };
+  return { $, makeDie, setFace, randomDie, setError, sorted, sameMultiset, keptMask, ready, api };
 })();

@@ -7,10 +7,14 @@ const VERSION = '__BUILD_VERSION__';
 const CACHE = 'yahtzee-' + VERSION;
 const APP = [
   './', 'index.html', 'play.html', 'client.js', 'worker.js', 'yahtzee.js', 'yahtzee.wasm',
-  'triple.html', 'yahtzix.html', 'painted.html', 'games.js', 'games.css', // these say they need yahtzee serve
+  'triple.html', 'yahtzix.html', 'painted.html', 'games.js', 'games.css',
   'manifest.webmanifest', 'icons/icon-192.png', 'icons/icon-512.png', 'icons/icon.svg',
   'api/health', // {"status": "static"}: client.js asks it, to know there is no server
 ];
+
+// The other games' module (yahtzee-games.wasm) is not fetched with the app: the Yahtzee
+// advisor's first visit stays small. It is cached the first time a games page loads it.
+const LAZY = ['yahtzee-games.wasm'];
 
 self.addEventListener('install', (event) => {
   event.waitUntil(caches.open(CACHE).then((c) => c.addAll(APP)).then(() => self.skipWaiting()));
@@ -25,13 +29,18 @@ self.addEventListener('activate', (event) => {
 });
 
 // Cache first for the app (ignoring the query: ?dice=... is the page's state, not a file);
-// anything else goes to the network.
+// a lazy file is cached when first fetched; anything else goes to the network.
 self.addEventListener('fetch', (event) => {
   const req = event.request;
   if (req.method !== 'GET') return;
+  const lazy = LAZY.some((f) => new URL(req.url).pathname.endsWith('/' + f));
   event.respondWith(
-    caches.open(CACHE)
-      .then((c) => c.match(req, { ignoreSearch: true }))
-      .then((hit) => hit || fetch(req)),
+    caches.open(CACHE).then((c) => c.match(req, { ignoreSearch: true }).then((hit) => {
+      if (hit || !lazy) return hit || fetch(req);
+      return fetch(req).then((res) => {
+        if (res.ok) c.put(req, res.clone());
+        return res;
+      });
+    })),
   );
 });

@@ -1,19 +1,41 @@
 // The engine (WebAssembly, yahtzee.js) in a Web Worker, so a solve never freezes the page.
 // Each rule set's table is solved once, on first use, and kept in IndexedDB (the table
 // file's bytes, checked like a file when read back), so a later visit answers at once.
+// The other games (Triple Yahtzee, Yahtzix, Painted Yahtzee) are in a second module,
+// yahtzee-games.wasm, loaded only when a question about one of them comes: their tables
+// (the files a data folder would hold) are kept in IndexedDB the same way.
 //
 // Messages in: {id, op: 'rules' | 'card' | 'advise', arg}. Out: {id, value} or {id, error}
 // (the engine's one-line message); {progress: {rules, done, total}} while solving;
 // {stats: {...}} after a table is solved or loaded.
 
-import { load } from './yahtzee.js';
+import { load, loadGames } from './yahtzee.js';
 
 const DB = 'yahtzee-tables';
 const STORE = 'tables';
 
-const engine = load();
-const stats = { solves: 0, loadedFromCache: 0, lastSolveMs: null, lastLoadMs: null, lastAdviseMs: null };
-engine.then(() => postMessage({ ready: true }), () => {});
+// Each module is loaded on first use: a Yahtzee page never fetches the games module, and
+// a games page never the Yahtzee one.
+let yahtzeeEngine = null;
+let gamesEngine = null;
+const stats = {
+  solves: 0, loadedFromCache: 0, lastSolveMs: null, lastLoadMs: null, lastAdviseMs: null,
+  module: null, moduleMs: null, wasmFetched: [], builds: 0, filesStored: 0, filesRejected: 0,
+};
+const started = (promise, name) => {
+  const t = performance.now();
+  promise.then(() => {
+    stats.module = name;
+    stats.moduleMs = performance.now() - t;
+    // The modules this worker fetched (the page's own resource list does not show them).
+    stats.wasmFetched = performance.getEntriesByType('resource')
+      .map((e) => e.name.split('/').pop()).filter((n) => n.endsWith('.wasm'));
+    postMessage({ ready: true, stats });
+  }, () => {});
+  return promise;
+};
+const engine = () => yahtzeeEngine || (yahtzeeEngine = started(load(), 'yahtzee'));
+const games = () => gamesEngine || (gamesEngine = started(loadGames(), 'yahtzee-games'));
 
 function openDb() {
   return new Promise((resolve) => {
@@ -88,8 +110,64 @@ async function fillTable(e, name) {
   await stored('put', key, e.tableBytes(name));
 }
 
+// The game a question asks about: its "game" field, Yahtzee without it.
+function gameOf(arg) {
+  const g = arg && arg.game;
+  return typeof g === 'string' && g !== 'yahtzee' ? g : null;
+}
+
+// Names of the games' files handed to the games engine (or built by it) in this worker.
+const inEngine = new Set();
+
+// A question about another game: the stored files it needs handed in first, the answer,
+// then what was built stored (and what was refused deleted).
+async function answerGame(arg) {
+  const e = await games();
+  const names = e.files(arg); // a bad question is refused here, before anything is read
+  for (const name of names) {
+    if (inEngine.has(name)) continue;
+    const t = performance.now();
+    const bytes = await stored('get', e.version + '/' + name);
+    if (bytes) {
+      e.give(name, bytes);
+      stats.loadedFromCache++;
+      stats.lastLoadMs = performance.now() - t;
+    }
+    inEngine.add(name);
+  }
+  const t = performance.now();
+  let shown = -1;
+  const label = arg.game.startsWith('painted') ? 'Painted Yahtzee' : arg.game === 'triple' ? 'Triple Yahtzee' : 'Yahtzix';
+  const value = e.advise(arg, (done, total) => {
+    const pct = Math.floor(100 * done / total);
+    if (pct !== shown) {
+      shown = pct;
+      postMessage({ progress: { rules: label, done, total } });
+    }
+  });
+  const { built, rejected } = e.takeBuilt();
+  if (built.length) {
+    stats.builds += built.length;
+    stats.lastSolveMs = performance.now() - t;
+  } else {
+    stats.lastAdviseMs = performance.now() - t;
+  }
+  for (const name of rejected) {
+    console.warn('stored ' + name + ' refused, built again');
+    stats.filesRejected++;
+    await stored('delete', e.version + '/' + name);
+  }
+  for (const { name, bytes } of built) {
+    inEngine.add(name);
+    if (await stored('put', e.version + '/' + name, bytes) !== undefined) stats.filesStored++;
+  }
+  postMessage({ stats });
+  return value;
+}
+
 async function answer(op, arg) {
-  const e = await engine;
+  if (op === 'advise' && gameOf(arg)) return answerGame(arg);
+  const e = await engine();
   if (op === 'rules') return e.rules();
   if (op === 'card') return e.card(arg);
   if (op === 'advise') {

@@ -2,7 +2,7 @@
 (no `yahtzee serve`): positions from the URL and by clicks against the CLI option by option,
 a whole game with no script errors, the table kept in IndexedDB across a reload, the page
 served by the service worker with the static server stopped, and what needs a server said
-so. Run by scripts/test.sh after scripts/build_web.sh."""
+so (the other games: test_static_games.py). Run by scripts/test.sh after scripts/build_web.sh."""
 
 import time
 import urllib.parse
@@ -140,28 +140,6 @@ def test_what_needs_the_server_is_said(browser, site):
         YahtzeeClient.api('/api/advise', {dice: '1334', rolls_left: 2}).then(
             () => done('answered'), (e) => done(e.message));""")
     assert err == "bad dice: expected 5 dice, got 4"
-
-
-def test_the_other_games_say_they_need_the_server(browser, site):
-    # The WebAssembly engine plays Yahtzee only: the menu and the pages say so, and the
-    # pages ask nothing.
-    browser.get_log("browser")
-    browser.get(site.url + "/")
-    WebDriverWait(browser, 30).until(
-        lambda d: d.execute_script("return document.documentElement.dataset.engine") == "static")
-    for link in ["triple.html", "yahtzix.html", "painted.html"]:
-        after = browser.execute_script(
-            "return getComputedStyle(document.querySelector(`nav.games a[href=\"${arguments[0]}\"]`), '::after').content",
-            link)
-        assert "yahtzee serve" in after, link
-    for page in ["triple.html", "yahtzix.html", "painted.html"]:
-        browser.get(site.url + "/" + page)
-        note = browser.find_element(By.ID, "static-note")
-        WebDriverWait(browser, 30).until(lambda d: note.is_displayed())
-        assert "needs yahtzee serve" in note.text
-        assert not browser.find_element(By.ID, "play-main").is_displayed()
-        assert not browser.find_element(By.ID, "setup-panel").is_displayed()
-    assert severe(browser) == []
 
 
 def test_a_whole_game_with_no_script_errors(browser, site):

@@ -227,7 +227,9 @@ impl GameTables for MemoryTables {
                     Err(_) => self.reject(&name),
                 }
             }
-            let need = crate::yahtzix::solve_memory(rules);
+            // The solve, then the file's bytes beside the solved game (handed out to store).
+            let need = crate::yahtzix::solve_memory(rules)
+                + yahtzee_yahtzix::duel::Layout::of(rules).len as u64;
             if need > self.memory_limit {
                 return Err(EngineError::TooBig(format!(
                     "Yahtzix to {} needs about {} MB of memory to solve, more than this host's {} MB",

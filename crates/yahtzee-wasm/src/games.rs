@@ -8,9 +8,9 @@ use std::collections::BTreeMap;
 
 use yahtzee_engine::{EngineError, Game, MemoryTables};
 
-/// The most memory a build may take here: a Yahtzix solve to 1,000 takes about 200 MB;
-/// a 32-bit module has 4 GiB in all.
-pub const MEMORY_LIMIT: u64 = 1 << 30;
+/// The most memory a build may take here (a page's budget): a Yahtzix solve to 1,000
+/// takes about 250 MB; 1,500 (about 650 MB) and 2,000 (1.5 GB) are refused in one line.
+pub const MEMORY_LIMIT: u64 = 400_000_000;
 
 thread_local! {
     static TABLES: MemoryTables =
