@@ -126,6 +126,9 @@ struct AdviseArgs {
     /// Dice in hand before this roll [default: the dice shown].
     #[arg(long, requires = "dice")]
     held: Option<u8>,
+    /// Three or more players: no chance to win the table (no games played out).
+    #[arg(long)]
+    no_table: bool,
     /// Print JSON: every option with its probability of winning.
     #[arg(long, short)]
     json: bool,
@@ -238,6 +241,7 @@ fn question(a: &AdviseArgs) -> engine::Question {
         roll: a.roll,
         total: a.total,
         held: a.held,
+        table: !a.no_table,
     }
 }
 

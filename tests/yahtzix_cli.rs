@@ -271,12 +271,34 @@ fn three_to_eight_players_are_advised_heads_up() {
     // Seat 2 leads with 200 and has moved this round: seat 3 plays her as second player.
     assert_eq!(json["against"], 2);
     assert_eq!(json["seat"], "second");
-    // The same numbers as the two-player question against the leader.
     let two: serde_json::Value = serde_json::from_str(&ok(&with(&[
         "advise", "--me", "100", "--opp", "200", "--second", "--dice", "112355", "--json",
     ])))
     .unwrap();
-    assert_eq!(json["options"], two["options"]);
+    // The same numbers as the two-player question against the leader, and beside each the
+    // chance to win the table (games played out; `--no-table` skips them).
+    let mut stripped = json["options"].clone();
+    for o in stripped.as_array_mut().unwrap() {
+        let o = o.as_object_mut().unwrap();
+        let p = o.remove("p_table").unwrap().as_f64().unwrap();
+        assert!((0.0..=1.0).contains(&p));
+        assert!(o.remove("p_table_ci95").unwrap().as_f64().unwrap() > 0.0);
+    }
+    assert_eq!(stripped, two["options"]);
+    assert_eq!(json["table_chance"]["kind"], "estimate");
+    let quiet: serde_json::Value = serde_json::from_str(&ok(&with(&[
+        "advise",
+        "--scores",
+        "150,200,100",
+        "--seat",
+        "3",
+        "--dice",
+        "112355",
+        "--no-table",
+        "--json",
+    ])))
+    .unwrap();
+    assert_eq!(quiet["options"], two["options"]);
     let text = ok(&with(&[
         "advise",
         "--scores",

@@ -238,6 +238,10 @@ pub struct Question {
     /// Dice in hand before this roll [default: the dice shown].
     #[serde(default)]
     pub held: Option<u8>,
+    /// Three or more players: each option's chance to win the table, from games played
+    /// out (default; `false` skips them, as a bot's question does).
+    #[serde(default = "yes")]
+    pub table: bool,
 }
 
 /// The answer to a [`Question`].
@@ -268,7 +272,56 @@ pub struct Advice {
     pub bust: bool,
     /// Every option, best first.
     pub options: Vec<AdviceOption>,
+    /// Three or more players: how each option's chance to win the table (`p_table`) was
+    /// reckoned.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub table_chance: Option<TableChance>,
 }
+
+/// How the chances to win the table were reckoned: an estimate from seeded games played
+/// out by the heads-up bot in every seat (`yahtzee_yahtzix::rollout`), the same games for
+/// every option.
+#[derive(Clone, Debug, Serialize)]
+pub struct TableChance {
+    /// `estimate` (rollouts, with a 95% interval).
+    pub kind: &'static str,
+    /// Games played out for each option, and their seed.
+    pub games: u64,
+    pub seed: u64,
+    /// Who plays the games out.
+    pub bots: &'static str,
+}
+
+/// Turns the played-out games of one answer may take in all: each is a turn solved by a
+/// bot (about 70 µs), so about 200 ms of two cores. The games are shared equally among
+/// the options, as many as the turns a game from the position takes allow
+/// ([`table_games`]), at least [`MIN_TABLE_GAMES`] and at most [`MAX_TABLE_GAMES`] each.
+pub const TABLE_TURNS: f64 = 5_600.0;
+
+/// The fewest and most games an option's estimate is played out from.
+pub const MIN_TABLE_GAMES: u64 = 8;
+pub const MAX_TABLE_GAMES: u64 = 400;
+
+/// Points a turn adds on average under the heads-up bot (about 60 measured; with the busts
+/// counted), to reckon how many turns a game from a position takes.
+const POINTS_PER_TURN: f64 = 60.0;
+
+/// Games to play out for each of `options` options from `seating` within [`TABLE_TURNS`]:
+/// the cost of the estimate is known before it starts.
+pub fn table_games(rules: &Rules, seating: &Seating, options: usize) -> u64 {
+    let target = f64::from(rules.target);
+    let turns: f64 = seating
+        .scores
+        .iter()
+        .map(|&s| (target - f64::from(s)).max(50.0) / POINTS_PER_TURN)
+        .sum::<f64>()
+        + seating.scores.len() as f64;
+    let games = TABLE_TURNS / (options.max(1) as f64 * turns);
+    (games as u64).clamp(MIN_TABLE_GAMES, MAX_TABLE_GAMES)
+}
+
+/// The seed of the played-out games (fixed: the same question, the same answer).
+pub const TABLE_SEED: u64 = 1;
 
 impl Advice {
     /// The advice as `yahtzee yahtzix advise` prints it, under `position` (the position in
@@ -289,9 +342,28 @@ impl Advice {
             );
             return text;
         }
-        text += "      win   option\n";
+        if let Some(t) = &self.table_chance {
+            text += &format!(
+                "  (table: the chance to win the whole table, from {} games played out\n   by {} bots in every seat, seed {}; ± its 95% interval)\n",
+                t.games, t.bots, t.seed
+            );
+            text += "      win            table   option\n";
+        } else {
+            text += "      win   option\n";
+        }
         for (i, o) in self.options.iter().enumerate() {
-            text += &format!("{:>3}. {:>7}  {}\n", i + 1, pct(o.p_win), o.option);
+            match (o.p_table, o.p_table_ci95) {
+                (Some(p), Some(h)) => {
+                    let table = format!("{:.1}% ± {:.1}", 100.0 * p, 100.0 * h);
+                    text += &format!(
+                        "{:>3}. {:>7}  {table:>15}   {}\n",
+                        i + 1,
+                        pct(o.p_win),
+                        o.option
+                    );
+                }
+                _ => text += &format!("{:>3}. {:>7}  {}\n", i + 1, pct(o.p_win), o.option),
+            }
         }
         text
     }
@@ -307,6 +379,12 @@ pub struct AdviceOption {
     pub p_win: f64,
     /// Chance to win lost against the best option (0 for it).
     pub loss: f64,
+    /// Three or more players: the chance to win the table after it (see `table_chance`),
+    /// and the half-width of its 95% interval.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub p_table: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub p_table_ci95: Option<f64>,
     /// Before the turn: accept the opponent's offer.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub go_for_it: bool,
@@ -424,14 +502,38 @@ impl Question {
         }
         let advice = rank_position(duel, rolls, &pos)?;
         let best = advice.options.first().map_or(advice.win, |o| o.win);
+        let players = seating.scores.len();
+        let table_chance =
+            (players > 2 && self.table && !advice.options.is_empty()).then(|| TableChance {
+                kind: "estimate",
+                games: table_games(&rules, &seating, advice.options.len()),
+                seed: TABLE_SEED,
+                bots: "heads-up",
+            });
+        let estimates = match &table_chance {
+            Some(t) => advice
+                .options
+                .iter()
+                .map(|o| {
+                    yahtzee_yahtzix::rollout::table_chance(
+                        duel, rolls, &seating, o.action, t.games, t.seed,
+                    )
+                    .map(Some)
+                })
+                .collect::<Result<Vec<_>, _>>()?,
+            None => vec![None; advice.options.len()],
+        };
         let options = advice
             .options
             .iter()
-            .map(|o| {
+            .zip(estimates)
+            .map(|(o, table)| {
                 let mut opt = AdviceOption {
                     option: o.label.clone(),
                     p_win: o.win,
                     loss: best - o.win,
+                    p_table: table.map(|r| r.rate),
+                    p_table_ci95: table.map(|r| r.high - r.rate),
                     go_for_it: false,
                     roll_fresh: false,
                     roll: None,
@@ -448,7 +550,6 @@ impl Question {
                 opt
             })
             .collect();
-        let players = seating.scores.len();
         Ok(Advice {
             game: "yahtzix",
             rules: rules.name(),
@@ -468,6 +569,7 @@ impl Question {
             p_win: advice.win,
             bust: advice.bust,
             options,
+            table_chance,
         })
     }
 }

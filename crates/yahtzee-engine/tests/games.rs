@@ -362,3 +362,56 @@ fn painted_yahtzee_through_the_door_is_the_advisors() {
         assert!(e.is_bad_input() && !e.to_string().contains('\n'), "{e}");
     }
 }
+
+#[test]
+fn at_three_players_each_option_has_its_estimated_chance_to_win_the_table() {
+    let q = json!({"scores": [0, 150, 100], "seat": 2, "dice": "115523"});
+    let a = yahtzix(q.clone()).unwrap();
+    assert_eq!(a["strategy"], "heads-up");
+    let t = &a["table_chance"];
+    assert_eq!(
+        (t["kind"].as_str(), t["bots"].as_str()),
+        (Some("estimate"), Some("heads-up"))
+    );
+    let options = a["options"].as_array().unwrap();
+    // The games are those the budget allows for this many options, known before they run.
+    let rules = yahtzee_yahtzix::Rules::new(300, true, false).unwrap();
+    let seating = yahtzee_yahtzix::party::Seating {
+        scores: vec![0, 150, 100],
+        to_move: 1,
+        stage: yahtzee_yahtzix::position::Described {
+            me: 150,
+            opp: 100,
+            dice: Some("115523"),
+            ..Default::default()
+        }
+        .position()
+        .unwrap()
+        .stage,
+    };
+    let games = yahtzee_engine::yahtzix::table_games(&rules, &seating, options.len());
+    assert_eq!(t["games"], games);
+    // Each option's estimate is the played-out games' (the same seed, the same games).
+    let duel = &tables().yahtzix(&rules).unwrap().duel;
+    let rolls = yahtzee_yahtzix::turn::Rolls::new(&rules);
+    let heads_up = yahtzee_yahtzix::party::advise(
+        yahtzee_yahtzix::party::Strategy::HeadsUp(duel),
+        &rolls,
+        &seating,
+    )
+    .unwrap();
+    for (o, h) in options.iter().zip(&heads_up.options) {
+        assert_eq!(o["option"], h.label.as_str());
+        let r = yahtzee_yahtzix::rollout::table_chance(duel, &rolls, &seating, h.action, games, 1)
+            .unwrap();
+        assert_eq!(o["p_table"].as_f64(), Some(r.rate), "{}", h.label);
+        assert_eq!(o["p_table_ci95"].as_f64(), Some(r.high - r.rate));
+    }
+    // A bot's question skips them; two players have none (p_win is the table's chance).
+    let mut bot = q;
+    bot["table"] = json!(false);
+    let b = yahtzix(bot).unwrap();
+    assert!(b.get("table_chance").is_none() && b["options"][0].get("p_table").is_none());
+    let two = yahtzix(json!({"me": 100, "opp": 150, "dice": "115523"})).unwrap();
+    assert!(two.get("table_chance").is_none());
+}

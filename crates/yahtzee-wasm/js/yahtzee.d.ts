@@ -193,6 +193,8 @@ export interface YahtzixQuestion {
   dice?: string;
   roll?: number;
   total?: number;
+  /** Three or more players: false to skip the chance to win the table (no games played out). */
+  table?: boolean;
   [field: string]: unknown;
 }
 
@@ -207,6 +209,18 @@ export interface YahtzixOption {
   roll?: number;
   bank?: boolean;
   keep?: number[];
+  /** Three or more players: the chance to win the whole table after it (an estimate, see `table_chance`), and its 95% half-width. */
+  p_table?: number;
+  p_table_ci95?: number;
+}
+
+/** How the chances to win the table were reckoned: games played out by the bots. */
+export interface TableChance {
+  kind: 'estimate';
+  /** Games played out for each option, and their seed. */
+  games: number;
+  seed: number;
+  bots: string;
 }
 
 /** Yahtzix advice, as `yahtzee yahtzix advise --json` prints it. */
@@ -226,6 +240,8 @@ export interface YahtzixAdvice {
   p_win: number;
   bust: boolean;
   options: YahtzixOption[];
+  /** Three or more players (unless the question said `table: false`). */
+  table_chance?: TableChance;
   [field: string]: unknown;
 }
 

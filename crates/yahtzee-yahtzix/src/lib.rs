@@ -23,6 +23,7 @@ pub mod duel;
 pub mod party;
 pub mod position;
 pub mod record;
+pub mod rollout;
 pub mod score;
 pub mod sim;
 pub mod solo;

@@ -241,7 +241,7 @@ pub fn play_turn_with(
     watch: &mut dyn FnMut(Event),
 ) -> TurnEnd {
     let go = player.start(game) && game.offer.is_some();
-    let mut st = match (go, game.offer) {
+    let st = match (go, game.offer) {
         (true, Some((total, left))) => {
             watch(Event::GoForIt { total, left });
             TurnState {
@@ -256,8 +256,35 @@ pub fn play_turn_with(
             held: 6,
         },
     };
+    play_from_with(game, player, rng, st, None, watch)
+}
+
+/// The rest of a turn from `st` (its start done: the player's `start` called, the offer
+/// taken or not), recorded in `game`; `first_roll`, when given, is how many dice the next
+/// roll throws instead of the player's choice (an option already taken).
+pub fn play_from(
+    game: &mut Game,
+    player: &mut dyn Player,
+    rng: &mut impl Rng,
+    st: TurnState,
+    first_roll: Option<u8>,
+) -> TurnEnd {
+    play_from_with(game, player, rng, st, first_roll, &mut |_| {})
+}
+
+fn play_from_with(
+    game: &mut Game,
+    player: &mut dyn Player,
+    rng: &mut impl Rng,
+    mut st: TurnState,
+    mut first_roll: Option<u8>,
+    watch: &mut dyn FnMut(Event),
+) -> TurnEnd {
     let end = loop {
-        let k = player.dice_to_roll(st).clamp(1, st.held);
+        let k = first_roll
+            .take()
+            .unwrap_or_else(|| player.dice_to_roll(st))
+            .clamp(1, st.held);
         let dice = roll_dice(rng, k);
         watch(Event::Rolled { st, dice });
         if outcome(&game.rules, dice, st.roll == 1).bank.is_none() {

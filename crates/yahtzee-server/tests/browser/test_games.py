@@ -243,6 +243,11 @@ def test_a_yahtzix_position_at_a_table_of_three(browser, server):
     text = browser.find_element(By.ID, "p-win").text
     assert "heads-up against seat 3" in text and f"{100 * want['p_win']:.1f}%" in text, text
     assert "heads-up" in browser.find_element(By.CSS_SELECTOR, "#options thead").text
+    # Beside each option its chance to win the whole table, estimated from played-out games.
+    assert want["table_chance"]["kind"] == "estimate"
+    assert "win the table (estimate)" in browser.find_element(By.CSS_SELECTOR, "#options thead").text
+    assert [r[4] for r in rows] == [f"{100 * o['p_table']:.1f}% ± {100 * o['p_table_ci95']:.1f}"
+                                    for o in want["options"]]
     # The seat to move changes the question: seat 1, before the turn, facing seat 3's
     # offer (100 on two dice).
     browser.find_element(By.CSS_SELECTOR, "#to-move option[value='1']").click()
