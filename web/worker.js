@@ -20,7 +20,7 @@ let yahtzeeEngine = null;
 let gamesEngine = null;
 const stats = {
   solves: 0, loadedFromCache: 0, lastSolveMs: null, lastLoadMs: null, lastAdviseMs: null,
-  module: null, moduleMs: null, wasmFetched: [], builds: 0, filesStored: 0, filesRejected: 0,
+  module: null, moduleMs: null, wasmFetched: [], builds: 0, filesStored: 0, filesRejected: 0, wasmBytes: null,
 };
 const started = (promise, name) => {
   const t = performance.now();
@@ -146,6 +146,8 @@ async function answerGame(arg) {
     }
   });
   const { built, rejected } = e.takeBuilt();
+  // The module's memory (it only grows): the largest part of the page's.
+  stats.wasmBytes = e._ex.memory.buffer.byteLength;
   if (built.length) {
     stats.builds += built.length;
     stats.lastSolveMs = performance.now() - t;
