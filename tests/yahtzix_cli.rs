@@ -254,7 +254,7 @@ fn a_cache_of_another_version_is_refused_by_name_and_rebuilt_in_the_default_plac
 
 #[test]
 fn three_to_eight_players_are_advised_heads_up() {
-    let json: serde_json::Value = serde_json::from_str(&ok(&with(&[
+    let three = [
         "advise",
         "--scores",
         "150,200,100",
@@ -263,8 +263,8 @@ fn three_to_eight_players_are_advised_heads_up() {
         "--dice",
         "112355",
         "--json",
-    ])))
-    .unwrap();
+    ];
+    let json: serde_json::Value = serde_json::from_str(&ok(&with(&three))).unwrap();
     assert_eq!(json["players"], 3);
     assert_eq!(json["to_move"], 3);
     assert_eq!(json["strategy"], "heads-up");
@@ -286,18 +286,8 @@ fn three_to_eight_players_are_advised_heads_up() {
     }
     assert_eq!(stripped, two["options"]);
     assert_eq!(json["table_chance"]["kind"], "estimate");
-    let quiet: serde_json::Value = serde_json::from_str(&ok(&with(&[
-        "advise",
-        "--scores",
-        "150,200,100",
-        "--seat",
-        "3",
-        "--dice",
-        "112355",
-        "--no-table",
-        "--json",
-    ])))
-    .unwrap();
+    let quiet: serde_json::Value =
+        serde_json::from_str(&ok(&with(&[&three[..], &["--no-table"]].concat()))).unwrap();
     assert_eq!(quiet["options"], two["options"]);
     let text = ok(&with(&[
         "advise",

@@ -109,3 +109,23 @@ def fresh():
     yield make
     for d in made:
         d.quit()
+
+
+def damage_stored_tables(d):
+    """Flips one byte near the end of every table the page stored in IndexedDB (what a
+    damaged disk or a half-written entry would leave)."""
+    d.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        const open = indexedDB.open('yahtzee-tables', 1);
+        open.onsuccess = () => {
+            const tx = open.result.transaction('tables', 'readwrite');
+            tx.objectStore('tables').openCursor().onsuccess = (ev) => {
+                const c = ev.target.result;
+                if (!c) return;
+                const bytes = new Uint8Array(c.value);
+                bytes[bytes.length - 9] ^= 1;
+                c.update(bytes);
+                c.continue();
+            };
+            tx.oncomplete = () => done();
+        };""")

@@ -11,7 +11,7 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
-from conftest import cli
+from conftest import cli, damage_stored_tables
 
 
 def wait_advice(d, timeout=60):
@@ -172,22 +172,7 @@ def test_a_reload_answers_from_the_stored_table(fresh, site):
     assert again["solves"] == 0 and again["loadedFromCache"] == 1, again
     assert shown_options(d) == answer
     # A stored table that no longer checks out is solved again, not trusted.
-    d.execute_async_script("""
-        const done = arguments[arguments.length - 1];
-        const open = indexedDB.open('yahtzee-tables', 1);
-        open.onsuccess = () => {
-            const tx = open.result.transaction('tables', 'readwrite');
-            const store = tx.objectStore('tables');
-            store.openCursor().onsuccess = (ev) => {
-                const c = ev.target.result;
-                if (!c) return;
-                const bytes = new Uint8Array(c.value);
-                bytes[bytes.length - 9] ^= 1;
-                c.update(bytes);
-                c.continue();
-            };
-            tx.oncomplete = () => done();
-        };""")
+    damage_stored_tables(d)
     d.get_log("browser")
     d.refresh()
     wait_advice(d)

@@ -11,7 +11,7 @@ import urllib.parse
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import cli
+from conftest import cli, damage_stored_tables
 
 
 def wait_ready(d, timeout=120):
@@ -159,21 +159,7 @@ def test_the_games_keep_their_tables_and_work_offline(fresh):
         assert again["builds"] == 0 and again["loadedFromCache"] == 1, again
         assert shown_options(d) == answer
         # A damaged stored table is refused and built again.
-        d.execute_async_script("""
-            const done = arguments[arguments.length - 1];
-            const open = indexedDB.open('yahtzee-tables', 1);
-            open.onsuccess = () => {
-                const tx = open.result.transaction('tables', 'readwrite');
-                tx.objectStore('tables').openCursor().onsuccess = (ev) => {
-                    const c = ev.target.result;
-                    if (!c) return;
-                    const bytes = new Uint8Array(c.value);
-                    bytes[bytes.length - 9] ^= 1;
-                    c.update(bytes);
-                    c.continue();
-                };
-                tx.oncomplete = () => done();
-            };""")
+        damage_stored_tables(d)
         d.refresh()
         wait_ready(d)
         healed = engine_stats(d)
