@@ -145,11 +145,6 @@ pub fn yahtzix(rules: &YahtzixRules, table: Option<&Path>, quiet: bool) -> Resul
         1,
         "solving {msg} {bar:40} {percent:>3}%, {elapsed}, eta {eta}",
     );
-    let say = |message: &str| {
-        if !quiet {
-            eprintln!("{message}");
-        }
-    };
     // Drawn from the first report on, after the message `say` prints.
     let progress = |done: u64, total: u64| {
         if bar.length() != Some(total) {
@@ -159,9 +154,18 @@ pub fn yahtzix(rules: &YahtzixRules, table: Option<&Path>, quiet: bool) -> Resul
         bar.set_position(done);
     };
     let dir = yahtzee_table::store::data_dir();
-    let duel = yahtzee_engine::yahtzix::open_or_solve(rules, table, &dir, &say, &progress);
+    let duel = yahtzee_engine::yahtzix::open_or_solve(rules, table, &dir, &say(quiet), &progress);
     bar.finish_and_clear();
     Ok(duel?)
+}
+
+/// Prints a message on stderr, unless `quiet`.
+pub fn say(quiet: bool) -> impl Fn(&str) {
+    move |message| {
+        if !quiet {
+            eprintln!("{message}");
+        }
+    }
 }
 
 /// A progress bar on stderr with this `template`; hidden with `quiet`.

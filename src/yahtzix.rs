@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use anyhow::{Context, Result};
+use yahtzee_advice::win::default_memory_limit as memory_limit;
 use yahtzee_engine::yahtzix as engine;
 use yahtzee_terminal::Mode;
 use yahtzee_yahtzix::record::Record;
@@ -218,8 +219,7 @@ pub fn run(args: Args) -> Result<()> {
 fn solve(a: SolveArgs) -> Result<()> {
     let start = Instant::now();
     if a.players == 3 {
-        let limit = yahtzee_advice::win::default_memory_limit();
-        let s = engine::solve_three(&a.common.rules()?, limit)?;
+        let s = engine::solve_three(&a.common.rules()?, memory_limit())?;
         return crate::print_timed(a.json, &s, start, engine::SolvedThree::text);
     }
     let s = engine::solved(&a.common.duel()?)?;
@@ -249,7 +249,8 @@ fn advise(a: AdviseArgs) -> Result<()> {
     let q = question(&a);
     let (rules, seating) = q.seating()?;
     let played = engine::Played::new(a.common.duel()?);
-    let advice = q.answer_with(&played)?;
+    let three = q.three(memory_limit(), &table_file::say(a.common.quiet))?;
+    let advice = q.answer_with(&played, three.as_ref())?;
     let place = engine::place(&rules, &seating);
     crate::print(a.json, &advice, |advice| advice.text(&place))
 }

@@ -495,3 +495,29 @@ fn a_table_is_refused_with_one_line_when_it_cannot_be() {
         "{err}"
     );
 }
+
+#[test]
+fn three_players_to_a_small_target_are_told_their_exact_chances_to_win_the_table() {
+    let args = [
+        "yahtzix", "advise", "--target", "100", "--scores", "0,0,0", "--seat", "1",
+    ];
+    let out = run(&[&args[..], &["--json"]].concat(), None);
+    assert!(out.status.success());
+    // The solve is announced on stderr with its cost (before it starts).
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("Solving the three-player game to 100"),
+        "{err}"
+    );
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["table_chance"]["kind"], "exact");
+    // Seat 1's chance from the empty table to 100 (the solve's, tests/games.rs in the
+    // engine): 28.3%, where the heads-up table says 43.6% against one opponent.
+    let p = json["options"][0]["p_table"].as_f64().unwrap();
+    assert!((0.27..0.30).contains(&p), "{p}");
+    // In words: no interval, and said to be exact.
+    let text = ok(&[&args[..], &["--quiet"]].concat());
+    assert!(text.contains("exact: the three-player game"), "{text}");
+    assert!(text.contains(&format!("{:.2}%", 100.0 * p)), "{text}");
+    assert!(!text.contains(" ± "), "{text}");
+}

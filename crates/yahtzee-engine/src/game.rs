@@ -196,8 +196,18 @@ impl Game {
                 std::iter::once(forced()).chain(players).collect()
             }
             (Game::Yahtzix, false) => {
-                let (rules, _) = yahtzix::Question::from_json(body)?.position()?;
-                vec![Build::Yahtzix(rules)]
+                let q = yahtzix::Question::from_json(body)?;
+                let (rules, seating) = q.seating()?;
+                let mut v = vec![Build::Yahtzix(rules)];
+                // Three players' chances to win the table are exact where their game is
+                // small; a host whose policy does not build it estimates them.
+                if q.table
+                    && seating.scores.len() == 3
+                    && rules.target <= yahtzix::THREE_EXACT_TARGET
+                {
+                    v.push(Build::YahtzixThree(rules));
+                }
+                v
             }
             (Game::Yahtzix, true) => {
                 let q = yahtzix::StatsQuestion::from_json(body)?;

@@ -14,6 +14,7 @@ use yahtzee_painted::advice::Advisor as PaintedAdvisor;
 use yahtzee_painted::Game as PaintedGame;
 use yahtzee_rules::RuleSet;
 use yahtzee_triple::{Kind, Player, Variant};
+use yahtzee_yahtzix::trio::Trio;
 use yahtzee_yahtzix::{Duel, Rules as YahtzixRules};
 
 use crate::yahtzix::Played;
@@ -31,6 +32,11 @@ pub trait GameTables: Sync {
 
     /// The Painted Yahtzee strategy of `game`.
     fn painted_advisor(&self, game: &PaintedGame) -> Result<Arc<PaintedAdvisor>, EngineError>;
+
+    /// The solved three-player Yahtzix game of `rules` where this host has it or solves it
+    /// for a question ([`crate::yahtzix::three_fits`] its memory); `None` where it does not
+    /// (three players' chances to win the table are then estimated).
+    fn yahtzix_three(&self, rules: &YahtzixRules) -> Result<Option<Arc<Trio>>, EngineError>;
 }
 
 /// A table's values in state order, as the Triple Yahtzee valuer reads them.
@@ -95,6 +101,7 @@ pub struct MemoryTables {
     triple: Slots<Player>,
     forced: Slots<Vec<f64>>,
     yahtzix: Slots<Played>,
+    three: Slots<Trio>,
     painted: Slots<PaintedAdvisor>,
     /// The largest memory a build may take (a Yahtzix solve's tables).
     memory_limit: u64,
@@ -112,6 +119,7 @@ impl MemoryTables {
             triple: Mutex::default(),
             forced: Mutex::default(),
             yahtzix: Mutex::default(),
+            three: Mutex::default(),
             painted: Mutex::default(),
             memory_limit,
             progress,
@@ -257,6 +265,15 @@ impl GameTables for MemoryTables {
             );
             Ok(PaintedAdvisor::new(game, valuer))
         })
+    }
+
+    /// Solved here when it fits beside the two-player game (not stored: it is quick).
+    fn yahtzix_three(&self, rules: &YahtzixRules) -> Result<Option<Arc<Trio>>, EngineError> {
+        let beside = crate::yahtzix::solve_memory(rules);
+        if !crate::yahtzix::three_fits(rules, self.memory_limit.saturating_sub(beside)) {
+            return Ok(None);
+        }
+        get(&self.three, &rules.name(), || Ok(Trio::solve(rules)?)).map(Some)
     }
 }
 

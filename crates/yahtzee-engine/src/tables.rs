@@ -23,8 +23,12 @@ pub struct Tables {
     targets: Slots<TargetTable>,
     triple: Slots<Player>,
     yahtzix: Slots<crate::yahtzix::Played>,
+    three: Slots<yahtzee_yahtzix::trio::Trio>,
     painted: Slots<yahtzee_painted::advice::Advisor>,
     memory_limit: u64,
+    /// Whether a question may solve a three-player Yahtzix game on its own thread (not in
+    /// a server, which builds it through its queue: [`Tables::prepare`]).
+    three_on_request: bool,
 }
 
 /// Where what a build makes stands in a [`Tables`].
@@ -48,9 +52,18 @@ impl Tables {
             targets: Mutex::default(),
             triple: Mutex::default(),
             yahtzix: Mutex::default(),
+            three: Mutex::default(),
             painted: Mutex::default(),
             memory_limit: yahtzee_advice::win::default_memory_limit(),
+            three_on_request: true,
         }
+    }
+
+    /// These tables where questions never solve a three-player Yahtzix game themselves:
+    /// they use one once [`Tables::prepare`] has built it, and estimate until then.
+    pub fn without_three_on_request(mut self) -> Tables {
+        self.three_on_request = false;
+        self
     }
 
     /// These tables with a build's peak memory bounded by `bytes` (default:
@@ -104,7 +117,7 @@ impl Tables {
             Build::Target(r) => self.is_target_open(r),
             Build::Triple(v, k) => self.is_triple_open(*v, *k),
             Build::Yahtzix(r) => self.is_yahtzix_open(r),
-            Build::YahtzixThree(_) => false,
+            Build::YahtzixThree(r) => is_open(&self.three, &r.name()),
             Build::Painted(g) => self.is_painted_open(g),
         };
         if open {
@@ -126,7 +139,7 @@ impl Tables {
             Build::Target(r) => self.target(r).map(drop),
             Build::Triple(v, k) => self.triple_player(*v, *k).map(drop),
             Build::Yahtzix(r) => self.yahtzix(r).map(drop),
-            Build::YahtzixThree(r) => crate::yahtzix::solve_three(r, self.memory_limit).map(drop),
+            Build::YahtzixThree(r) => self.three(r).map(drop),
             Build::Painted(g) => self.painted_advisor(g).map(drop),
         }
     }
@@ -253,6 +266,20 @@ impl Tables {
     }
 }
 
+impl Tables {
+    /// The three-player Yahtzix game of `rules`, solved once (checked: [`Tables::check`])
+    /// and kept in memory.
+    pub fn three(
+        &self,
+        rules: &yahtzee_yahtzix::Rules,
+    ) -> Result<Arc<yahtzee_yahtzix::trio::Trio>, EngineError> {
+        get(&self.three, &rules.name(), || {
+            self.check(&Build::YahtzixThree(*rules))?;
+            Ok(yahtzee_yahtzix::trio::Trio::solve(rules)?)
+        })
+    }
+}
+
 impl GameTables for Tables {
     fn triple_player(&self, variant: Variant, kind: Kind) -> Result<Arc<Player>, EngineError> {
         Tables::triple_player(self, variant, kind)
@@ -270,5 +297,18 @@ impl GameTables for Tables {
         game: &yahtzee_painted::Game,
     ) -> Result<Arc<yahtzee_painted::advice::Advisor>, EngineError> {
         Tables::painted_advisor(self, game)
+    }
+
+    fn yahtzix_three(
+        &self,
+        rules: &yahtzee_yahtzix::Rules,
+    ) -> Result<Option<Arc<yahtzee_yahtzix::trio::Trio>>, EngineError> {
+        if !crate::yahtzix::three_fits(rules, self.memory_limit) {
+            return Ok(None);
+        }
+        if !self.three_on_request && !is_open(&self.three, &rules.name()) {
+            return Ok(None);
+        }
+        self.three(rules).map(Some)
     }
 }

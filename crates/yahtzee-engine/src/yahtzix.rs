@@ -278,18 +278,35 @@ pub struct Advice {
     pub table_chance: Option<TableChance>,
 }
 
-/// How the chances to win the table were reckoned: an estimate from seeded games played
-/// out by the heads-up bot in every seat (`yahtzee_yahtzix::rollout`), the same games for
-/// every option.
+/// How the chances to win the table were reckoned: `exact`, from the three-player game
+/// solved (three players, a target up to [`THREE_EXACT_TARGET`], where it fits the host's
+/// memory: each seat playing for her own win, as `yahtzee yahtzix solve --players 3`), or
+/// an `estimate` from seeded games played out by the heads-up bot in every seat
+/// (`yahtzee_yahtzix::rollout`), the same games for every option.
 #[derive(Clone, Debug, Serialize)]
 pub struct TableChance {
-    /// `estimate` (rollouts, with a 95% interval).
+    /// `exact` (no interval) or `estimate` (rollouts, with a 95% interval).
     pub kind: &'static str,
-    /// Games played out for each option, and their seed.
-    pub games: u64,
-    pub seed: u64,
-    /// Who plays the games out.
+    /// An estimate's games played out for each option, and their seed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub games: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
+    /// Who plays the games out (`heads-up`), or `three-player table` for exact chances.
     pub bots: &'static str,
+}
+
+/// The largest target at which three players' chances to win the table are exact: the
+/// three-player game is solved for them (about 20 CPU-seconds and 0.6 GB at 200, 6 s and
+/// 0.2 GB at 100; [`yahtzee_yahtzix::trio::Trio::estimate_bytes`]) where the host's
+/// memory holds it. Past it they are estimated.
+pub const THREE_EXACT_TARGET: u32 = 200;
+
+/// Whether three players' chances under `rules` are exact on a host whose builds may take
+/// `memory_limit` bytes: the target is at most [`THREE_EXACT_TARGET`] and the solve fits.
+pub fn three_fits(rules: &Rules, memory_limit: u64) -> bool {
+    rules.target <= THREE_EXACT_TARGET
+        && Trio::estimate_bytes(rules) + crate::SOLVE_OVERHEAD <= memory_limit
 }
 
 /// Turns the played-out games of one answer may take in all: each is a turn solved by a
@@ -343,18 +360,24 @@ impl Advice {
             return text;
         }
         if let Some(t) = &self.table_chance {
-            text += &format!(
-                "  (table: the chance to win the whole table, from {} games played out\n   by {} bots in every seat, seed {}; ± its 95% interval)\n",
-                t.games, t.bots, t.seed
-            );
+            text += &match (t.games, t.seed) {
+                (Some(games), Some(seed)) => format!(
+                    "  (table: the chance to win the whole table, from {games} games played out\n   by {} bots in every seat, seed {seed}; ± its 95% interval)\n",
+                    t.bots
+                ),
+                _ => "  (table: the chance to win the whole table, exact: the three-player game\n   solved, each seat playing for her own win)\n".to_string(),
+            };
             text += "      win            table   option\n";
         } else {
             text += "      win   option\n";
         }
         for (i, o) in self.options.iter().enumerate() {
             match (o.p_table, o.p_table_ci95) {
-                (Some(p), Some(h)) => {
-                    let table = format!("{:.1}% ± {:.1}", 100.0 * p, 100.0 * h);
+                (Some(p), h) => {
+                    let table = match h {
+                        Some(h) => format!("{:.1}% ± {:.1}", 100.0 * p, 100.0 * h),
+                        None => pct(p),
+                    };
                     text += &format!(
                         "{:>3}. {:>7}  {table:>15}   {}\n",
                         i + 1,
@@ -481,15 +504,49 @@ impl Question {
         Ok((rules, seating.heads_up(&rules)))
     }
 
-    /// Every option with its chance to win, from `tables`' solved game.
+    /// Every option with its chance to win, from `tables`' solved game (and, for three
+    /// players' chances to win the table, their exact game where `tables` has it).
     pub fn answer(&self, tables: &dyn GameTables) -> Result<Advice, EngineError> {
-        let (rules, _) = self.position()?;
+        let (rules, seating) = self.seating()?;
         let played = tables.yahtzix(&rules)?;
-        self.answer_with(&played)
+        let three = match self.table && seating.scores.len() == 3 {
+            true => tables.yahtzix_three(&rules)?,
+            false => None,
+        };
+        self.answer_with(&played, three.as_deref())
     }
 
-    /// Every option with its chance to win, from a solved game of the question's rules.
-    pub fn answer_with(&self, played: &Played) -> Result<Advice, EngineError> {
+    /// The exact three-player game this question's chances to win the table read, solved
+    /// now (`on_solve` is told what it costs first): `None` where they are estimated (not
+    /// three players, `table` off, or not [`three_fits`] in `memory_limit`).
+    #[cfg(feature = "native")]
+    pub fn three(
+        &self,
+        memory_limit: u64,
+        on_solve: &dyn Fn(&str),
+    ) -> Result<Option<Trio>, EngineError> {
+        let (rules, seating) = self.seating()?;
+        if !self.table || seating.scores.len() != 3 || !three_fits(&rules, memory_limit) {
+            return Ok(None);
+        }
+        let cost = crate::cost::Build::YahtzixThree(rules).cost();
+        on_solve(&format!(
+            "Solving the three-player game to {} for the chances to win the table (about {:.0} CPU-seconds, {}; not kept)...",
+            rules.target,
+            cost.cpu_seconds.max(1.0),
+            crate::cost::bytes(cost.memory)
+        ));
+        Ok(Some(Trio::solve(&rules)?))
+    }
+
+    /// Every option with its chance to win, from a solved game of the question's rules;
+    /// with `three` (the solved three-player game), three players' chances to win the
+    /// table are exact, else estimated.
+    pub fn answer_with(
+        &self,
+        played: &Played,
+        three: Option<&Trio>,
+    ) -> Result<Advice, EngineError> {
         let (rules, seating) = self.seating()?;
         let pos = seating.heads_up(&rules);
         let (duel, rolls) = (&played.duel, &played.rolls);
@@ -503,37 +560,31 @@ impl Question {
         let advice = rank_position(duel, rolls, &pos)?;
         let best = advice.options.first().map_or(advice.win, |o| o.win);
         let players = seating.scores.len();
-        let table_chance =
-            (players > 2 && self.table && !advice.options.is_empty()).then(|| TableChance {
-                kind: "estimate",
-                games: table_games(&rules, &seating, advice.options.len()),
-                seed: TABLE_SEED,
-                bots: "heads-up",
-            });
-        let estimates = match &table_chance {
-            Some(t) => advice
-                .options
-                .iter()
-                .map(|o| {
-                    yahtzee_yahtzix::rollout::table_chance(
-                        duel, rolls, &seating, o.action, t.games, t.seed,
-                    )
-                    .map(Some)
-                })
-                .collect::<Result<Vec<_>, _>>()?,
-            None => vec![None; advice.options.len()],
+        let wanted = players > 2 && self.table && !advice.options.is_empty();
+        let three = three.filter(|t| wanted && players == 3 && t.rules == rules);
+        let (table_chance, chances) = match three {
+            Some(trio) => (
+                Some(TableChance::exact()),
+                exact_chances(trio, rolls, &seating, &advice)?,
+            ),
+            None if wanted => {
+                let t = TableChance::estimate(table_games(&rules, &seating, advice.options.len()));
+                let chances = estimated_chances(played, &seating, &advice, &t)?;
+                (Some(t), chances)
+            }
+            None => (None, vec![None; advice.options.len()]),
         };
         let options = advice
             .options
             .iter()
-            .zip(estimates)
+            .zip(chances)
             .map(|(o, table)| {
                 let mut opt = AdviceOption {
                     option: o.label.clone(),
                     p_win: o.win,
                     loss: best - o.win,
-                    p_table: table.map(|r| r.rate),
-                    p_table_ci95: table.map(|r| r.high - r.rate),
+                    p_table: table.map(|(p, _)| p),
+                    p_table_ci95: table.and_then(|(_, h)| h),
                     go_for_it: false,
                     roll_fresh: false,
                     roll: None,
@@ -572,6 +623,81 @@ impl Question {
             table_chance,
         })
     }
+}
+
+impl TableChance {
+    fn exact() -> TableChance {
+        TableChance {
+            kind: "exact",
+            games: None,
+            seed: None,
+            bots: "three-player table",
+        }
+    }
+
+    fn estimate(games: u64) -> TableChance {
+        TableChance {
+            kind: "estimate",
+            games: Some(games),
+            seed: Some(TABLE_SEED),
+            bots: "heads-up",
+        }
+    }
+}
+
+/// A chance to win the table with the half-width of its 95% interval (none when exact).
+type TableP = Option<(f64, Option<f64>)>;
+
+/// Each option's chance to win the table from the solved three-player game: the mover's
+/// own chance after it, each seat playing for her own win.
+fn exact_chances(
+    trio: &Trio,
+    rolls: &Rolls,
+    seating: &Seating,
+    advice: &yahtzee_yahtzix::Advice,
+) -> Result<Vec<TableP>, EngineError> {
+    // `rolls` are the question's rules' outcomes, and so the three-player game's.
+    let exact = party::advise(party::Strategy::Exact(trio), rolls, seating)?;
+    advice
+        .options
+        .iter()
+        .map(|o| {
+            let same = exact.options.iter().find(|e| e.action == o.action);
+            let p = same.ok_or_else(|| {
+                EngineError::BadInput(format!(
+                    "{}: not an option of the three-player game",
+                    o.label
+                ))
+            })?;
+            Ok(Some((p.win, None)))
+        })
+        .collect()
+}
+
+/// Each option's chance to win the table estimated by `t`'s games, played out by the
+/// heads-up bots (the same games for every option).
+fn estimated_chances(
+    played: &Played,
+    seating: &Seating,
+    advice: &yahtzee_yahtzix::Advice,
+    t: &TableChance,
+) -> Result<Vec<TableP>, EngineError> {
+    let (games, seed) = (t.games.unwrap_or(0), t.seed.unwrap_or(TABLE_SEED));
+    advice
+        .options
+        .iter()
+        .map(|o| {
+            let r = yahtzee_yahtzix::rollout::table_chance(
+                &played.duel,
+                &played.rolls,
+                seating,
+                o.action,
+                games,
+                seed,
+            )?;
+            Ok(Some((r.rate, Some(r.high - r.rate))))
+        })
+        .collect()
 }
 
 /// Dice counted per face (index 1 to 6) as a list of faces, lowest first.

@@ -364,6 +364,63 @@ fn painted_yahtzee_through_the_door_is_the_advisors() {
 }
 
 #[test]
+fn at_three_players_to_a_small_target_each_chance_to_win_the_table_is_exact() {
+    let rules = yahtzee_yahtzix::Rules::new(100, true, false).unwrap();
+    let ask = |extra: Value| {
+        let mut q = json!({"game": "yahtzix", "target": 100});
+        for (k, v) in extra.as_object().unwrap() {
+            q[k] = v.clone();
+        }
+        advise(q).unwrap()
+    };
+    // From the empty table, seat 1's chance is the three-player game's, with no interval.
+    let a = ask(json!({"scores": [0, 0, 0], "seat": 1}));
+    assert_eq!(
+        a["table_chance"],
+        json!({"kind": "exact", "bots": "three-player table"})
+    );
+    let trio = tables().three(&rules).unwrap();
+    let p = a["options"][0]["p_table"].as_f64().unwrap();
+    assert!((p - trio.start()[0]).abs() < 1e-9, "{p} {:?}", trio.start());
+    assert!(a["options"][0].get("p_table_ci95").is_none());
+    // Mid-turn, each option's chance is the max-n game's for that option, while the options
+    // stay ranked by the heads-up chance against the leader.
+    let b = ask(json!({"scores": [0, 50, 35], "seat": 2, "dice": "115523"}));
+    let seating = yahtzee_yahtzix::party::Seating {
+        scores: vec![0, 50, 35],
+        to_move: 1,
+        stage: yahtzee_yahtzix::position::Described {
+            dice: Some("115523"),
+            ..Default::default()
+        }
+        .position()
+        .unwrap()
+        .stage,
+    };
+    let rolls = yahtzee_yahtzix::turn::Rolls::new(&rules);
+    let exact = yahtzee_yahtzix::party::advise(
+        yahtzee_yahtzix::party::Strategy::Exact(&trio),
+        &rolls,
+        &seating,
+    )
+    .unwrap();
+    let options = b["options"].as_array().unwrap();
+    assert_eq!(options.len(), exact.options.len());
+    for o in options {
+        let e = exact
+            .options
+            .iter()
+            .find(|e| e.label == o["option"])
+            .unwrap();
+        assert_eq!(o["p_table"].as_f64(), Some(e.win), "{}", e.label);
+    }
+    assert!(options.iter().any(|o| o["p_table"] != o["p_win"]));
+    // Four players have no three-player game: estimated.
+    let c = ask(json!({"scores": [0, 50, 35, 0], "seat": 2, "dice": "115523"}));
+    assert_eq!(c["table_chance"]["kind"], "estimate");
+}
+
+#[test]
 fn at_three_players_each_option_has_its_estimated_chance_to_win_the_table() {
     let q = json!({"scores": [0, 150, 100], "seat": 2, "dice": "115523"});
     let a = yahtzix(q.clone()).unwrap();

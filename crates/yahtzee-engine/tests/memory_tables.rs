@@ -160,3 +160,22 @@ fn progress_is_reported_while_a_table_is_built() {
     let &(done, total) = seen.last().expect("progress reported");
     assert_eq!(done, total, "the last report is the whole");
 }
+
+#[test]
+fn three_players_chances_are_exact_where_their_game_fits_the_memory_and_estimated_elsewhere() {
+    let dir = tempfile::tempdir().unwrap();
+    let tables = Tables::new(Some(dir.path().to_path_buf()));
+    let q = json!({"game": "yahtzix", "target": 100, "scores": [0, 50, 35], "seat": 2,
+                   "dice": "115523"});
+    let (from_files, from_memory) = both(&tables, &memory(), &q);
+    assert_eq!(from_memory["table_chance"]["kind"], "exact");
+    assert_eq!(from_files, from_memory);
+    // The three-player game to 100 takes about 0.2 GB: not beside a 150 MB budget.
+    let small = MemoryTables::new(150 << 20, Box::new(|_, _| {}));
+    let a = Game::Yahtzix.advise_other(&small, &body(&q)).unwrap();
+    assert_eq!(a["table_chance"]["kind"], "estimate");
+    assert_eq!(
+        a["options"][0]["option"],
+        from_files["options"][0]["option"]
+    );
+}

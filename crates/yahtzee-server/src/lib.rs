@@ -149,7 +149,10 @@ pub struct AppState {
 impl AppState {
     /// The server's state; a build's check uses `limits.memory_limit`.
     pub fn new(tables: Tables, limits: Limits) -> Arc<AppState> {
-        let tables = tables.with_memory_limit(limits.memory_limit);
+        // Three-player games are built through the queue, never on a request's thread.
+        let tables = tables
+            .with_memory_limit(limits.memory_limit)
+            .without_three_on_request();
         Arc::new(AppState {
             tables: Arc::new(tables),
             admission: Admission::new(&limits),

@@ -217,3 +217,47 @@ fn the_queue_is_bounded_and_each_client_has_its_share() {
     let (s, _, v) = post_from(addr, "192.0.2.1", "/api/advise", &yahtzix(800));
     assert_eq!((s, v["status"].as_str()), (503, Some("building")), "{v}");
 }
+
+/// Posts `body` until it is answered (a build or an open under way answers 503).
+fn answered(addr: SocketAddr, body: &Value) -> Value {
+    let deadline = Instant::now() + Duration::from_secs(120);
+    loop {
+        let (s, _, v) = post(addr, "/api/advise", body);
+        if s == 200 {
+            return v;
+        }
+        assert_eq!((s, v["status"].as_str()), (503, Some("building")), "{v}");
+        assert!(Instant::now() < deadline, "never answered: {body}");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+#[test]
+fn three_players_chances_to_win_the_table_are_exact_where_the_policy_builds_their_game() {
+    let q = json!({"game": "yahtzix", "target": 100, "scores": [0, 0, 0], "seat": 1});
+    // The two-player table to 100 built ahead (as an operator would); the public policy
+    // does not build the three-player game on request: the chances are estimated.
+    let dir = tempfile::tempdir().unwrap();
+    let rules = yahtzee_yahtzix::Rules::new(100, true, false).unwrap();
+    let ahead = yahtzee_engine::Tables::new(Some(dir.path().to_path_buf()));
+    ahead.yahtzix(&rules).unwrap();
+    let addr = start(dir.path(), Limits::default());
+    let v = answered(addr, &q);
+    assert_eq!(v["table_chance"]["kind"], "estimate", "{v}");
+    assert!(v["options"][0]["p_table_ci95"].as_f64().unwrap() > 0.0);
+    // A server that builds it (a local user's) answers 503 while it does, then exactly:
+    // seat 1's chance from the empty table is the three-player game's, with no interval.
+    let limits = Limits {
+        allow: Allow::all(),
+        ..Limits::default()
+    };
+    let addr = start(dir.path(), limits);
+    let (s, _, v) = post(addr, "/api/advise", &q);
+    assert_eq!((s, v["status"].as_str()), (503, Some("building")), "{v}");
+    let v = answered(addr, &q);
+    assert_eq!(v["table_chance"]["kind"], "exact", "{v}");
+    let trio = ahead.three(&rules).unwrap();
+    let p = v["options"][0]["p_table"].as_f64().unwrap();
+    assert!((p - trio.start()[0]).abs() < 1e-9, "{p} {:?}", trio.start());
+    assert!(v["options"][0].get("p_table_ci95").is_none(), "{v}");
+}

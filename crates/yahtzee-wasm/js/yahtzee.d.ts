@@ -209,19 +209,21 @@ export interface YahtzixOption {
   roll?: number;
   bank?: boolean;
   keep?: number[];
-  /** Three or more players: the chance to win the whole table after it (an estimate, see `table_chance`), and its 95% half-width. */
+  /** Three or more players: the chance to win the whole table after it (see `table_chance`), and, for an estimate, its 95% half-width. */
   p_table?: number;
   p_table_ci95?: number;
 }
 
-/** How the chances to win the table were reckoned: games played out by the bots. */
-export interface TableChance {
-  kind: 'estimate';
-  /** Games played out for each option, and their seed. */
-  games: number;
-  seed: number;
-  bots: string;
-}
+/** How the chances to win the table were reckoned: exact from the three-player game (three players, a target up to 200, where it fits), or estimated from games played out by the bots. */
+export type TableChance =
+  | { kind: 'exact'; bots: 'three-player table' }
+  | {
+      kind: 'estimate';
+      /** Games played out for each option, and their seed. */
+      games: number;
+      seed: number;
+      bots: string;
+    };
 
 /** Yahtzix advice, as `yahtzee yahtzix advise --json` prints it. */
 export interface YahtzixAdvice {
