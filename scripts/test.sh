@@ -55,11 +55,12 @@ if ! "$venv/bin/python" -c "import ray, sys; sys.exit(ray.__version__ != '2.40.0
 fi
 (cd crates/yahtzee-py && VIRTUAL_ENV=$venv "$venv/bin/maturin" develop --profile ci -q)
 # The wheel a machine without Rust installs: tests/test_wheel.py puts it into a fresh venv
-# ($YAHTZEE_WHEEL). A release build, as published (about 1.5 min of CPU from clean, 2.5 min
-# on 2 busy cores; most of the workspace is not in it).
+# ($YAHTZEE_WHEEL). Built in the `ci` profile the develop build above used, so it reuses
+# that build (a release wheel, as published, is the same package with LTO: 1.5 minutes
+# more of two cores; `maturin build --release` makes one).
 wheels=$root/target/wheels
 rm -f "$wheels"/yahtzee-*.whl
-(cd crates/yahtzee-py && "$venv/bin/maturin" build --release -q -i "$venv/bin/python" -o "$wheels")
+(cd crates/yahtzee-py && "$venv/bin/maturin" build --profile ci -q -i "$venv/bin/python" -o "$wheels")
 YAHTZEE_WHEEL=$(ls "$wheels"/yahtzee-*.whl)
 export YAHTZEE_WHEEL
 # The CLI the Python and browser tests run is the one cargo just built.

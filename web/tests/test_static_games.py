@@ -130,6 +130,14 @@ def test_a_yahtzix_position_is_the_clis(browser, site, data_dir):
     got = page_api(browser, "/api/advise", {"game": "yahtzix", "target": 300, "me": 0, "opp": 150,
                                             "dice": "115523", "roll": 1, "total": 0})
     assert_close(got["json"], want)
+    # Three players to 100: each chance to win the table exact, from the three-player game
+    # solved in the module (it fits beside the two-player game), as the CLI's.
+    three = {"game": "yahtzix", "target": 100, "scores": [0, 50, 35], "seat": 2, "dice": "115523"}
+    want = cli("yahtzix", "advise", "--target", "100", "--scores", "0,50,35", "--seat", "2", "--dice", "115523",
+               "--json", "--quiet", data_dir=data_dir)
+    got = page_api(browser, "/api/advise", three)
+    assert got["json"]["table_chance"]["kind"] == "exact"
+    assert_close(got["json"], want)
     # Past the page's budget: refused in one line, and the menu says where it is played.
     big = page_api(browser, "/api/advise", {"game": "yahtzix", "target": 2000, "me": 0, "opp": 0})
     assert "needs about" in big["error"] and "memory" in big["error"], big

@@ -10,22 +10,40 @@ use yahtzee_yahtzix::trio::Trio;
 use yahtzee_yahtzix::turn::{Rolls, Turn};
 use yahtzee_yahtzix::{Duel, Rules};
 
+use std::sync::OnceLock;
+
 fn rules(target: u32, four: bool, exact: bool) -> Rules {
     Rules::new(target, four, exact).unwrap()
 }
 
+/// The three-player game to 150 under the text's rules, solved once for the tests that
+/// read it (about 10 CPU-seconds).
+fn trio150() -> &'static Trio {
+    static TRIO: OnceLock<Trio> = OnceLock::new();
+    TRIO.get_or_init(|| Trio::solve(&rules(150, true, false)).unwrap())
+}
+
+/// The two-player game to 150, solved once.
+fn duel150() -> &'static Duel {
+    static DUEL: OnceLock<Duel> = OnceLock::new();
+    DUEL.get_or_init(|| Duel::solve(&rules(150, true, false)).unwrap())
+}
+
+/// At 100, the smallest target: plain value iteration at 150 takes minutes (measured by
+/// `examples/measure.rs`).
 #[test]
-fn the_solver_agrees_with_plain_value_iteration_at_150() {
-    let r = rules(150, true, false);
+fn the_solver_agrees_with_plain_value_iteration_at_100() {
+    let r = rules(100, true, false);
     let trio = Trio::solve(&r).unwrap();
     let (plain, sweeps) = Trio::solve_plain(&r, 1e-13).unwrap();
     let diff = trio.max_difference(&plain);
-    println!("150: {sweeps} plain sweeps, largest difference {diff:.1e}");
+    println!("100: {sweeps} plain sweeps, largest difference {diff:.1e}");
     assert!(diff < 1e-10, "{diff}");
     assert!(trio.residual < 1e-10);
     // Hand-checkable shape: moving later is an advantage, as with two players.
-    let c = trio.start();
-    assert!(c[0] < c[1] && c[1] < c[2], "{c:?}");
+    for c in [trio.start(), trio150().start()] {
+        assert!(c[0] < c[1] && c[1] < c[2], "{c:?}");
+    }
 }
 
 /// Without four of a kind, some score triples have two stationary equilibria: the solver
@@ -96,8 +114,7 @@ fn the_table_is_the_same_bit_for_bit_on_one_and_two_threads() {
 fn last_turns_equal_the_two_player_ones_where_they_must() {
     let r = rules(150, true, false);
     let rolls = Rolls::new(&r);
-    let trio = Trio::solve(&r).unwrap();
-    let duel = Duel::solve(&r).unwrap();
+    let (trio, duel) = (trio150(), duel150());
     let two = |me: usize, opp: usize| {
         let (ends, bust, near) = duel.turn_setup(Seat::Second, me, opp, 60).unwrap();
         Turn::solve(&rolls, ends, bust, near, 60)
@@ -135,7 +152,7 @@ fn last_turns_equal_the_two_player_ones_where_they_must() {
 fn self_play_of_the_exact_bot_matches_its_table() {
     let r = rules(150, true, false);
     let rolls = Rolls::new(&r);
-    let trio = Trio::solve(&r).unwrap();
+    let trio = trio150();
     let stats = party::table_stats(&r, 3, games(), 11, |_| {
         Box::new(TrioBot::new(&trio, &rolls)) as Box<dyn Player>
     });
@@ -161,8 +178,7 @@ fn self_play_of_the_exact_bot_matches_its_table() {
 fn the_heads_up_strategys_gap_on_three_players() {
     let r = rules(150, true, false);
     let rolls = Rolls::new(&r);
-    let trio = Trio::solve(&r).unwrap();
-    let duel = Duel::solve(&r).unwrap();
+    let (trio, duel) = (trio150(), duel150());
     for (seat, exact) in trio.start().into_iter().enumerate() {
         let stats = party::table_stats(&r, 3, 6000, 5 + seat as u64, |s| {
             if s == seat {
@@ -190,8 +206,7 @@ fn the_heads_up_strategys_gap_on_three_players() {
 fn seatings_are_checked_and_advised() {
     let r = rules(150, true, false);
     let rolls = Rolls::new(&r);
-    let trio = Trio::solve(&r).unwrap();
-    let duel = Duel::solve(&r).unwrap();
+    let (trio, duel) = (trio150(), duel150());
     let at = |scores: &[u32], to_move, stage| Seating {
         scores: scores.to_vec(),
         to_move,
