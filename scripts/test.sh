@@ -74,7 +74,9 @@ export YAHTZEE_BIN=$root/target/ci/yahtzee
 #    folder and tested in Node.js against the CLI (scripts/build_wasm.sh installs Debian's
 #    rustc-web toolchain when no rustup wasm32 target is there).
 command -v node >/dev/null && command -v npm >/dev/null || need_apt nodejs npm
-scripts/build_wasm.sh --pack --threads
+# (Not the experimental multi-threaded module: it ships nowhere, and its build takes a
+# minute; `scripts/bench_wasm.sh --threads` builds it and checks its table bit for bit.)
+scripts/build_wasm.sh --pack
 # TypeScript (from npm, into target/) checks the package's declarations as a user's code.
 tools=$root/target/npm-tools
 [ -x "$tools/node_modules/.bin/tsc" ] || npm install --prefix "$tools" --no-audit --no-fund --silent typescript@5

@@ -1,6 +1,8 @@
 // The experimental multi-threaded module (scripts/build_wasm.sh --threads): the solver's
 // wasm worker pool, with one worker thread joined, solves `forced` to the same table, bit
-// for bit, as the one-thread module (scripts/bench_wasm_threads.mjs checks the bytes).
+// for bit, as the one-thread module (scripts/bench_wasm_threads.mjs checks the bytes). Run
+// where the module is built (scripts/build_wasm.sh --threads, or scripts/bench_wasm.sh
+// --threads); the test suite leaves the experiment out.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -142,6 +142,30 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             }
             return Ok(());
         }
+        "compact" => {
+            // compact TARGET CAP LEVELS [DECISIONS] [SEED]: a capped, rounded solve's advice
+            // judged by the exact game, over the decisions of games it plays against itself.
+            let num = |i: usize, d: u64| args.get(i).map_or(Ok(d), |a| a.parse::<u64>());
+            let (cap, levels) = (num(2, 74)? as usize, num(3, 0)? as u32);
+            let (want, seed) = (num(4, 10_000)? as usize, num(5, 1)?);
+            let exact = Duel::solve(&rules)?;
+            println!("exact solve {:.1} s", start.elapsed().as_secs_f64());
+            let t = Instant::now();
+            let options = SolveOptions {
+                offer_cap: Some(cap),
+                levels: (levels > 0).then_some(levels),
+                ..Default::default()
+            };
+            let approx = Duel::solve_with(&rules, options)?;
+            println!(
+                "offers to {cap} units, {levels} levels: solve {:.1} s on {threads} threads, first player {:.6} (exact {:.6})",
+                t.elapsed().as_secs_f64(),
+                approx.first_player_wins(),
+                exact.first_player_wins()
+            );
+            compare(&rules, &exact, &approx, want, seed)?;
+            return Ok(());
+        }
         "precision" => {
             let samples: usize = args.get(2).map_or(Ok(10_000), |s| s.parse())?;
             let narrow = Duel::solve(&rules)?;
@@ -241,6 +265,50 @@ fn time_advice(d: &Duel) -> Result<(), Box<dyn std::error::Error>> {
         "advice: mean {:.3} ms, worst {:.3} ms over {n} queries",
         1e3 * total / n as f64,
         1e3 * worst
+    );
+    Ok(())
+}
+
+/// Plays games of `approx` against itself (seeded) until `want` decisions are made, and
+/// judges each by `exact`: how often its choice is not the best, the mean and worst chance
+/// to win it costs.
+fn compare(
+    rules: &Rules,
+    exact: &Duel,
+    approx: &Duel,
+    want: usize,
+    seed: u64,
+) -> Result<(), Box<dyn std::error::Error>> {
+    use yahtzee_yahtzix::record::{review, Record};
+    use yahtzee_yahtzix::sim::{game_rng, play_turn_with, DuelBot, Game};
+    let rolls = Rolls::new(rules);
+    let mut costs = Vec::new();
+    let mut g = 0;
+    while costs.len() < want {
+        let mut rng = game_rng(seed, g);
+        let mut bots = [DuelBot::new(approx, &rolls)?, DuelBot::new(approx, &rolls)?];
+        let mut game = Game::new(rules);
+        let mut record = Record::new(*rules, Some(seed), ["a".into(), "b".into()]);
+        while game.winner.is_none() {
+            let seat = game.to_move;
+            play_turn_with(&mut game, &mut bots[seat], &mut rng, &mut |e| {
+                record.observe(&e)
+            });
+        }
+        costs.extend(review(&record, exact, &rolls)?.decisions.iter().map(|d| d.cost));
+        g += 1;
+    }
+    costs.truncate(want);
+    let n = costs.len() as f64;
+    let differ = costs.iter().filter(|&&c| c > 1e-9).count();
+    let mean = costs.iter().sum::<f64>() / n;
+    let worst = costs.iter().cloned().fold(0.0, f64::max);
+    println!(
+        "{} decisions from {g} games (seed {seed}): best differs in {differ} ({:.2}%), chance to win lost: mean {:.2e}, worst {:.2e}",
+        costs.len(),
+        100.0 * differ as f64 / n,
+        mean,
+        worst
     );
     Ok(())
 }

@@ -51,6 +51,9 @@ pub struct Duel {
     accept: Accept,
     /// The second player's last turn, by the margin she must pass.
     finals: Vec<Final>,
+    /// Offers above this many units are not kept: the mover facing one is valued as
+    /// declining it ([`SolveOptions::offer_cap`]); `usize::MAX` for the exact game.
+    offer_cap: usize,
     /// The largest Bellman residual left at any pair.
     pub residual: f64,
     /// Sweeps over all pairs, and the most one pair took.
@@ -99,6 +102,14 @@ pub struct SolveOptions<'a> {
     /// Called after the last turns and after each sum of scores with the work done and the
     /// total work (units of [`Duel::work`]), on the calling thread.
     pub progress: &'a dyn Fn(u64, u64),
+    /// An approximation: offers of more than this many units are not solved or kept, and
+    /// a player facing one is valued as declining it (a turn alone makes at most 74 units:
+    /// larger offers come from offers taken and passed on). The advice from a position
+    /// still weighs going for any offer, by solving that turn.
+    pub offer_cap: Option<usize>,
+    /// An approximation: each offer's value rounded to a multiple of `1 / levels` (as a
+    /// table of `u8` or `u16` holds it) as it is solved.
+    pub levels: Option<u32>,
 }
 
 impl Default for SolveOptions<'_> {
@@ -106,6 +117,8 @@ impl Default for SolveOptions<'_> {
         SolveOptions {
             wide: false,
             progress: &|_, _| {},
+            offer_cap: None,
+            levels: None,
         }
     }
 }
@@ -145,6 +158,7 @@ impl Duel {
             none: vec![f64::NAN; 2 * n * n],
             accept: Accept::new(2 * n * block, f64::NAN, options.wide),
             finals: Vec::new(),
+            offer_cap: options.offer_cap.unwrap_or(usize::MAX),
             residual: 0.0,
             sweeps: 0,
             max_sweeps: 0,
@@ -162,7 +176,14 @@ impl Duel {
                 .map(|&(a, b)| duel.solve_pair(&rolls, a, b))
                 .collect();
             for (&(a, b), sol) in pairs.iter().zip(solved) {
-                duel.store(a, b, sol?);
+                let mut sol = sol?;
+                if let Some(levels) = options.levels {
+                    let l = f64::from(levels);
+                    for x in sol.accept_x.iter_mut().chain(&mut sol.accept_y) {
+                        *x = (*x * l).round() / l;
+                    }
+                }
+                duel.store(a, b, sol);
             }
             done += work;
             (options.progress)(done, total);
@@ -183,6 +204,7 @@ impl Duel {
             none: vec![0.5; 2 * n * n],
             accept: Accept::new(2 * n * block, 0.0, true),
             finals: Vec::new(),
+            offer_cap: usize::MAX,
             residual: 0.0,
             sweeps: 0,
             max_sweeps: 0,
@@ -253,8 +275,9 @@ impl Duel {
     /// The pair {first player at (a, b), second player at (b, a)}, linked by busts.
     fn solve_pair(&self, rolls: &Rolls, a: usize, b: usize) -> Result<PairSolution, Error> {
         let (near_x, near_y) = (self.rules.near(a), self.rules.near(b));
-        let ends_x = self.endings(Seat::First, a, b, b.max(FIRST_MAX));
-        let ends_y = self.endings(Seat::Second, b, a, a.max(FIRST_MAX));
+        let (kept_x, kept_y) = (b.min(self.offer_cap), a.min(self.offer_cap));
+        let ends_x = self.endings(Seat::First, a, b, kept_x.max(FIRST_MAX));
+        let ends_y = self.endings(Seat::Second, b, a, kept_y.max(FIRST_MAX));
         let mut x = self.start_guess(a, b);
         let mut sweeps = 0;
         let mut last_h = f64::INFINITY;
@@ -283,12 +306,13 @@ impl Duel {
             last_h = h.abs();
         };
         // The last sweep's turns, at the fixed point, extended to every offer.
-        extend(&mut ty, a.max(FIRST_MAX));
-        extend(&mut tx, b.max(FIRST_MAX));
+        extend(&mut ty, kept_y.max(FIRST_MAX));
+        extend(&mut tx, kept_x.max(FIRST_MAX));
+        // Offers past the cap are not solved (NaN: never read).
         let row = |turn: &Turn, opp: usize| -> Vec<f64> {
             (1..=opp)
                 .flat_map(|t| (1..=5).map(move |k| (t, k)))
-                .map(|(t, k)| turn.before2[t][k].v)
+                .map(|(t, k)| turn.before2.get(t).map_or(f64::NAN, |s| s[k].v))
                 .collect()
         };
         Ok(PairSolution {
@@ -344,7 +368,7 @@ impl Duel {
     /// `left > 0` and taking it when it is worth more.
     fn start_value(&self, seat: Seat, me: usize, opp: usize, t: usize, left: u8) -> f64 {
         let decline = self.none[self.index(seat, me, opp)];
-        if left == 0 || t == 0 || t > opp {
+        if left == 0 || t == 0 || t > opp || t > self.offer_cap {
             return decline;
         }
         decline.max(self.accept.get(self.accept_index(seat, me, opp, t, left)))

@@ -11,6 +11,19 @@ import time
 import urllib.request
 
 import pytest
+from selenium.webdriver.support import ui as _ui, wait as _wait
+
+
+class _QuickWait(_wait.WebDriverWait):
+    """Polls every 50 ms, not selenium's 500: the pages answer in milliseconds, and a whole
+    game waits hundreds of times (the tests import WebDriverWait after this conftest)."""
+
+    def __init__(self, driver, timeout, poll_frequency=0.05, ignored_exceptions=None):
+        super().__init__(driver, timeout, poll_frequency, ignored_exceptions)
+
+
+_ui.WebDriverWait = _QuickWait
+_wait.WebDriverWait = _QuickWait
 
 ROOT = pathlib.Path(__file__).resolve().parents[4]
 BINARY = os.environ.get("YAHTZEE_BIN", str(ROOT / "target" / "release" / "yahtzee"))
@@ -41,15 +54,18 @@ def server(data_dir):
     # API test).
     subprocess.run([BINARY, "solve", "--quiet"], check=True, capture_output=True,
                    env={**os.environ, "YAHTZEE_DATA_DIR": str(data_dir)})
+    # Its log goes to a file (a pipe no one reads would fill and stall the server).
+    log = open(data_dir / "server.log", "w")
     proc = subprocess.Popen([BINARY, "serve", "--port", "0", "--data-dir", str(data_dir)],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                            stdout=subprocess.PIPE, stderr=log, text=True)
     line = proc.stdout.readline()
-    assert line.startswith("listening on http://"), line + proc.stderr.read()
+    assert line.startswith("listening on http://"), line + (data_dir / "server.log").read_text()
     url = line.split()[-1]
     urllib.request.urlopen(url + "/api/health", timeout=10).read()
     yield url
     proc.terminate()
     proc.wait(timeout=10)
+    log.close()
 
 
 def chromium_driver(width=1200, height=1000):

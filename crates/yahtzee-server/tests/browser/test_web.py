@@ -141,7 +141,8 @@ def test_the_page_works_on_a_phone_sized_screen(server):
 
 def test_a_whole_game_against_the_engine(browser, server):
     browser.get_log("browser")  # drop what earlier tests logged
-    browser.get(server + "/play?rules=forced")
+    # The engine plays its turns at once (step=0); the other games keep the default pause.
+    browser.get(server + "/play?rules=forced&step=0")
     wait = WebDriverWait(browser, 30)
     for turn in range(13):
         wait.until(lambda d: d.find_element(By.ID, "roll").is_enabled())
@@ -287,7 +288,8 @@ def game_log(browser):
 
 def open_game(browser, server, rules):
     browser.get_log("browser")
-    browser.get(server + "/play?" + urllib.parse.urlencode({"rules": rules}))
+    # The engine's steps without their pause (the URL's step=0), as a player may ask.
+    browser.get(server + "/play?" + urllib.parse.urlencode({"rules": rules, "step": 0}))
     # The table of these rules may still be building: the page waits and retries.
     WebDriverWait(browser, 90).until(lambda d: d.find_element(By.ID, "roll").is_enabled())
 

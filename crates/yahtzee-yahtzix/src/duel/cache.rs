@@ -512,6 +512,7 @@ impl Duel {
         Ok(Duel {
             rules: *rules,
             n,
+            offer_cap: usize::MAX,
             none,
             accept: Accept::Mapped(Mapped {
                 start: head_len,
