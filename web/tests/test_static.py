@@ -144,7 +144,8 @@ def test_what_needs_the_server_is_said(browser, site):
 
 def test_a_whole_game_with_no_script_errors(browser, site):
     browser.get_log("browser")
-    browser.get(site.url + "/play.html?rules=forced")
+    # The engine plays its turns without the pause a player watches (step=0).
+    browser.get(site.url + "/play.html?rules=forced&step=0")
     wait = WebDriverWait(browser, 60)
     for _ in range(13):
         wait.until(lambda d: d.find_element(By.ID, "roll").is_enabled())
