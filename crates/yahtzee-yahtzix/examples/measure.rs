@@ -4,6 +4,10 @@
 //! `f32` offers' table against a solve with `f64` offers (every value, and the best option
 //! of SAMPLES random positions, 10,000 by default). `trio TARGET [compare] [exact|no-four]`:
 //! the exact three-player game (with `compare`, against plain value iteration).
+//! `compact TARGET CAP LEVELS [DECISIONS] [SEED]`: the compact game (offers kept to CAP
+//! units, rounded to 1/LEVELS; 0: not rounded) judged by the exact one over the decisions
+//! of games it plays against itself and over random positions; `capped TARGET CAP LEVELS`
+//! times its solve alone.
 
 use std::time::Instant;
 
@@ -142,6 +146,23 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             }
             return Ok(());
         }
+        "capped" => {
+            // capped TARGET CAP LEVELS: the capped, rounded solve alone, timed.
+            let num = |i: usize, d: u64| args.get(i).map_or(Ok(d), |a| a.parse::<u64>());
+            let (cap, levels) = (num(2, 54)? as usize, num(3, 0)? as u32);
+            let options = SolveOptions {
+                offer_cap: Some(cap),
+                levels: (levels > 0).then_some(levels),
+                ..Default::default()
+            };
+            let d = Duel::solve_with(&rules, options)?;
+            println!(
+                "offers to {cap} units, {levels} levels: solve {:.1} s on {threads} threads, first player {:.6}",
+                start.elapsed().as_secs_f64(),
+                d.first_player_wins()
+            );
+            return Ok(());
+        }
         "compact" => {
             // compact TARGET CAP LEVELS [DECISIONS] [SEED]: a capped, rounded solve's advice
             // judged by the exact game, over the decisions of games it plays against itself.
@@ -164,6 +185,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 exact.first_player_wins()
             );
             compare(&rules, &exact, &approx, want, seed)?;
+            let c = precision::compare(&approx, &exact, want, seed)?;
+            println!(
+                "{} random positions ({} with a choice): best differs in {}, worst loss {:.2e}, largest option error {:.2e}, largest value error {:.2e}",
+                c.sampled, c.decisions, c.differ, c.worst_gap, c.max_option_error, c.max_error
+            );
             return Ok(());
         }
         "precision" => {
@@ -295,7 +321,12 @@ fn compare(
                 record.observe(&e)
             });
         }
-        costs.extend(review(&record, exact, &rolls)?.decisions.iter().map(|d| d.cost));
+        costs.extend(
+            review(&record, exact, &rolls)?
+                .decisions
+                .iter()
+                .map(|d| d.cost),
+        );
         g += 1;
     }
     costs.truncate(want);

@@ -54,6 +54,9 @@ pub struct Duel {
     /// Offers above this many units are not kept: the mover facing one is valued as
     /// declining it ([`SolveOptions::offer_cap`]); `usize::MAX` for the exact game.
     offer_cap: usize,
+    /// A later roll of 0 to 5 dice, by what banking it at once scores (`None`: a bust),
+    /// with its probability: how a capped game values an offer past its cap.
+    later_banks: Vec<Vec<LaterBank>>,
     /// The largest Bellman residual left at any pair.
     pub residual: f64,
     /// Sweeps over all pairs, and the most one pair took.
@@ -159,6 +162,7 @@ impl Duel {
             accept: Accept::new(2 * n * block, f64::NAN, options.wide),
             finals: Vec::new(),
             offer_cap: options.offer_cap.unwrap_or(usize::MAX),
+            later_banks: later_banks(rules),
             residual: 0.0,
             sweeps: 0,
             max_sweeps: 0,
@@ -205,6 +209,7 @@ impl Duel {
             accept: Accept::new(2 * n * block, 0.0, true),
             finals: Vec::new(),
             offer_cap: usize::MAX,
+            later_banks: Vec::new(),
             residual: 0.0,
             sweeps: 0,
             max_sweeps: 0,
@@ -368,10 +373,40 @@ impl Duel {
     /// `left > 0` and taking it when it is worth more.
     fn start_value(&self, seat: Seat, me: usize, opp: usize, t: usize, left: u8) -> f64 {
         let decline = self.none[self.index(seat, me, opp)];
-        if left == 0 || t == 0 || t > opp || t > self.offer_cap {
+        if left == 0 || t == 0 || t > opp {
             return decline;
         }
+        if t > self.offer_cap {
+            return decline.max(self.beyond_cap(seat, me, opp, t, left));
+        }
         decline.max(self.accept.get(self.accept_index(seat, me, opp, t, left)))
+    }
+
+    /// A capped game's value of going for an offer past its cap: roll the dice left once
+    /// and bank what scores, the other player then declining any offer (a lower bound of
+    /// the exact value, close where such offers are rare: docs/GAMES.md, "Yahtzix to 2,000
+    /// in a page").
+    fn beyond_cap(&self, seat: Seat, me: usize, opp: usize, t: usize, left: u8) -> f64 {
+        let bust = 1.0 - self.win(seat.other(), opp, me);
+        self.later_banks[usize::from(left)]
+            .iter()
+            .map(|&(p, bank)| {
+                let banked = bank.and_then(|(x, used)| {
+                    let (t, left) = (t + usize::from(x), left - used);
+                    self.bank_declined(seat, me, opp, t, left)
+                });
+                p * banked.unwrap_or(bust)
+            })
+            .sum()
+    }
+
+    /// [`Duel::stop_value`] with the other player declining any offer.
+    fn bank_declined(&self, seat: Seat, me: usize, opp: usize, t: usize, left: u8) -> Option<f64> {
+        let new = me + t;
+        if new < self.n {
+            return Some(1.0 - self.win(seat.other(), opp, new));
+        }
+        self.stop_value(seat, me, opp, t, left)
     }
 
     /// The second player's last turn against margin `d` (units), facing offer (t, left).
@@ -539,4 +574,25 @@ fn extend(turn: &mut Turn, tmax2: usize) {
         let s = stage(turn, 2, t);
         turn.before2.push(s);
     }
+}
+
+/// A later roll's probability and what banking it at once scores (units, dice used), or
+/// `None` for a bust.
+type LaterBank = (f64, Option<(u16, u8)>);
+
+/// Each later roll of 0 to 5 dice grouped by what banking it at once scores (units, dice
+/// used), with its probability; `None` for a bust.
+fn later_banks(rules: &Rules) -> Vec<Vec<LaterBank>> {
+    (0..=5u8)
+        .map(|k| {
+            let mut groups: Vec<LaterBank> = Vec::new();
+            for o in crate::score::outcomes(rules, k, false) {
+                match groups.iter_mut().find(|g| g.1 == o.bank) {
+                    Some(g) => g.0 += o.prob,
+                    None => groups.push((o.prob, o.bank)),
+                }
+            }
+            groups
+        })
+        .collect()
 }

@@ -162,6 +162,33 @@ fn f32_offers_stay_within_a_bound_of_f64_and_change_no_decision() {
     assert!(first < 1e-7, "{first}");
 }
 
+/// The compact game (offers past a first roll's largest total valued as declined, each
+/// offer rounded to 1/65,534, as the browser's table to 2,000 keeps them): a cap no offer
+/// reaches changes nothing; at 300 it changes no best option beyond a tie within 1e-6.
+#[test]
+fn offers_capped_at_a_first_roll_and_rounded_change_no_decision_at_300() {
+    let rules = Rules::new(300, true, false).unwrap();
+    let exact = Duel::solve(&rules).unwrap();
+    let capped = |cap, levels| {
+        let options = SolveOptions {
+            offer_cap: Some(cap),
+            levels,
+            ..Default::default()
+        };
+        Duel::solve_with(&rules, options).unwrap()
+    };
+    let loose = capped(60, None);
+    assert_eq!(loose.max_difference(&exact), 0.0);
+    let compact = capped(yahtzee_yahtzix::turn::FIRST_MAX, Some(65_534));
+    let c = precision::compare(&compact, &exact, 3000, 7).unwrap();
+    println!("{c:?}");
+    assert!(c.decisions > 1000, "{c:?}");
+    assert!(c.worst_gap < 1e-6, "{c:?}");
+    assert!(c.max_option_error < 1e-4, "{c:?}");
+    let first = (compact.first_player_wins() - exact.first_player_wins()).abs();
+    assert!(first < 1e-6, "{first}");
+}
+
 #[test]
 fn progress_reaches_the_total_once_per_sum_of_scores() {
     let rules = Rules::new(150, true, false).unwrap();

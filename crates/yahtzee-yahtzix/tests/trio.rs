@@ -154,7 +154,7 @@ fn self_play_of_the_exact_bot_matches_its_table() {
     let rolls = Rolls::new(&r);
     let trio = trio150();
     let stats = party::table_stats(&r, 3, games(), 11, |_| {
-        Box::new(TrioBot::new(&trio, &rolls)) as Box<dyn Player>
+        Box::new(TrioBot::new(trio, &rolls)) as Box<dyn Player>
     });
     let exact = trio.start();
     for (seat, rate) in stats.win_rates.iter().enumerate() {
@@ -182,9 +182,9 @@ fn the_heads_up_strategys_gap_on_three_players() {
     for (seat, exact) in trio.start().into_iter().enumerate() {
         let stats = party::table_stats(&r, 3, 6000, 5 + seat as u64, |s| {
             if s == seat {
-                Box::new(HeadsUpBot::new(&duel, &rolls).unwrap()) as Box<dyn Player>
+                Box::new(HeadsUpBot::new(duel, &rolls).unwrap()) as Box<dyn Player>
             } else {
-                Box::new(TrioBot::new(&trio, &rolls))
+                Box::new(TrioBot::new(trio, &rolls))
             }
         });
         let w = stats.win_rates[seat];
@@ -228,7 +228,7 @@ fn seatings_are_checked_and_advised() {
         ),
     ];
     for s in &bad {
-        let e = party::advise(Strategy::Exact(&trio), &rolls, s).unwrap_err();
+        let e = party::advise(Strategy::Exact(trio), &rolls, s).unwrap_err();
         assert!(!e.to_string().contains('\n'), "{e}");
     }
     // Seat 2 to move, seat 1 has gone out with 160: her last turn, and seat 3's after.
@@ -239,8 +239,8 @@ fn seatings_are_checked_and_advised() {
             offer: Some((60, 2)),
         },
     );
-    let exact = party::advise(Strategy::Exact(&trio), &rolls, &s).unwrap();
-    let heads_up = party::advise(Strategy::HeadsUp(&duel), &rolls, &s).unwrap();
+    let exact = party::advise(Strategy::Exact(trio), &rolls, &s).unwrap();
+    let heads_up = party::advise(Strategy::HeadsUp(duel), &rolls, &s).unwrap();
     assert_eq!(exact.options.len(), 2);
     // Against a lead of 120 "go for it: 60 on 2 dice" is worth less than six fresh dice.
     assert_eq!(exact.options[0].label, "roll six fresh dice");
@@ -249,8 +249,8 @@ fn seatings_are_checked_and_advised() {
         "seat 3 still to come only lowers her chance"
     );
     let four = at(&[40, 100, 0, 35], 2, start.clone());
-    assert!(party::advise(Strategy::Exact(&trio), &rolls, &four).is_err());
-    let a = party::advise(Strategy::HeadsUp(&duel), &rolls, &four).unwrap();
+    assert!(party::advise(Strategy::Exact(trio), &rolls, &four).is_err());
+    let a = party::advise(Strategy::HeadsUp(duel), &rolls, &four).unwrap();
     assert!(a.win > 0.0 && a.win < 1.0);
 }
 

@@ -513,6 +513,7 @@ impl Duel {
             rules: *rules,
             n,
             offer_cap: usize::MAX,
+            later_banks: Vec::new(),
             none,
             accept: Accept::Mapped(Mapped {
                 start: head_len,
