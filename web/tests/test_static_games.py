@@ -138,12 +138,22 @@ def test_a_yahtzix_position_is_the_clis(browser, site, data_dir):
     got = page_api(browser, "/api/advise", three)
     assert got["json"]["table_chance"]["kind"] == "exact"
     assert_close(got["json"], want)
+    # The quick race of three to 150 in the page: the column says the chances are exact.
+    browser.get(site.url + "/yahtzix.html?" + urllib.parse.urlencode(
+        {"mode": "advise", "target": 150, "scores": "0,50,35", "to_move": 2, "dice": "115523", "roll": 1,
+         "total": 0}))
+    wait_ready(browser)
+    WebDriverWait(browser, 120).until(
+        lambda d: "win the table (exact)" in d.find_element(By.CSS_SELECTOR, "#options thead").text)
+    want = cli("yahtzix", "advise", "--target", "150", "--scores", "0,50,35", "--seat", "2", "--dice", "115523",
+               "--json", "--quiet", data_dir=data_dir)
+    assert [r[-1] for r in shown_options(browser)] == [f"{100 * o['p_table']:.1f}%" for o in want["options"]]
     # Past the page's budget: refused in one line, and the menu says where it is played.
     big = page_api(browser, "/api/advise", {"game": "yahtzix", "target": 2000, "me": 0, "opp": 0})
     assert "needs about" in big["error"] and "memory" in big["error"], big
     options = browser.execute_script(
         "return [...document.querySelectorAll('#target option')].map((o) => [o.value, o.disabled])")
-    assert dict(options) == {"300": False, "500": False, "1000": False, "1500": True, "2000": True}
+    assert dict(options) == {"150": False, "300": False, "500": False, "1000": False, "1500": True, "2000": True}
     assert severe(browser) == []
 
 
