@@ -152,16 +152,22 @@ impl Duel {
     pub fn solve_with(rules: &Rules, options: SolveOptions) -> Result<Duel, Error> {
         let n = rules.target_units();
         let rolls = Rolls::new(rules);
-        let block = 5 * n * (n - 1) / 2;
+        let cap = options.offer_cap.unwrap_or(usize::MAX);
+        let len = 2 * n * 5 * rows_before(n, cap);
         let (finals_work, levels_work) = Duel::work(rules);
         let total = finals_work + levels_work.iter().sum::<u64>();
+        let accept = match options.levels {
+            // Two bytes an offer: the compact game's table.
+            Some(Accept::NARROW_LEVELS) => Accept::narrow(len),
+            _ => Accept::new(len, f64::NAN, options.wide),
+        };
         let mut duel = Duel {
             rules: *rules,
             n,
             none: vec![f64::NAN; 2 * n * n],
-            accept: Accept::new(2 * n * block, f64::NAN, options.wide),
+            accept,
             finals: Vec::new(),
-            offer_cap: options.offer_cap.unwrap_or(usize::MAX),
+            offer_cap: cap,
             later_banks: later_banks(rules),
             residual: 0.0,
             sweeps: 0,
@@ -255,8 +261,22 @@ impl Duel {
     /// The largest difference from `other` over every state and offer both hold.
     pub fn max_difference(&self, other: &Duel) -> f64 {
         let none = self.none.iter().zip(&other.none).map(|(&x, &y)| (x, y));
-        let accept = (0..self.accept.len().min(other.accept.len()))
-            .map(|i| (self.accept.get(i), other.accept.get(i)));
+        let n = self.n.min(other.n);
+        let kept = self.offer_cap.min(other.offer_cap);
+        let offers = [Seat::First, Seat::Second]
+            .into_iter()
+            .flat_map(move |seat| {
+                (0..n).flat_map(move |me| {
+                    (1..n).flat_map(move |opp| {
+                        (1..=opp.min(kept))
+                            .flat_map(move |t| (1..=5u8).map(move |k| (seat, me, opp, t, k)))
+                    })
+                })
+            });
+        let accept = offers.map(|(seat, me, opp, t, k)| {
+            let at = |d: &Duel| d.accept.get(d.accept_index(seat, me, opp, t, k));
+            (at(self), at(other))
+        });
         none.chain(accept)
             .filter(|(x, y)| !x.is_nan() && !y.is_nan())
             .map(|(x, y)| (x - y).abs())
@@ -313,11 +333,12 @@ impl Duel {
         // The last sweep's turns, at the fixed point, extended to every offer.
         extend(&mut ty, kept_y.max(FIRST_MAX));
         extend(&mut tx, kept_x.max(FIRST_MAX));
-        // Offers past the cap are not solved (NaN: never read).
+        // Offers past the cap are neither solved nor kept.
+        let cap = self.offer_cap;
         let row = |turn: &Turn, opp: usize| -> Vec<f64> {
-            (1..=opp)
+            (1..=opp.min(cap))
                 .flat_map(|t| (1..=5).map(move |k| (t, k)))
-                .map(|(t, k)| turn.before2.get(t).map_or(f64::NAN, |s| s[k].v))
+                .map(|(t, k)| turn.before2[t][k].v)
                 .collect()
         };
         Ok(PairSolution {
@@ -435,13 +456,20 @@ impl Duel {
         (seat as usize * self.n + me) * self.n + opp
     }
 
+    /// Where offer (`t`, `left`) of the mover in `seat` at (me, opp) is kept: one block per
+    /// (seat, me), one row of `5 × min(opp, cap)` offers per opponent's score.
     fn accept_index(&self, seat: Seat, me: usize, opp: usize, t: usize, left: u8) -> usize {
-        let block = 5 * self.n * (self.n - 1) / 2;
+        let block = 5 * rows_before(self.n, self.offer_cap);
         (seat as usize * self.n + me) * block
-            + 5 * opp * opp.saturating_sub(1) / 2
+            + 5 * rows_before(opp, self.offer_cap)
             + (t - 1) * 5
             + usize::from(left)
             - 1
+    }
+
+    /// Whether offers past a cap are left out (the compact game).
+    pub fn is_compact(&self) -> bool {
+        self.offer_cap != usize::MAX
     }
 
     /// The target in units.
@@ -595,4 +623,13 @@ fn later_banks(rules: &Rules) -> Vec<Vec<LaterBank>> {
             groups
         })
         .collect()
+}
+
+/// Offers kept for opponents' scores below `opp`, each row `min(score, cap)` totals long.
+fn rows_before(opp: usize, cap: usize) -> usize {
+    if opp <= cap.saturating_add(1) {
+        opp * opp.saturating_sub(1) / 2
+    } else {
+        cap * (cap + 1) / 2 + (opp - 1 - cap) * cap
+    }
 }

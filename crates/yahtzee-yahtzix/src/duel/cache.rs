@@ -39,6 +39,8 @@ const FIXED: usize = 8 + 6 * 4 + 2 * 8 + 4 * 8;
 /// solve), or mapped from the cache file.
 pub(crate) enum Accept {
     Owned(Vec<f32>),
+    /// Multiples of 1/[`Accept::NARROW_LEVELS`], `u16::MAX` for none (the compact game).
+    Narrow(Vec<u16>),
     Wide(Vec<f64>),
     Mapped(Mapped),
 }
@@ -79,6 +81,15 @@ pub(crate) struct Mapped {
 }
 
 impl Accept {
+    /// The compact game's rounding: each offer a multiple of 1/65,534 (`u16::MAX` marks a
+    /// state no game reaches).
+    pub(crate) const NARROW_LEVELS: u32 = 65_534;
+
+    /// `len` values, none set, two bytes each.
+    pub(crate) fn narrow(len: usize) -> Accept {
+        Accept::Narrow(vec![u16::MAX; len])
+    }
+
     /// `len` values `fill`, in `f64` if `wide`.
     pub(crate) fn new(len: usize, fill: f64, wide: bool) -> Accept {
         if wide {
@@ -91,6 +102,10 @@ impl Accept {
     pub(crate) fn get(&self, i: usize) -> f64 {
         match self {
             Accept::Owned(v) => f64::from(v[i]),
+            Accept::Narrow(v) => match v[i] {
+                u16::MAX => f64::NAN,
+                x => f64::from(x) / f64::from(Accept::NARROW_LEVELS),
+            },
             Accept::Wide(v) => v[i],
             Accept::Mapped(m) => m.get(i),
         }
@@ -99,6 +114,7 @@ impl Accept {
     pub(crate) fn len(&self) -> usize {
         match self {
             Accept::Owned(v) => v.len(),
+            Accept::Narrow(v) => v.len(),
             Accept::Wide(v) => v.len(),
             Accept::Mapped(m) => m.len,
         }
@@ -108,6 +124,7 @@ impl Accept {
     pub(crate) fn bytes(&self) -> usize {
         match self {
             Accept::Wide(v) => 8 * v.len(),
+            Accept::Narrow(v) => 2 * v.len(),
             _ => 4 * self.len(),
         }
     }
@@ -129,6 +146,16 @@ impl Accept {
                     *slot = x as f32;
                 }
             }
+            Accept::Narrow(v) => {
+                let levels = f64::from(Accept::NARROW_LEVELS);
+                for (slot, &x) in v[i..i + values.len()].iter_mut().zip(values) {
+                    *slot = if x.is_nan() {
+                        u16::MAX
+                    } else {
+                        (x.clamp(0.0, 1.0) * levels).round() as u16
+                    };
+                }
+            }
             Accept::Wide(v) => v[i..i + values.len()].copy_from_slice(values),
             Accept::Mapped(_) => unreachable!("copied into memory above"),
         }
@@ -143,6 +170,9 @@ impl Accept {
             Accept::Wide(v) => v[from..to]
                 .iter()
                 .for_each(|&x| out.extend_from_slice(&(x as f32).to_le_bytes())),
+            Accept::Narrow(_) => {
+                (from..to).for_each(|i| out.extend_from_slice(&(self.get(i) as f32).to_le_bytes()))
+            }
             Accept::Mapped(m) => {
                 out.extend_from_slice(&m.map[m.start + 4 * from..m.start + 4 * to])
             }
@@ -152,7 +182,7 @@ impl Accept {
     /// Refuses block `b` of a mapped table if its CRC or a value is wrong.
     pub(crate) fn check_block(&self, b: usize) -> Result<(), Error> {
         match self {
-            Accept::Owned(_) | Accept::Wide(_) => Ok(()),
+            Accept::Owned(_) | Accept::Narrow(_) | Accept::Wide(_) => Ok(()),
             Accept::Mapped(m) => m.check(b),
         }
     }
@@ -313,6 +343,11 @@ impl Duel {
             path: path.display().to_string(),
             why: why.to_string(),
         };
+        if self.is_compact() {
+            return Err(fail(std::io::Error::other(
+                "the compact game has no file format yet",
+            )));
+        }
         let dir = match path.parent() {
             Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
             _ => std::path::PathBuf::from("."),
@@ -342,6 +377,10 @@ impl Duel {
 
     /// The cache file's bytes (what [`Duel::save`] writes), for a host without files.
     pub fn to_bytes(&self) -> Vec<u8> {
+        debug_assert!(
+            !self.is_compact(),
+            "the compact game has no file format yet"
+        );
         self.write_into(Vec::with_capacity(Layout::of(&self.rules).len))
             .expect("writing to memory does not fail")
     }
