@@ -15,19 +15,6 @@ import time
 import urllib.request
 
 import pytest
-from selenium.webdriver.support import ui as _ui, wait as _wait
-
-
-class _QuickWait(_wait.WebDriverWait):
-    """Polls every 50 ms, not selenium's 500: the pages answer in milliseconds, and a whole
-    game waits hundreds of times (the tests import WebDriverWait after this conftest)."""
-
-    def __init__(self, driver, timeout, poll_frequency=0.05, ignored_exceptions=None):
-        super().__init__(driver, timeout, poll_frequency, ignored_exceptions)
-
-
-_ui.WebDriverWait = _QuickWait
-_wait.WebDriverWait = _QuickWait
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 SITE = pathlib.Path(os.environ.get("YAHTZEE_WEB", ROOT / "target" / "web"))
@@ -45,6 +32,8 @@ def _server_conftest():
     return module
 
 
+# Loading it also makes selenium's waits poll every 50 ms (its module does so), before the
+# tests import WebDriverWait.
 chromium_driver = _server_conftest().chromium_driver
 
 

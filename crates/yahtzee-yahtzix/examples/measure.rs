@@ -148,13 +148,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         }
         "capped" => {
             // capped TARGET CAP LEVELS: the capped, rounded solve alone, timed.
-            let num = |i: usize, d: u64| args.get(i).map_or(Ok(d), |a| a.parse::<u64>());
-            let (cap, levels) = (num(2, 54)? as usize, num(3, 0)? as u32);
-            let options = SolveOptions {
-                offer_cap: Some(cap),
-                levels: (levels > 0).then_some(levels),
-                ..Default::default()
-            };
+            let (cap, levels, options) = compact_options(&args, 54)?;
             let d = Duel::solve_with(&rules, options)?;
             println!(
                 "offers to {cap} units, {levels} levels: solve {:.1} s on {threads} threads, first player {:.6}",
@@ -167,16 +161,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             // compact TARGET CAP LEVELS [DECISIONS] [SEED]: a capped, rounded solve's advice
             // judged by the exact game, over the decisions of games it plays against itself.
             let num = |i: usize, d: u64| args.get(i).map_or(Ok(d), |a| a.parse::<u64>());
-            let (cap, levels) = (num(2, 74)? as usize, num(3, 0)? as u32);
+            let (cap, levels, options) = compact_options(&args, 74)?;
             let (want, seed) = (num(4, 10_000)? as usize, num(5, 1)?);
             let exact = Duel::solve(&rules)?;
             println!("exact solve {:.1} s", start.elapsed().as_secs_f64());
             let t = Instant::now();
-            let options = SolveOptions {
-                offer_cap: Some(cap),
-                levels: (levels > 0).then_some(levels),
-                ..Default::default()
-            };
             let approx = Duel::solve_with(&rules, options)?;
             println!(
                 "offers to {cap} units, {levels} levels: solve {:.1} s on {threads} threads, first player {:.6} (exact {:.6})",
@@ -342,4 +331,20 @@ fn compare(
         worst
     );
     Ok(())
+}
+
+/// The compact game's options from the arguments `TARGET CAP LEVELS` after the measurement's
+/// name (CAP defaults to `cap`; LEVELS 0, the default: not rounded).
+fn compact_options(
+    args: &[String],
+    cap: usize,
+) -> Result<(usize, u32, SolveOptions<'static>), Box<dyn std::error::Error>> {
+    let cap = args.get(2).map_or(Ok(cap), |a| a.parse())?;
+    let levels: u32 = args.get(3).map_or(Ok(0), |a| a.parse())?;
+    let options = SolveOptions {
+        offer_cap: Some(cap),
+        levels: (levels > 0).then_some(levels),
+        ..Default::default()
+    };
+    Ok((cap, levels, options))
 }
