@@ -148,12 +148,14 @@ def test_a_yahtzix_position_is_the_clis(browser, site, data_dir):
     want = cli("yahtzix", "advise", "--target", "150", "--scores", "0,50,35", "--seat", "2", "--dice", "115523",
                "--json", "--quiet", data_dir=data_dir)
     assert [r[-1] for r in shown_options(browser)] == [f"{100 * o['p_table']:.1f}%" for o in want["options"]]
-    # Past the page's budget: refused in one line, and the menu says where it is played.
-    big = page_api(browser, "/api/advise", {"game": "yahtzix", "target": 2000, "me": 0, "opp": 0})
-    assert "needs about" in big["error"] and "memory" in big["error"], big
+    # Past the page's budget even as the compact game: refused in one line. The menu offers
+    # every target, those past 1,000 as the compact game.
+    big = page_api(browser, "/api/advise", {"game": "yahtzix", "target": 5000, "me": 0, "opp": 0})
+    assert "needs about" in big["error"] and "compact" in big["error"], big
     options = browser.execute_script(
-        "return [...document.querySelectorAll('#target option')].map((o) => [o.value, o.disabled])")
-    assert dict(options) == {"150": False, "300": False, "500": False, "1000": False, "1500": True, "2000": True}
+        "return [...document.querySelectorAll('#target option')].map((o) => [o.value, o.disabled, o.text])")
+    assert [o[1] for o in options] == [False] * 6
+    assert [o[2] for o in options][-2:] == ["1,500 (compact)", "2,000 (compact)"]
     assert severe(browser) == []
 
 

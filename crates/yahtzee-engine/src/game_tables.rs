@@ -95,7 +95,7 @@ pub struct MemoryTables {
     /// Files handed in and not opened yet.
     given: Mutex<BTreeMap<String, Vec<u8>>>,
     /// Files built and not taken yet.
-    built: Mutex<BTreeMap<String, Vec<u8>>>,
+    built: Mutex<BTreeMap<String, Built>>,
     /// Files that were handed in and failed their checks (the host deletes them).
     rejected: Mutex<Vec<String>>,
     triple: Slots<Player>,
@@ -104,7 +104,7 @@ pub struct MemoryTables {
     three: Slots<Trio>,
     painted: Slots<PaintedAdvisor>,
     /// The largest memory a build may take (a Yahtzix solve's tables).
-    memory_limit: u64,
+    memory_limit: std::sync::atomic::AtomicU64,
     progress: Box<dyn Fn(u64, u64) + Send + Sync>,
 }
 
@@ -121,14 +121,14 @@ impl MemoryTables {
             yahtzix: Mutex::default(),
             three: Mutex::default(),
             painted: Mutex::default(),
-            memory_limit,
+            memory_limit: memory_limit.into(),
             progress,
         }
     }
 
     /// The names of the files a question (a request body with its `"game"`) needs: the
     /// host hands in those it has stored before asking.
-    pub fn files_for(body: &[u8]) -> Result<Vec<String>, EngineError> {
+    pub fn files_for(&self, body: &[u8]) -> Result<Vec<String>, EngineError> {
         let game = crate::Game::of_request(body)?;
         Ok(match game {
             crate::Game::Yahtzee => Vec::new(),
@@ -138,7 +138,10 @@ impl MemoryTables {
             }
             crate::Game::Yahtzix => {
                 let (rules, _) = crate::yahtzix::Question::from_json(body)?.position()?;
-                vec![yahtzix_name(&rules)]
+                match self.yahtzix_kind(&rules) {
+                    DuelKind::Compact => compact_names(&rules),
+                    _ => vec![yahtzix_name(&rules)],
+                }
             }
             crate::Game::Painted => {
                 let (game, ..) = crate::painted::Question::from_json(body)?.checked()?;
@@ -150,18 +153,40 @@ impl MemoryTables {
         })
     }
 
+    /// The most memory a build may take, in bytes.
+    pub fn memory_limit(&self) -> u64 {
+        self.memory_limit.load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    /// Sets the most memory a build may take (a host on a small phone lowers it; the
+    /// choice between the exact and the compact Yahtzix game follows it).
+    pub fn set_memory_limit(&self, bytes: u64) {
+        self.memory_limit
+            .store(bytes, std::sync::atomic::Ordering::Relaxed);
+    }
+
     /// Hands in a stored file (checked when it is first needed).
     pub fn give(&self, name: &str, bytes: Vec<u8>) {
         lock(&self.given).insert(name.to_string(), bytes);
     }
 
-    /// The files built since the last call, to store; and the names of files handed in
-    /// that failed their checks, to delete.
-    pub fn take_built(&self) -> (Vec<(String, Vec<u8>)>, Vec<String>) {
-        let built = std::mem::take(&mut *lock(&self.built))
-            .into_iter()
-            .collect();
+    /// The names of the files built since the last call, to take ([`MemoryTables::take`])
+    /// and store; and the names of files handed in that failed their checks, to delete.
+    pub fn take_built(&self) -> (Vec<String>, Vec<String>) {
+        let built = lock(&self.built).keys().cloned().collect();
         (built, std::mem::take(&mut *lock(&self.rejected)))
+    }
+
+    /// The bytes of the built file `name`, once; `None` when none waits. A part of a compact
+    /// game is copied out of the game only now, so a host that stores each part before it
+    /// takes the next never holds a second copy of the table.
+    pub fn take(&self, name: &str) -> Option<Vec<u8>> {
+        let built = lock(&self.built).remove(name)?;
+        match built {
+            Built::Bytes(bytes) => Some(bytes),
+            Built::Head(played) => played.duel.compact_head().ok(),
+            Built::Piece(played, p) => played.duel.compact_piece(p).ok(),
+        }
     }
 
     /// A file handed in under `name`, taken (opened once); `None` when there is none.
@@ -174,7 +199,76 @@ impl MemoryTables {
     }
 
     fn keep_built(&self, name: String, bytes: Vec<u8>) {
-        lock(&self.built).insert(name, bytes);
+        lock(&self.built).insert(name, Built::Bytes(bytes));
+    }
+
+    /// Which two-player game this host keeps for `rules`: the exact one where its solve and
+    /// file fit the memory limit, else the compact one where that fits.
+    fn yahtzix_kind(&self, rules: &YahtzixRules) -> DuelKind {
+        let exact = crate::yahtzix::solve_memory(rules)
+            + yahtzee_yahtzix::duel::Layout::of(rules).len as u64;
+        if exact <= self.memory_limit() {
+            DuelKind::Exact
+        } else if crate::yahtzix::compact_memory(rules) <= self.memory_limit() {
+            DuelKind::Compact
+        } else {
+            DuelKind::TooBig(crate::yahtzix::compact_memory(rules))
+        }
+    }
+
+    /// The exact two-player game: from a given file, else solved.
+    fn exact_duel(&self, rules: &YahtzixRules) -> Result<Duel, EngineError> {
+        let name = yahtzix_name(rules);
+        if let Some(bytes) = self.taken(&name) {
+            match Duel::from_bytes(bytes, &name, rules).and_then(|d| {
+                d.verify_all()?;
+                Ok(d)
+            }) {
+                Ok(duel) => return Ok(duel),
+                Err(_) => self.reject(&name),
+            }
+        }
+        let options = yahtzee_yahtzix::duel::SolveOptions {
+            progress: &*self.progress,
+            ..Default::default()
+        };
+        let duel = Duel::solve_with(rules, options)?;
+        self.keep_built(name, duel.to_bytes());
+        Ok(duel)
+    }
+
+    /// The compact two-player game from its given parts (every one, each checked), or
+    /// `None` where they are missing or damaged (those given are then rejected).
+    fn given_compact(&self, rules: &YahtzixRules) -> Option<Duel> {
+        let names = compact_names(rules);
+        let parts: Vec<Option<Vec<u8>>> = names.iter().map(|n| self.taken(n)).collect();
+        if parts.iter().all(Option::is_none) {
+            return None;
+        }
+        let opened = parts
+            .into_iter()
+            .collect::<Option<Vec<_>>>()
+            .and_then(|mut parts| {
+                let head = parts.remove(0);
+                Duel::from_compact(&head, parts, &names[0], rules).ok()
+            });
+        if opened.is_none() {
+            names.iter().for_each(|n| self.reject(n));
+        }
+        opened
+    }
+
+    /// The compact two-player game: from its given parts, else solved (`true`: its parts
+    /// are then to be handed out).
+    fn compact_duel(&self, rules: &YahtzixRules) -> Result<(Duel, bool), EngineError> {
+        if let Some(duel) = self.given_compact(rules) {
+            return Ok((duel, false));
+        }
+        let options = yahtzee_yahtzix::duel::SolveOptions {
+            progress: &*self.progress,
+            ..Default::default()
+        };
+        Ok((Duel::solve_with(rules, options.compact())?, true))
     }
 
     /// The official rules' values: from a given file, else solved (about a second).
@@ -188,7 +282,7 @@ impl MemoryTables {
                     Err(_) => self.reject(&name),
                 }
             }
-            crate::check_value_build(rules, self.memory_limit)?;
+            crate::check_value_build(rules, self.memory_limit())?;
             let total = 1u64 << rules.box_count();
             let done = std::sync::atomic::AtomicU64::new(0);
             let values = yahtzee_solver::solve(rules, &|n| {
@@ -223,37 +317,38 @@ impl GameTables for MemoryTables {
         })
     }
 
+    /// Exact where it fits this host's memory (every target to 1,000 in a page's 400 MB),
+    /// else the compact game.
     fn yahtzix(&self, rules: &YahtzixRules) -> Result<Arc<Played>, EngineError> {
-        get(&self.yahtzix, &rules.name(), || {
-            let name = yahtzix_name(rules);
-            if let Some(bytes) = self.taken(&name) {
-                match Duel::from_bytes(bytes, &name, rules).and_then(|d| {
-                    d.verify_all()?;
-                    Ok(d)
-                }) {
-                    Ok(duel) => return Ok(Played::new(duel)),
-                    Err(_) => self.reject(&name),
+        let mut solved_compact = false;
+        let played = get(&self.yahtzix, &rules.name(), || {
+            let duel = match self.yahtzix_kind(rules) {
+                DuelKind::Exact => self.exact_duel(rules)?,
+                DuelKind::Compact => {
+                    let (duel, solved) = self.compact_duel(rules)?;
+                    solved_compact = solved;
+                    duel
                 }
-            }
-            // The solve, then the file's bytes beside the solved game (handed out to store).
-            let need = crate::yahtzix::solve_memory(rules)
-                + yahtzee_yahtzix::duel::Layout::of(rules).len as u64;
-            if need > self.memory_limit {
-                return Err(EngineError::TooBig(format!(
-                    "Yahtzix to {} needs about {} MB of memory to solve, more than this host's {} MB",
-                    rules.target,
-                    need / 1_000_000,
-                    self.memory_limit / 1_000_000
-                )));
-            }
-            let options = yahtzee_yahtzix::duel::SolveOptions {
-                progress: &*self.progress,
-                ..Default::default()
+                DuelKind::TooBig(need) => {
+                    return Err(EngineError::TooBig(format!(
+                        "Yahtzix to {} needs about {} MB of memory to solve, even as the compact game, more than this host's {} MB",
+                        rules.target,
+                        need / 1_000_000,
+                        self.memory_limit() / 1_000_000
+                    )))
+                }
             };
-            let duel = Duel::solve_with(rules, options)?;
-            self.keep_built(name, duel.to_bytes());
             Ok(Played::new(duel))
-        })
+        })?;
+        if solved_compact {
+            let names = compact_names(rules);
+            let mut built = lock(&self.built);
+            built.insert(names[0].clone(), Built::Head(played.clone()));
+            for (p, name) in names[1..].iter().enumerate() {
+                built.insert(name.clone(), Built::Piece(played.clone(), p));
+            }
+        }
+        Ok(played)
     }
 
     fn painted_advisor(&self, game: &PaintedGame) -> Result<Arc<PaintedAdvisor>, EngineError> {
@@ -270,11 +365,35 @@ impl GameTables for MemoryTables {
     /// Solved here when it fits beside the two-player game (not stored: it is quick).
     fn yahtzix_three(&self, rules: &YahtzixRules) -> Result<Option<Arc<Trio>>, EngineError> {
         let beside = crate::yahtzix::solve_memory(rules);
-        if !crate::yahtzix::three_fits(rules, self.memory_limit.saturating_sub(beside)) {
+        if !crate::yahtzix::three_fits(rules, self.memory_limit().saturating_sub(beside)) {
             return Ok(None);
         }
         get(&self.three, &rules.name(), || Ok(Trio::solve(rules)?)).map(Some)
     }
+}
+
+/// A file built and waiting to be taken: its bytes, or a part of a solved compact game
+/// (copied out when taken).
+enum Built {
+    Bytes(Vec<u8>),
+    Head(Arc<Played>),
+    Piece(Arc<Played>, usize),
+}
+
+/// Which two-player Yahtzix game a host keeps: exact, compact, or neither (with the memory
+/// the compact one needs).
+enum DuelKind {
+    Exact,
+    Compact,
+    TooBig(u64),
+}
+
+/// The names of the compact game's parts: its head, then each piece.
+fn compact_names(rules: &YahtzixRules) -> Vec<String> {
+    let head = format!("yahtzix-{}.compact", rules.name());
+    let (_, pieces) = Duel::compact_len(rules);
+    let names = (1..=pieces).map(|p| format!("{head}.{p}"));
+    std::iter::once(head.clone()).chain(names).collect()
 }
 
 /// The key of a Triple Yahtzee player in its slots.

@@ -193,6 +193,15 @@ pub fn solve_memory(rules: &Rules) -> u64 {
     file + file / 8 + crate::SOLVE_OVERHEAD
 }
 
+/// The peak memory of solving the compact game of `rules` and handing out its parts one
+/// at a time: its offers (two bytes each), the head's small tables, one part's copy.
+pub fn compact_memory(rules: &Rules) -> u64 {
+    let (offers, pieces) = Duel::compact_len(rules);
+    let head = Duel::compact_head_len(rules) as u64;
+    let piece = (2 * offers).div_ceil(pieces.max(1)) as u64;
+    2 * offers as u64 + 2 * head + piece + crate::SOLVE_OVERHEAD
+}
+
 /// Seconds per unit of [`Duel::work`] on two free cores of the reference machine (2,000:
 /// 19.9 s measured, docs/GAMES.md).
 const SECONDS_PER_WORK: f64 = 1.85e-7;
@@ -258,7 +267,9 @@ pub struct Advice {
     /// The seat to move, from 1.
     pub to_move: usize,
     /// `exact` (two players) or `heads-up` (three or more: the two-player table against
-    /// the opponent `against`).
+    /// the opponent `against`); `compact` and `heads-up compact` where the two-player game
+    /// is the compact one, an approximation (a page's Yahtzix past 1,000: docs/GAMES.md,
+    /// "Yahtzix to 2,000 in a page").
     pub strategy: &'static str,
     /// The seat (from 1) of the opponent the chances are reckoned against: the leader.
     pub against: usize,
@@ -607,7 +618,12 @@ impl Question {
             target: rules.target,
             players,
             to_move: seating.to_move + 1,
-            strategy: if players == 2 { "exact" } else { "heads-up" },
+            strategy: match (players, duel.is_compact()) {
+                (2, false) => "exact",
+                (2, true) => "compact",
+                (_, false) => "heads-up",
+                (_, true) => "heads-up compact",
+            },
             against: seating.leader() + 1,
             scores: seating.scores,
             seat: if pos.seat == Seat::Second {

@@ -311,6 +311,16 @@ export declare class GamesEngine extends Engine {
   files(question: object | string): string[];
   /** Hands in a stored file (checked when first needed). */
   give(name: string, bytes: Uint8Array | ArrayBuffer): void;
+  /** `give` from a Blob, read in chunks straight into the engine's memory. */
+  giveBlob(name: string, blob: Blob): Promise<void>;
   /** Files built since the last call (to store) and handed-in files refused (to delete). */
   takeBuilt(): { built: BuiltFile[]; rejected: string[] };
+  /** The names of the files built since the last call (to `take` one by one) and refused. */
+  built(): { built: string[]; rejected: string[] };
+  /** The bytes of one built file, once. */
+  take(name: string): Uint8Array;
+  /** `take` as a Blob, copied once from the engine's memory (to store in IndexedDB). */
+  takeBlob(name: string): Blob;
+  /** The most memory a build may take, in bytes (default 400 MB). */
+  setMemoryLimit(bytes: number): void;
 }

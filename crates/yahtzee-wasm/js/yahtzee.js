@@ -60,6 +60,14 @@ export async function load(source) {
   return new Engine(await compile(source));
 }
 
+/** An argument already in the module's memory (from `yz_alloc`): handed over as it is. */
+class Placed {
+  constructor(ptr, len) {
+    this.ptr = ptr;
+    this.len = len;
+  }
+}
+
 /** One instance of the engine: the tables it has solved or loaded live in its memory. */
 export class Engine {
   constructor(module) {
@@ -81,9 +89,21 @@ export class Engine {
 
   /** Calls an export with byte arguments; returns the answer's bytes or throws. */
   _call(name, args = []) {
+    return this._callView(name, args).slice();
+  }
+
+  /**
+   * `_call`, the answer a view into the module's memory: valid until the next call (a
+   * caller that copies it once, as a Blob does, needs no copy of its own).
+   */
+  _callView(name, args = []) {
     const ex = this._ex;
     const ptrs = [];
     for (const a of args) {
+      if (a instanceof Placed) {
+        ptrs.push(a.ptr, a.len);
+        continue;
+      }
       const p = ex.yz_alloc(a.length);
       new Uint8Array(ex.memory.buffer, p, a.length).set(a);
       ptrs.push(p, a.length);
@@ -97,7 +117,7 @@ export class Engine {
       this._instantiate();
       throw new YahtzeeError(message.startsWith('internal error') ? message : 'internal error: ' + message);
     }
-    const out = this._out().slice();
+    const out = this._out();
     if (status !== 0) throw new YahtzeeError(decoder.decode(out));
     return out;
   }
@@ -238,14 +258,82 @@ export class GamesEngine extends Engine {
   }
 
   /**
+   * `give` from a Blob (as IndexedDB hands back what `takeBlob` stored), read in chunks
+   * straight into the engine's memory: the page's heap never holds the whole file.
+   */
+  async giveBlob(name, blob) {
+    if (!(blob instanceof Blob)) throw new YahtzeeError('giveBlob takes a Blob of a file\'s bytes');
+    const ex = this._ex;
+    const len = blob.size;
+    const ptr = ex.yz_alloc(len);
+    let at = 0;
+    try {
+      const reader = blob.stream().getReader();
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        if (this._ex !== ex || at + value.length > len) throw new YahtzeeError('the engine restarted while a file was read');
+        new Uint8Array(ex.memory.buffer, ptr + at, value.length).set(value);
+        at += value.length;
+      }
+      if (at !== len) throw new YahtzeeError(`a stored file was cut short: ${at} of ${len} bytes`);
+    } catch (err) {
+      if (this._ex === ex) ex.yz_free(ptr, len);
+      throw err;
+    }
+    this._call('yz_game_give', [encoder.encode(String(name)), new Placed(ptr, len)]);
+  }
+
+  /**
    * The files built since the last call, to store (`built`: name and bytes), and the
-   * names of handed-in files that failed their checks, to delete (`rejected`).
+   * names of handed-in files that failed their checks, to delete (`rejected`). Every
+   * built file's bytes at once: for Yahtzix past 1,000 (the compact game, in pieces of
+   * 8 MB) `built()` and `take(name)` store one piece at a time instead.
    */
   takeBuilt() {
-    const { built, rejected } = JSON.parse(decoder.decode(this._call('yz_game_built')));
-    return {
-      built: built.map((name) => ({ name, bytes: this._call('yz_game_take', [encoder.encode(name)]) })),
-      rejected,
-    };
+    const { built, rejected } = this.built();
+    return { built: built.map((name) => ({ name, bytes: this.take(name) })), rejected };
+  }
+
+  /**
+   * The names of the files built since the last call, to take one by one with `take` and
+   * store (`built`), and of handed-in files that failed their checks, to delete
+   * (`rejected`).
+   */
+  built() {
+    return JSON.parse(decoder.decode(this._call('yz_game_built')));
+  }
+
+  /** The bytes of the built file `name` (once), copied out of the engine only now. */
+  take(name) {
+    return this._call('yz_game_take', [encoder.encode(String(name))]);
+  }
+
+  /**
+   * `take` as a Blob, copied once straight from the engine's memory (what a browser
+   * stores in IndexedDB: its bytes leave the page's heap).
+   */
+  takeBlob(name) {
+    return new Blob([this._callView('yz_game_take', [encoder.encode(String(name))])]);
+  }
+
+  /**
+   * Sets the most memory a build may take, in bytes (default 400 MB; at least 1 MB).
+   * Yahtzix is solved exactly where its solve fits, else as the compact game where that
+   * fits, else refused in one line before anything starts.
+   */
+  setMemoryLimit(bytes) {
+    const mb = Math.floor(Number(bytes) / 1e6);
+    if (!(mb >= 1 && mb <= 0xffffffff)) {
+      throw new YahtzeeError('a memory limit is a number of bytes, at least 1 MB (1e6)');
+    }
+    this._memoryMb = mb;
+    this._ex.yz_game_memory_limit(mb);
+  }
+
+  _instantiate() {
+    super._instantiate();
+    // A fresh instance after a trap keeps the limit set.
+    if (this._memoryMb) this._ex.yz_game_memory_limit(this._memoryMb);
   }
 }

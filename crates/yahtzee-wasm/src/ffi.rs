@@ -276,6 +276,16 @@ pub extern "C" fn yz_game_built() -> u32 {
     answer::<String>(Ok(crate::games::built().into_bytes()))
 }
 
+/// Sets the most memory a build may take to `mb` megabytes (10^6 bytes; the default is
+/// [`crate::games::MEMORY_LIMIT`]).
+#[cfg(feature = "games")]
+#[no_mangle]
+pub extern "C" fn yz_game_memory_limit(mb: u32) -> u32 {
+    install_panic_hook();
+    crate::games::set_memory_limit(u64::from(mb) * 1_000_000);
+    answer::<String>(Ok(b"null".to_vec()))
+}
+
 /// The bytes of the built file NAME (once).
 #[cfg(feature = "games")]
 #[no_mangle]

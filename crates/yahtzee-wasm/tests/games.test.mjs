@@ -155,6 +155,48 @@ test('built files are stored, handed back without a solve, and a damaged one is 
   assert.equal(built.length, stored.size);
 });
 
+test('short of memory for the exact Yahtzix game, the engine keeps the compact one in pieces, taken one by one', async () => {
+  // Yahtzix to 300: the exact game needs about 13 MB beside its file, the compact one 8 MB.
+  const q = { game: 'yahtzix', target: 300, me: 100, opp: 150, dice: '115523' };
+  const exact = (await pkg.loadGames()).advise(q);
+  const first = await pkg.loadGames();
+  first.setMemoryLimit(10e6);
+  assert.deepEqual(first.files(q), ['yahtzix-300.compact', 'yahtzix-300.compact.1']);
+  const got = first.advise(q);
+  assert.deepEqual([exact.strategy, got.strategy], ['exact', 'compact']);
+  assert.equal(got.options[0].option, exact.options[0].option);
+  assert.ok(Math.abs(got.p_win - exact.p_win) < 1e-6, `${got.p_win} ${exact.p_win}`);
+  const { built, rejected } = first.built();
+  assert.deepEqual([built, rejected], [first.files(q), []]);
+  const stored = new Map(built.map((name) => [name, first.take(name)]));
+  assert.throws(() => first.take(built[0]), /no built file/);
+
+  const second = await pkg.loadGames();
+  second.setMemoryLimit(10e6);
+  for (const [name, bytes] of stored) second.give(name, bytes);
+  assert.deepEqual(second.advise(q), got);
+  assert.deepEqual(second.built(), { built: [], rejected: [] });
+
+  // As a page keeps them: Blobs copied straight out of the engine's memory and read back
+  // in chunks into it; a Blob cut short is refused in a line.
+  const blobs = await pkg.loadGames();
+  blobs.setMemoryLimit(10e6);
+  blobs.advise(q);
+  const kept = new Map(blobs.built().built.map((name) => [name, blobs.takeBlob(name)]));
+  for (const [name, blob] of kept) assert.deepEqual(new Uint8Array(await blob.arrayBuffer()), stored.get(name));
+  const third = await pkg.loadGames();
+  third.setMemoryLimit(10e6);
+  for (const [name, blob] of kept) await third.giveBlob(name, blob);
+  assert.deepEqual(third.advise(q), got);
+  assert.deepEqual(third.built(), { built: [], rejected: [] });
+  await assert.rejects(third.giveBlob('x', new Uint8Array(3)), /giveBlob takes a Blob/);
+
+  const tiny = await pkg.loadGames();
+  tiny.setMemoryLimit(5e6);
+  assert.throws(() => tiny.advise(q), /needs about \d+ MB of memory to solve, even as the compact game/);
+  assert.throws(() => tiny.setMemoryLimit('lots'), /a memory limit is a number of bytes/);
+});
+
 test('the games\' TypeScript declarations type a real use and catch a wrong one', () => {
   const tsc = process.env.TSC;
   if (!tsc) return; // scripts/test.sh sets it (typescript from npm)
@@ -166,6 +208,8 @@ const y = games.yahtzix.advise({ target: 1000, me: 0, opp: 0 });
 const win: number = y.options[0].p_win;
 const files: string[] = games.files({ game: 'triple', dice: '12345', rolls_left: 2 });
 for (const f of games.takeBuilt().built) games.give(f.name, f.bytes);
+games.setMemoryLimit(200e6);
+for (const name of games.built().built) games.give(name, games.take(name));
 console.log(t.expected_final, p.expected_total, win, files.length);
 `;
   const bad = `import { loadGames } from 'yahtzee-engine';

@@ -24,7 +24,7 @@ use crate::solo::valid_score;
 use crate::turn::{Endings, Rolls, Turn, Val, FIRST_MAX};
 use crate::{Error, Rules, OPENING};
 use cache::Accept;
-pub use cache::Layout;
+pub use cache::{Layout, COMPACT_CAP};
 
 /// Residual at which a pair's fixed point is accepted.
 pub const TOLERANCE: f64 = 1e-12;
@@ -610,7 +610,7 @@ type LaterBank = (f64, Option<(u16, u8)>);
 
 /// Each later roll of 0 to 5 dice grouped by what banking it at once scores (units, dice
 /// used), with its probability; `None` for a bust.
-fn later_banks(rules: &Rules) -> Vec<Vec<LaterBank>> {
+pub(crate) fn later_banks(rules: &Rules) -> Vec<Vec<LaterBank>> {
     (0..=5u8)
         .map(|k| {
             let mut groups: Vec<LaterBank> = Vec::new();
@@ -626,7 +626,7 @@ fn later_banks(rules: &Rules) -> Vec<Vec<LaterBank>> {
 }
 
 /// Offers kept for opponents' scores below `opp`, each row `min(score, cap)` totals long.
-fn rows_before(opp: usize, cap: usize) -> usize {
+pub(crate) fn rows_before(opp: usize, cap: usize) -> usize {
     if opp <= cap.saturating_add(1) {
         opp * opp.saturating_sub(1) / 2
     } else {

@@ -179,7 +179,7 @@ fn offers_capped_at_a_first_roll_and_rounded_change_no_decision_at_300() {
     };
     let loose = capped(60, None);
     assert_eq!(loose.max_difference(&exact), 0.0);
-    let compact = capped(yahtzee_yahtzix::turn::FIRST_MAX, Some(65_534));
+    let compact = Duel::solve_with(&rules, SolveOptions::default().compact()).unwrap();
     let c = precision::compare(&compact, &exact, 3000, 7).unwrap();
     println!("{c:?}");
     assert!(c.decisions > 1000, "{c:?}");
@@ -191,9 +191,54 @@ fn offers_capped_at_a_first_roll_and_rounded_change_no_decision_at_300() {
     // bytes (at 2,000: 161 MB against 1.3 GB).
     let offers = |d: &Duel| d.memory_bytes() - exact.memory_bytes() + 4 * 1_062_000;
     assert_eq!(offers(&compact), 2 * 1_053_000);
-    // It has no file format yet: writing one is refused.
+    // It is stored in parts, not as one file: writing one is refused.
     let dir = tempfile::tempdir().unwrap();
     assert!(compact.save(&dir.path().join("compact.table")).is_err());
+    compact_parts_read_back_the_same_game_and_refuse_damage(&rules, &compact);
+}
+
+/// The compact game's head and pieces give back the same game; a damaged, missing, short
+/// or foreign part is refused, each in a line that names it.
+fn compact_parts_read_back_the_same_game_and_refuse_damage(rules: &Rules, compact: &Duel) {
+    let (_, count) = Duel::compact_len(rules);
+    assert_eq!(count, 1, "1,053,000 offers: one piece of 2^22");
+    let head = compact.compact_head().unwrap();
+    assert_eq!(head.len(), Duel::compact_head_len(rules));
+    let pieces = || {
+        (0..count)
+            .map(|p| compact.compact_piece(p).unwrap())
+            .collect::<Vec<_>>()
+    };
+    let back = Duel::from_compact(&head, pieces(), "c", rules).unwrap();
+    assert!(back.is_compact());
+    assert_eq!(back.first_player_wins(), compact.first_player_wins());
+    assert_eq!(back.max_difference(compact), 0.0);
+    let c = precision::compare(&back, compact, 300, 3).unwrap();
+    assert_eq!((c.differ, c.worst_gap), (0, 0.0), "{c:?}");
+
+    let refused = |head: &[u8], pieces: Vec<Vec<u8>>, rules: &Rules| {
+        let e = Duel::from_compact(head, pieces, "c", rules)
+            .err()
+            .expect("refused");
+        e.to_string()
+    };
+    let mut bad = pieces();
+    bad[0][1000] ^= 1;
+    assert!(refused(&head, bad, rules).contains("piece 1"));
+    let mut bad = head.clone();
+    bad[100] ^= 1;
+    assert!(refused(&bad, pieces(), rules).contains("damaged"));
+    assert!(refused(&head, Vec::new(), rules).contains("0 of its 1 pieces"));
+    let mut short = pieces();
+    short[0].pop();
+    assert!(refused(&head, short, rules).contains("piece 1"));
+    assert!(refused(&head[..head.len() - 1], pieces(), rules).contains("truncated"));
+    let other = Rules::new(300, false, false).unwrap();
+    assert!(refused(&head, pieces(), &other).contains("holds rules"));
+    // The exact game is not stored in parts, and its file is not a head.
+    let exact = Duel::solve(rules).unwrap();
+    assert!(exact.compact_head().is_err());
+    assert!(refused(&exact.to_bytes(), pieces(), rules).contains("version"));
 }
 
 #[test]

@@ -26,8 +26,11 @@ use memmap2::Mmap;
 use rayon::prelude::*;
 
 use super::{Duel, Final, FINAL_SLACK};
+
+mod compact;
 use crate::solo::valid_score;
 use crate::{Error, Rules};
+pub use compact::COMPACT_CAP;
 
 const MAGIC: &[u8; 8] = b"YAHTZIX\0";
 const VERSION: u32 = 3;
@@ -40,7 +43,7 @@ const FIXED: usize = 8 + 6 * 4 + 2 * 8 + 4 * 8;
 pub(crate) enum Accept {
     Owned(Vec<f32>),
     /// Multiples of 1/[`Accept::NARROW_LEVELS`], `u16::MAX` for none (the compact game).
-    Narrow(Vec<u16>),
+    Narrow(Pieces),
     Wide(Vec<f64>),
     Mapped(Mapped),
 }
@@ -87,7 +90,7 @@ impl Accept {
 
     /// `len` values, none set, two bytes each.
     pub(crate) fn narrow(len: usize) -> Accept {
-        Accept::Narrow(vec![u16::MAX; len])
+        Accept::Narrow(Pieces::new(len))
     }
 
     /// `len` values `fill`, in `f64` if `wide`.
@@ -102,7 +105,7 @@ impl Accept {
     pub(crate) fn get(&self, i: usize) -> f64 {
         match self {
             Accept::Owned(v) => f64::from(v[i]),
-            Accept::Narrow(v) => match v[i] {
+            Accept::Narrow(v) => match v.get(i) {
                 u16::MAX => f64::NAN,
                 x => f64::from(x) / f64::from(Accept::NARROW_LEVELS),
             },
@@ -114,7 +117,7 @@ impl Accept {
     pub(crate) fn len(&self) -> usize {
         match self {
             Accept::Owned(v) => v.len(),
-            Accept::Narrow(v) => v.len(),
+            Accept::Narrow(v) => v.len,
             Accept::Wide(v) => v.len(),
             Accept::Mapped(m) => m.len,
         }
@@ -124,7 +127,7 @@ impl Accept {
     pub(crate) fn bytes(&self) -> usize {
         match self {
             Accept::Wide(v) => 8 * v.len(),
-            Accept::Narrow(v) => 2 * v.len(),
+            Accept::Narrow(v) => 2 * v.len,
             _ => 4 * self.len(),
         }
     }
@@ -148,12 +151,13 @@ impl Accept {
             }
             Accept::Narrow(v) => {
                 let levels = f64::from(Accept::NARROW_LEVELS);
-                for (slot, &x) in v[i..i + values.len()].iter_mut().zip(values) {
-                    *slot = if x.is_nan() {
+                for (j, &x) in (i..).zip(values) {
+                    let level = if x.is_nan() {
                         u16::MAX
                     } else {
                         (x.clamp(0.0, 1.0) * levels).round() as u16
                     };
+                    v.set(j, level);
                 }
             }
             Accept::Wide(v) => v[i..i + values.len()].copy_from_slice(values),
@@ -196,6 +200,54 @@ impl Accept {
             m.passes(b);
         });
         (0..m.crcs.len()).try_for_each(|b| m.check(b))
+    }
+}
+
+/// Two-byte values (little-endian) in pieces of [`Pieces::VALUES`]: the compact game's
+/// offers, kept as the bytes of the parts a host stores (a page keeps each piece as one
+/// record, and hands them back without a copy of the whole table).
+pub(crate) struct Pieces {
+    pub(crate) parts: Vec<Vec<u8>>,
+    pub(crate) len: usize,
+}
+
+impl Pieces {
+    /// Values per piece (8 MB): a power of two, so a value's piece is a shift away.
+    pub(crate) const VALUES: usize = 1 << Pieces::SHIFT;
+    const SHIFT: u32 = 22;
+
+    /// `len` values, each `u16::MAX`.
+    fn new(len: usize) -> Pieces {
+        let parts = (0..Pieces::count(len))
+            .map(|p| vec![0xFF; 2 * Pieces::values_in(len, p)])
+            .collect();
+        Pieces { parts, len }
+    }
+
+    /// Pieces of a table of `len` values.
+    pub(crate) fn count(len: usize) -> usize {
+        len.div_ceil(Pieces::VALUES)
+    }
+
+    /// Values in piece `p` of a table of `len` values.
+    pub(crate) fn values_in(len: usize, p: usize) -> usize {
+        (len - p * Pieces::VALUES).min(Pieces::VALUES)
+    }
+
+    fn get(&self, i: usize) -> u16 {
+        let (part, j) = (
+            &self.parts[i >> Pieces::SHIFT],
+            2 * (i & (Pieces::VALUES - 1)),
+        );
+        u16::from_le_bytes([part[j], part[j + 1]])
+    }
+
+    fn set(&mut self, i: usize, x: u16) {
+        let (part, j) = (
+            &mut self.parts[i >> Pieces::SHIFT],
+            2 * (i & (Pieces::VALUES - 1)),
+        );
+        part[j..j + 2].copy_from_slice(&x.to_le_bytes());
     }
 }
 
@@ -345,7 +397,7 @@ impl Duel {
         };
         if self.is_compact() {
             return Err(fail(std::io::Error::other(
-                "the compact game has no file format yet",
+                "the compact game is stored in parts (Duel::compact_head), not as one file",
             )));
         }
         let dir = match path.parent() {
@@ -377,48 +429,19 @@ impl Duel {
 
     /// The cache file's bytes (what [`Duel::save`] writes), for a host without files.
     pub fn to_bytes(&self) -> Vec<u8> {
-        debug_assert!(
-            !self.is_compact(),
-            "the compact game has no file format yet"
-        );
+        debug_assert!(!self.is_compact(), "the compact game is stored in parts");
         self.write_into(Vec::with_capacity(Layout::of(&self.rules).len))
             .expect("writing to memory does not fail")
     }
 
     /// Writes the cache file's bytes into `w`, and hands it back.
     fn write_into<W: Write>(&self, inner: W) -> std::io::Result<W> {
-        let [_, _, _, final_len, block] = sizes(&self.rules);
+        let block = sizes(&self.rules)[4];
         let mut w = Crc {
             inner,
             crc: crc32fast::Hasher::new(),
         };
-        w.write_all(MAGIC)?;
-        let rules = &self.rules;
-        for word in [
-            VERSION,
-            rules.target,
-            u32::from(rules.four_of_a_kind),
-            u32::from(rules.exact),
-            self.max_sweeps,
-            0,
-        ] {
-            w.write_all(&word.to_le_bytes())?;
-        }
-        w.write_all(&self.sweeps.to_le_bytes())?;
-        w.write_all(&self.residual.to_le_bytes())?;
-        for len in [
-            self.none.len(),
-            self.accept.len(),
-            self.finals.len(),
-            final_len,
-        ] {
-            w.write_all(&(len as u64).to_le_bytes())?;
-        }
-        put_floats(&mut w, self.none.iter().copied())?;
-        for fin in &self.finals {
-            w.write_all(&fin.start.to_le_bytes())?;
-            put_floats(&mut w, fin.before2.iter().flatten().copied())?;
-        }
+        self.write_small(&mut w, VERSION, 0)?;
         let head = w.crc.finalize();
         let mut w = w.inner;
         w.write_all(&head.to_le_bytes())?;
@@ -435,6 +458,40 @@ impl Duel {
         w.write_all(&tail)?;
         w.write_all(&crc32fast::hash(&tail).to_le_bytes())?;
         Ok(w)
+    }
+
+    /// Writes the magic, `version`, the rules, the solve's figures, `cap` (0: none), the
+    /// tables' lengths, and the none and final tables: what precedes the head's CRC.
+    fn write_small<W: Write>(&self, w: &mut Crc<W>, version: u32, cap: u32) -> std::io::Result<()> {
+        w.write_all(MAGIC)?;
+        let rules = &self.rules;
+        for word in [
+            version,
+            rules.target,
+            u32::from(rules.four_of_a_kind),
+            u32::from(rules.exact),
+            self.max_sweeps,
+            cap,
+        ] {
+            w.write_all(&word.to_le_bytes())?;
+        }
+        w.write_all(&self.sweeps.to_le_bytes())?;
+        w.write_all(&self.residual.to_le_bytes())?;
+        let final_len = sizes(rules)[3];
+        for len in [
+            self.none.len(),
+            self.accept.len(),
+            self.finals.len(),
+            final_len,
+        ] {
+            w.write_all(&(len as u64).to_le_bytes())?;
+        }
+        put_floats(w, self.none.iter().copied())?;
+        for fin in &self.finals {
+            w.write_all(&fin.start.to_le_bytes())?;
+            put_floats(w, fin.before2.iter().flatten().copied())?;
+        }
+        Ok(())
     }
 
     /// Opens tables written by [`Duel::save`] for `rules`, refusing a file that is damaged,
@@ -465,14 +522,75 @@ impl Duel {
     }
 
     fn open_bytes(map: Bytes, name: &str, rules: &Rules) -> Result<Duel, Error> {
+        let [_, accept_len, _, _, block] = sizes(rules);
+        let layout = Layout::of(rules);
+        let small = Small::read(&map, name, rules, (VERSION, 0), accept_len, layout.len)?;
+        let damaged = || damaged(name);
+        let head_crc = crc32fast::hash(&map[..layout.head - 8]);
+        if map[layout.head - 8..layout.head - 4] != head_crc.to_le_bytes() {
+            return Err(damaged());
+        }
+        let tail = &map[layout.tail..map.len() - 4];
+        if map[map.len() - 4..] != crc32fast::hash(tail).to_le_bytes() {
+            return Err(damaged());
+        }
+        let crcs = tail
+            .chunks_exact(4)
+            .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+            .collect();
+        let n = rules.target_units();
+        Ok(Duel {
+            rules: *rules,
+            n,
+            offer_cap: usize::MAX,
+            later_banks: Vec::new(),
+            none: small.none,
+            accept: Accept::Mapped(Mapped {
+                start: layout.head,
+                len: accept_len,
+                block,
+                n,
+                crcs,
+                checked: (0..layout.blocks).map(|_| OnceLock::new()).collect(),
+                path: name.to_string(),
+                map,
+            }),
+            finals: small.finals,
+            residual: small.residual,
+            sweeps: small.sweeps,
+            max_sweeps: small.max_sweeps,
+        })
+    }
+}
+
+/// What a table's head holds before its checksums: the solve's figures and the small
+/// tables, read and checked (each value a probability where the scores arise).
+struct Small {
+    max_sweeps: u32,
+    sweeps: u64,
+    residual: f64,
+    none: Vec<f64>,
+    finals: Vec<Final>,
+    /// Where the small tables end.
+    end: usize,
+}
+
+impl Small {
+    /// Reads the head of `bytes` (`len` long in all) for `rules`, format `version` with
+    /// offers capped at `cap` (0: none) and `accept_len` of them.
+    fn read(
+        bytes: &[u8],
+        name: &str,
+        rules: &Rules,
+        (version, cap): (u32, u32),
+        accept_len: usize,
+        len: usize,
+    ) -> Result<Small, Error> {
         let bad = |why: &str| Error::Table {
             path: name.to_string(),
             why: why.to_string(),
         };
-        let mut r = Reader {
-            bytes: &map,
-            pos: 0,
-        };
+        let mut r = Reader { bytes, pos: 0 };
         let truncated = || bad("truncated or unreadable");
         if r.take(8).ok_or_else(truncated)? != MAGIC {
             return Err(bad("not a Yahtzix table"));
@@ -481,7 +599,7 @@ impl Duel {
         for w in &mut words {
             *w = r.u32().ok_or_else(truncated)?;
         }
-        if words[0] != VERSION {
+        if words[0] != version {
             return Err(Error::OtherVersion {
                 path: name.to_string(),
             });
@@ -498,23 +616,16 @@ impl Duel {
                 rules.name()
             )));
         }
-        let [none_len, accept_len, finals, final_len, block] = sizes(rules);
-        let layout = Layout::of(rules);
-        let (head_len, blocks) = (layout.head, layout.blocks);
-        if map.len() != layout.len {
+        if bytes.len() != len || words[5] != cap {
             return Err(bad("truncated, or tables of the wrong size"));
         }
+        let [none_len, _, finals, final_len, _] = sizes(rules);
         let sweeps = r.u64().ok_or_else(truncated)?;
         let residual = f64::from_bits(r.u64().ok_or_else(truncated)?);
         for want in [none_len, accept_len, finals, final_len] {
             if r.u64().ok_or_else(truncated)? != want as u64 {
                 return Err(bad("tables of the wrong size"));
             }
-        }
-        let damaged = || bad("checksum mismatch: the file is damaged (delete it to rebuild)");
-        let head_crc = crc32fast::hash(&map[..head_len - 8]);
-        if map[head_len - 8..head_len - 4] != head_crc.to_le_bytes() {
-            return Err(damaged());
         }
         let none = r.floats(none_len).ok_or_else(truncated)?;
         let mut fins = Vec::with_capacity(finals);
@@ -540,35 +651,22 @@ impl Duel {
                 "holds a probability outside [0, 1], or one for scores no game reaches: the file is damaged",
             ));
         }
-        let tail = &map[layout.tail..map.len() - 4];
-        if map[map.len() - 4..] != crc32fast::hash(tail).to_le_bytes() {
-            return Err(damaged());
-        }
-        let crcs = tail
-            .chunks_exact(4)
-            .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
-            .collect();
-        Ok(Duel {
-            rules: *rules,
-            n,
-            offer_cap: usize::MAX,
-            later_banks: Vec::new(),
-            none,
-            accept: Accept::Mapped(Mapped {
-                start: head_len,
-                len: accept_len,
-                block,
-                n,
-                crcs,
-                checked: (0..blocks).map(|_| OnceLock::new()).collect(),
-                path: name.to_string(),
-                map,
-            }),
-            finals: fins,
-            residual,
-            sweeps,
+        Ok(Small {
             max_sweeps: words[4],
+            sweeps,
+            residual,
+            none,
+            finals: fins,
+            end: r.pos,
         })
+    }
+}
+
+/// A checksum that does not match.
+fn damaged(name: &str) -> Error {
+    Error::Table {
+        path: name.to_string(),
+        why: "checksum mismatch: the file is damaged (delete it to rebuild)".to_string(),
     }
 }
 
@@ -630,5 +728,32 @@ impl Reader<'_> {
     fn floats(&mut self, k: usize) -> Option<Vec<f64>> {
         let bytes = self.take(k.checked_mul(8)?)?;
         Some((0..k).map(|i| f64_at(bytes, i)).collect())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Pieces;
+
+    #[test]
+    fn values_past_a_piece_land_in_the_next_and_read_back() {
+        let len = 2 * Pieces::VALUES + 5;
+        let mut p = Pieces::new(len);
+        assert_eq!(p.parts.len(), 3);
+        assert_eq!(Pieces::values_in(len, 2), 5);
+        assert_eq!(p.parts[2].len(), 10);
+        for (i, x) in [
+            (0, 7),
+            (Pieces::VALUES - 1, 8),
+            (Pieces::VALUES, 9),
+            (len - 1, 10),
+        ] {
+            p.set(i, x);
+        }
+        assert_eq!(p.get(Pieces::VALUES - 1), 8);
+        assert_eq!(p.get(Pieces::VALUES), 9);
+        assert_eq!(p.parts[1][..2], [9, 0]);
+        assert_eq!(p.get(len - 1), 10);
+        assert_eq!(p.get(1), u16::MAX);
     }
 }
