@@ -327,7 +327,7 @@ pub fn three_fits(rules: &Rules, memory_limit: u64) -> bool {
 pub const TABLE_TURNS: f64 = 5_600.0;
 
 /// The fewest and most games an option's estimate is played out from.
-pub const MIN_TABLE_GAMES: u64 = 8;
+pub const MIN_TABLE_GAMES: u64 = 6;
 pub const MAX_TABLE_GAMES: u64 = 400;
 
 /// Points a turn adds on average under the heads-up bot (about 60 measured; with the busts
@@ -711,7 +711,8 @@ fn estimated_chances(
                 games,
                 seed,
             )?;
-            Ok(Some((r.rate, Some(r.high - r.rate))))
+            // One half-width: the Wilson interval's wider side.
+            Ok(Some((r.rate, Some((r.high - r.rate).max(r.rate - r.low)))))
         })
         .collect()
 }

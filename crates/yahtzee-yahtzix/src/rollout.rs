@@ -50,7 +50,7 @@ pub fn table_chance(
         })
         .collect();
     // Summed in game order: the same bits on any number of threads.
-    Ok(Rate::new(shares.iter().sum(), games))
+    Ok(Rate::wilson(shares.iter().sum(), games))
 }
 
 /// The game between turns as the seating has it: someone at the target means the round's

@@ -486,6 +486,27 @@ impl Rate {
             high: p + half,
         }
     }
+
+    /// The rate of `hits` in `n` with the Wilson score interval: never empty at 0 or 1
+    /// (no win in 20 games still allows a chance of up to 16%), and sound for the few
+    /// games a played-out estimate affords.
+    ///
+    /// ```
+    /// let r = yahtzee_yahtzix::sim::Rate::wilson(0.0, 20);
+    /// assert_eq!((r.rate, r.low), (0.0, 0.0));
+    /// assert!((r.high - 0.1611).abs() < 1e-4);
+    /// ```
+    pub fn wilson(hits: f64, n: u64) -> Rate {
+        let (p, n, z) = (hits / n as f64, n as f64, 1.96f64);
+        let shrink = 1.0 + z * z / n;
+        let centre = (p + z * z / (2.0 * n)) / shrink;
+        let half = z / shrink * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt();
+        Rate {
+            rate: p,
+            low: (centre - half).max(0.0),
+            high: (centre + half).min(1.0),
+        }
+    }
 }
 
 /// A mean with its 95% interval.
