@@ -462,7 +462,10 @@ fn at_three_players_each_option_has_its_estimated_chance_to_win_the_table() {
         let r = yahtzee_yahtzix::rollout::table_chance(duel, &rolls, &seating, h.action, games, 1)
             .unwrap();
         assert_eq!(o["p_table"].as_f64(), Some(r.rate), "{}", h.label);
-        assert_eq!(o["p_table_ci95"].as_f64(), Some(r.high - r.rate));
+        // The Wilson interval's wider side.
+        let half = (r.high - r.rate).max(r.rate - r.low);
+        assert_eq!(o["p_table_ci95"].as_f64(), Some(half));
+        assert!(r.low <= r.rate && r.rate <= r.high && half > 0.0);
     }
     // A bot's question skips them; two players have none (p_win is the table's chance).
     let mut bot = q;

@@ -210,6 +210,7 @@ const files: string[] = games.files({ game: 'triple', dice: '12345', rolls_left:
 for (const f of games.takeBuilt().built) games.give(f.name, f.bytes);
 games.setMemoryLimit(200e6);
 for (const name of games.built().built) games.give(name, games.take(name));
+for (const name of games.built().built) await games.giveBlob(name, games.takeBlob(name));
 console.log(t.expected_final, p.expected_total, win, files.length);
 `;
   const bad = `import { loadGames } from 'yahtzee-engine';
