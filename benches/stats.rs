@@ -25,6 +25,13 @@ fn stats(c: &mut Criterion) {
     group.bench_function("exact_distribution_2_threads", |b| {
         b.iter(|| pool.install(|| black_box(yahtzee_stats::exact(&strategy, &card, &|_| {}))))
     });
+    // Where the expected score comes from, every state (issue: at most 4x the value solve).
+    group.bench_function("companion_2_threads", |b| {
+        b.iter(|| pool.install(|| black_box(yahtzee_stats::Companion::solve(&strategy, &|_| {}))))
+    });
+    group.bench_function("value_solve_2_threads", |b| {
+        b.iter(|| pool.install(|| black_box(yahtzee_solver::solve(rules, &|_| {}))))
+    });
     group.bench_function(format!("simulate_{GAMES}_games_2_threads"), |b| {
         b.iter(|| {
             pool.install(|| black_box(yahtzee_stats::simulate(&strategy, &card, GAMES, 1, &|_| {})))

@@ -134,8 +134,11 @@ struct Incoming {
 #[derive(Clone)]
 pub(crate) struct Sums {
     /// Per box: Σ w·score, Σ w·score², Σ w·[score = 0].
-    boxes: Vec<[f64; 3]>,
-    upper_bonus: f64,
+    pub(crate) boxes: Vec<[f64; 3]>,
+    /// Σ w over the turns earning the upper bonus.
+    pub(crate) upper_bonus: f64,
+    /// Σ w·(extra-Yahtzee bonus points).
+    pub(crate) bonus_points: f64,
     yahtzees: f64,
     jokers: f64,
     /// Σ w over the turns earning the Mega bonus (house rule "mega-yahtzee").
@@ -147,6 +150,7 @@ impl Sums {
         Sums {
             boxes: vec![[0.0; 3]; boxes],
             upper_bonus: 0.0,
+            bonus_points: 0.0,
             yahtzees: 0.0,
             jokers: 0.0,
             mega: 0.0,
@@ -173,6 +177,7 @@ impl Sums {
         if m.upper_bonus > 0 {
             self.upper_bonus += w;
         }
+        self.bonus_points += w * f64::from(m.yahtzee_bonus);
         if five {
             self.yahtzees += w;
             if joker {
@@ -188,6 +193,7 @@ impl Sums {
             }
         }
         self.upper_bonus += o.upper_bonus;
+        self.bonus_points += o.bonus_points;
         self.yahtzees += o.yahtzees;
         self.jokers += o.jokers;
         self.mega += o.mega;

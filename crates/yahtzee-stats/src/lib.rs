@@ -3,6 +3,8 @@
 //!
 //! - [`exact()`]: the exact distribution of the final total and exact per-box moments, by
 //!   carrying probability forward through every turn (no sampling).
+//! - [`Companion`]: where the expected score comes from, from every state at once: each
+//!   box's expected final score, the chance of the upper bonus, the expected bonuses.
 //! - [`exact_goal()`]: the same for the play that maximises P(total ≥ T) or the chance of
 //!   beating opponents (decisions that depend on the points still needed).
 //! - [`simulate()`]: seeded, parallel Monte Carlo games with the same strategy, reproducible
@@ -14,7 +16,10 @@
 //! The strategy is [`yahtzee_advice::Strategy`]: the option `yahtzee advise` ranks first,
 //! with ties broken as documented there.
 
+pub mod companion;
 pub mod exact;
+
+pub use companion::{Companion, Parts};
 
 pub use exact::{exact, exact_cancellable, Exact, Moments};
 pub mod goal;

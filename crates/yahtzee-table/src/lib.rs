@@ -21,6 +21,7 @@
 #[cfg(feature = "files")]
 pub mod atomic;
 mod check;
+pub mod companion;
 #[cfg(feature = "files")]
 pub mod export;
 pub mod game;
@@ -28,6 +29,9 @@ pub mod game;
 pub mod store;
 
 pub use check::{describe_state, most_points, Bounds};
+#[cfg(feature = "files")]
+pub use companion::write_companion_table;
+pub use companion::{companion_bytes, companion_width, CompanionTable};
 #[cfg(feature = "files")]
 pub use game::GameTable;
 pub use game::{game_table_bytes, game_table_from_bytes, GameDimensions};
@@ -64,6 +68,9 @@ pub enum Objective {
     Expected,
     /// P(scoring at least `c` more points) under play that maximises it, for every `c`.
     Target,
+    /// Where the expected points come from, under the play of [`Objective::Expected`]:
+    /// each box's expected score and the bonuses ([`companion`]).
+    Companion,
 }
 
 impl Objective {
@@ -72,13 +79,14 @@ impl Objective {
         match self {
             Objective::Expected => "expected",
             Objective::Target => "target",
+            Objective::Companion => "companion",
         }
     }
 
     fn value_type(self) -> &'static str {
         match self {
             Objective::Expected => VALUE_TYPE,
-            Objective::Target => TARGET_VALUE_TYPE,
+            Objective::Target | Objective::Companion => TARGET_VALUE_TYPE,
         }
     }
 }
@@ -279,6 +287,15 @@ impl Header {
             return Err(format!(
                 "payload offset {} or index offset {} is not 8-byte aligned",
                 self.payload_offset, self.index_offset
+            ));
+        }
+        if objective == Objective::Companion
+            && self.payload_offset != companion::companion_payload_offset(rules, self.index_offset)
+        {
+            return Err(format!(
+                "payload offset {}, expected {}",
+                self.payload_offset,
+                companion::companion_payload_offset(rules, self.index_offset)
             ));
         }
         if objective == Objective::Target && self.payload_offset != self.target_layout().1 {
@@ -591,7 +608,7 @@ fn check_header(
         })?;
     let width = match objective {
         Objective::Expected => 8,
-        Objective::Target => 4,
+        Objective::Target | Objective::Companion => 4,
     };
     let expected = header
         .value_count

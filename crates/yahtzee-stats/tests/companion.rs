@@ -1,0 +1,168 @@
+//! The companion table (where the expected score comes from) against facts: its parts add
+//! up to the value table in every state, and from a card they are the exact statistics'
+//! means (computed forward, by another route).
+
+use yahtzee_advice::Strategy;
+use yahtzee_rules::{RuleSet, Scorecard};
+use yahtzee_stats::{exact, Companion};
+
+fn solved(name: &str) -> (&'static RuleSet, &'static Vec<f64>) {
+    let rules = RuleSet::named(name).unwrap();
+    let values = Box::leak(Box::new(yahtzee_solver::solve(rules, &|_| {})));
+    (rules, values)
+}
+
+/// Every state a game reaches: its parts add up to its value; every other state has none.
+fn parts_add_up(rules: &'static RuleSet, values: &[f64], companion: &Companion) -> usize {
+    let mut reached = 0;
+    for i in 0..rules.state_count() {
+        let state = rules.state_at(i);
+        match companion.parts(state) {
+            Some(p) => {
+                reached += 1;
+                let (total, value) = (p.total(rules), values[i]);
+                assert!(
+                    (total - value).abs() < 1e-9,
+                    "{}: {total} vs {value}",
+                    rules.name
+                );
+                assert!((0.0..=1.0 + 1e-12).contains(&p.upper_bonus));
+                for (b, &x) in p.boxes.iter().enumerate() {
+                    assert!(x >= 0.0, "box {b}: {x}");
+                    if state.is_filled(b) {
+                        assert_eq!(x, 0.0, "a filled box earns nothing more");
+                    }
+                }
+            }
+            None => assert!(values[i].is_nan()),
+        }
+    }
+    reached
+}
+
+/// From `card`, the parts are the exact statistics' means.
+fn agrees_with_exact(
+    rules: &'static RuleSet,
+    values: &'static Vec<f64>,
+    companion: &Companion,
+    card: &str,
+) {
+    let card = Scorecard::parse(rules, card).unwrap();
+    let e = exact(&Strategy::new(rules, values), &card, &|_| {});
+    let p = companion.parts(card.state()).unwrap();
+    for (b, (&x, m)) in p.boxes.iter().zip(&e.boxes).enumerate() {
+        let so_far = card.score(rules.boxes[b]).map_or(0.0, f64::from);
+        assert!(
+            (x + so_far - m.mean).abs() < 1e-9,
+            "box {b}: {x} vs {}",
+            m.mean
+        );
+    }
+    let bonus_so_far = if card.upper_total() >= rules.upper_threshold {
+        1.0
+    } else {
+        0.0
+    };
+    assert!((p.upper_bonus + bonus_so_far - e.p_upper_bonus()).abs() < 1e-9);
+    let earned = f64::from(card.yahtzee_bonus());
+    assert!((p.yahtzee_bonus + earned - e.yahtzee_bonus.mean).abs() < 1e-9);
+}
+
+#[test]
+fn reduced_games_parts_add_up_in_every_state_and_are_the_exact_means() {
+    for (name, cards) in [
+        ("forced:ones,twos,yahtzee,chance@6", vec!["", "ones=3"]),
+        (
+            "forced:ones,twos,threes,fours,fives,sixes,yahtzee,chance@30",
+            vec!["", "sixes=24 fives=15", "yahtzee=50"],
+        ),
+        (
+            "free:ones,fours,yahtzee,full_house,large_straight@8",
+            vec!["", "yahtzee=50"],
+        ),
+        (
+            "original-1956:ones,twos,yahtzee,small_straight,chance@6",
+            vec!["", "yahtzee=50"],
+        ),
+        (
+            "yatzy:ones,sixes,one_pair,two_pairs,yahtzee@8",
+            vec!["", "sixes=12"],
+        ),
+        (
+            "no-bonus:twos,threes,yahtzee,chance@5",
+            vec!["", "yahtzee=50"],
+        ),
+    ] {
+        let (rules, values) = solved(name);
+        let companion = Companion::solve(&Strategy::new(rules, values), &|_| {});
+        assert!(parts_add_up(rules, values, &companion) > 100, "{name}");
+        for card in cards {
+            agrees_with_exact(rules, values, &companion, card);
+        }
+    }
+}
+
+#[test]
+fn the_companion_file_reads_back_each_part_to_f32_and_refuses_damage() {
+    use std::path::Path;
+    use yahtzee_table::{companion_bytes, table_bytes, CompanionTable, TableError};
+    let (rules, values) = solved("forced:ones,twos,threes,fours,fives,sixes,yahtzee,chance@30");
+    let companion = Companion::solve(&Strategy::new(rules, values), &|_| {});
+    let bytes = companion_bytes(rules, companion.values());
+    let name = Path::new("c.companion");
+    let table = CompanionTable::from_bytes(bytes.clone(), name, rules).unwrap();
+    let mut reached = 0;
+    for i in 0..rules.state_count() {
+        let state = rules.state_at(i);
+        match (companion.parts(state), table.parts(state)) {
+            (Some(p), Some(row)) => {
+                reached += 1;
+                let full = p
+                    .boxes
+                    .iter()
+                    .chain([&p.upper_bonus, &p.yahtzee_bonus, &p.mega_bonus]);
+                for (&x, &y) in full.zip(&row) {
+                    // Rounded to f32: within 2^-24 of the value, relatively.
+                    assert_eq!(y, x as f32);
+                    assert!((f64::from(y) - x).abs() <= x.abs() * 2f64.powi(-24));
+                }
+            }
+            (None, None) => {}
+            (a, b) => panic!("state {i}: {a:?} in memory, {b:?} in the file"),
+        }
+    }
+    assert!(reached > 1000);
+    // Only reached states are kept: eight boxes and three bonuses each, and the index.
+    assert_eq!(yahtzee_table::companion_width(rules), 11);
+    assert_eq!(table.header().value_count, 11 * reached as u64);
+
+    let refused = |bytes: Vec<u8>, rules| {
+        CompanionTable::from_bytes(bytes, name, rules)
+            .err()
+            .unwrap()
+    };
+    let mut bad = bytes.clone();
+    let last = bad.len() - 3;
+    bad[last] ^= 1;
+    assert!(matches!(refused(bad, rules), TableError::Checksum { .. }));
+    let at = table.header().index_offset as usize + 5;
+    let mut bad = bytes.clone();
+    bad[at] ^= 1;
+    assert!(matches!(
+        refused(bad, rules),
+        TableError::IndexChecksum { .. }
+    ));
+    assert!(matches!(
+        refused(bytes[..bytes.len() - 4].to_vec(), rules),
+        TableError::Size { .. }
+    ));
+    let other = RuleSet::named("forced:ones,twos,yahtzee,chance@6").unwrap();
+    assert!(matches!(
+        refused(bytes.clone(), other),
+        TableError::WrongRules { .. }
+    ));
+    // The value table is not a companion table.
+    let e = refused(table_bytes(rules, values), rules);
+    assert!(matches!(e, TableError::WrongObjective { .. }), "{e}");
+    assert!(!e.to_string().contains('\n'));
+}
