@@ -15,12 +15,12 @@ fn solved(name: &str) -> (&'static RuleSet, &'static Vec<f64>) {
 /// Every state a game reaches: its parts add up to its value; every other state has none.
 fn parts_add_up(rules: &'static RuleSet, values: &[f64], companion: &Companion) -> usize {
     let mut reached = 0;
-    for i in 0..rules.state_count() {
+    for (i, &value) in values.iter().enumerate() {
         let state = rules.state_at(i);
         match companion.parts(state) {
             Some(p) => {
                 reached += 1;
-                let (total, value) = (p.total(rules), values[i]);
+                let total = p.total(rules);
                 assert!(
                     (total - value).abs() < 1e-9,
                     "{}: {total} vs {value}",
@@ -34,21 +34,17 @@ fn parts_add_up(rules: &'static RuleSet, values: &[f64], companion: &Companion) 
                     }
                 }
             }
-            None => assert!(values[i].is_nan()),
+            None => assert!(value.is_nan()),
         }
     }
     reached
 }
 
 /// From `card`, the parts are the exact statistics' means.
-fn agrees_with_exact(
-    rules: &'static RuleSet,
-    values: &'static Vec<f64>,
-    companion: &Companion,
-    card: &str,
-) {
+fn agrees_with_exact(strategy: &Strategy, companion: &Companion, card: &str) {
+    let rules = strategy.rules();
     let card = Scorecard::parse(rules, card).unwrap();
-    let e = exact(&Strategy::new(rules, values), &card, &|_| {});
+    let e = exact(strategy, &card, &|_| {});
     let p = companion.parts(card.state()).unwrap();
     for (b, (&x, m)) in p.boxes.iter().zip(&e.boxes).enumerate() {
         let so_far = card.score(rules.boxes[b]).map_or(0.0, f64::from);
@@ -94,10 +90,11 @@ fn reduced_games_parts_add_up_in_every_state_and_are_the_exact_means() {
         ),
     ] {
         let (rules, values) = solved(name);
-        let companion = Companion::solve(&Strategy::new(rules, values), &|_| {});
+        let strategy = Strategy::new(rules, values);
+        let companion = Companion::solve(&strategy, &|_| {});
         assert!(parts_add_up(rules, values, &companion) > 100, "{name}");
         for card in cards {
-            agrees_with_exact(rules, values, &companion, card);
+            agrees_with_exact(&strategy, &companion, card);
         }
     }
 }
