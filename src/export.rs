@@ -70,6 +70,11 @@ pub fn run(args: Args) -> Result<()> {
         }
         _ => e,
     };
+    if let ObjectiveArg::Companion = args.objective {
+        bail!(
+            "--objective companion has no export yet: its file format is docs/TABLE_FORMAT.md §13"
+        );
+    }
     if let ObjectiveArg::Target = args.objective {
         if format != Format::Parquet {
             bail!(

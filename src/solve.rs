@@ -15,7 +15,7 @@ pub struct Args {
     #[arg(long, value_enum, default_value = "expected")]
     objective: ObjectiveArg,
     /// Where to write the table, creating its folder if missing [default: <data
-    /// folder>/<rules>.table, or <rules>.target.table; `yahtzee rules` names the folder].
+    /// folder>/<rules>.table, .target.table or .companion.table; `yahtzee rules` names it].
     #[arg(long)]
     out: Option<PathBuf>,
     /// No progress bar.
@@ -30,6 +30,8 @@ pub enum ObjectiveArg {
     Expected,
     /// P(scoring at least t more points) for every t, under play that maximises it.
     Target,
+    /// Where each state's expected score comes from (each box, the bonuses).
+    Companion,
 }
 
 pub fn run(args: Args) -> Result<()> {
@@ -51,6 +53,12 @@ pub fn run(args: Args) -> Result<()> {
         let bytes = std::fs::metadata(&path)?.len();
         let text = yahtzee_engine::text::solved_target(rules, &table, &path, bytes, secs);
         return crate::print_stdout(&text);
+    }
+    if let ObjectiveArg::Companion = args.objective {
+        let path = args
+            .out
+            .unwrap_or_else(|| table_file::default_companion_path(rules));
+        return crate::print_stdout(&table_file::build_companion(rules, &path, args.quiet)?);
     }
     let path = args.out.unwrap_or_else(|| table_file::default_path(rules));
     let (values, secs) = table_file::build(rules, &path, args.quiet)?;

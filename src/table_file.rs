@@ -13,6 +13,11 @@ use yahtzee_yahtzix::{Duel, Rules as YahtzixRules};
 
 pub use yahtzee_table::store::{default_path, default_target_path};
 
+/// Where the companion table of `rules` lives by default: beside its value table.
+pub fn default_companion_path(rules: &RuleSet) -> std::path::PathBuf {
+    default_path(rules).with_extension("companion.table")
+}
+
 /// A progress bar on stderr for a solve of `rules` (`target`: its target table); hidden with
 /// `quiet` or when stderr is not a terminal.
 pub fn progress_bar(rules: &RuleSet, target: bool, quiet: bool) -> ProgressBar {
@@ -41,6 +46,26 @@ pub fn build(rules: &'static RuleSet, path: &Path, quiet: bool) -> Result<(Vec<f
     let values = store::solve_to(rules, path, &|n| bar.inc(n))?;
     bar.finish_and_clear();
     Ok((values, start.elapsed().as_secs_f64()))
+}
+
+/// Builds the companion table of `rules` over its value table (opened, or solved first)
+/// with a progress bar, writes it to `path`, and says so.
+pub fn build_companion(rules: &'static RuleSet, path: &Path, quiet: bool) -> Result<String> {
+    let table = open_or_build(rules, None, quiet)?;
+    check(Build::Companion(rules), path)?;
+    let (bar, start) = (progress_bar(rules, false, quiet), Instant::now());
+    bar.set_length(rules.box_count() as u64);
+    yahtzee_engine::write_companion(&table, path, &|n| bar.inc(n))?;
+    bar.finish_and_clear();
+    let bytes = yahtzee_table::CompanionTable::open(path, rules)?
+        .file_bytes()
+        .len();
+    let secs = start.elapsed().as_secs_f64();
+    Ok(format!(
+        "{}: companion table in {secs:.1} s, {bytes} bytes: {}\n",
+        rules.name,
+        path.display()
+    ))
 }
 
 /// Refuses a build in one line, before it starts, when its estimate is past the memory

@@ -83,6 +83,36 @@ fn solve_prints_the_reference_values() {
 }
 
 #[test]
+fn solve_builds_the_companion_table_beside_the_value_table() {
+    let dir = tempfile::tempdir().unwrap();
+    let rules = "forced:ones,twos,yahtzee,chance@6";
+    let out = yahtzee(
+        dir.path(),
+        &["solve", "--objective", "companion", "--rules", rules, "-q"],
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let path = dir.path().join(format!("{rules}.companion.table"));
+    assert!(stdout(&out).contains("companion table") && path.exists());
+    assert!(
+        dir.path().join(format!("{rules}.table")).exists(),
+        "built over the values"
+    );
+    let companion =
+        yahtzee_table::CompanionTable::open(&path, yahtzee_rules::RuleSet::named(rules).unwrap());
+    assert!(companion.is_ok());
+    let e = refused(&[
+        "export",
+        "--objective",
+        "companion",
+        "--rules",
+        "forced",
+        "--format",
+        "csv",
+    ]);
+    assert!(e.contains("no export yet"), "{e}");
+}
+
+#[test]
 fn first_advise_builds_the_table_then_maps_it() {
     let dir = tempfile::tempdir().unwrap();
     let args = ["advise", "--dice", "13346", "--rolls-left", "2"];

@@ -4,8 +4,9 @@
 //!
 //! The estimates are reckoned from each build's dimensions (states, vector lengths, the
 //! Yahtzix target's units), in the same terms as the structures the solvers allocate, plus
-//! a fixed overhead measured once; `tests/cost.rs` holds each estimate to the peak heap
-//! measured on small instances (within 25%) and each file to its real length. CPU time is
+//! a fixed overhead measured once; `tests/cost.rs` holds the peak heap measured on small
+//! instances to at most 25% above each estimate (it may be lower on a loaded machine, where
+//! threads overlap less) and each file to its real length. CPU time is
 //! rough (from timings on the reference machine, docs/SERVER.md): for a progress message
 //! and a refusal, never a limit.
 
@@ -24,6 +25,9 @@ pub enum Build {
     Values(&'static RuleSet),
     /// A rule set's target table (P(total >= t) for every t): `<rules>.target.table`.
     Target(&'static RuleSet),
+    /// A rule set's companion table, where the expected score comes from (docs/EXPLAIN.md):
+    /// `<rules>.companion.table`, over its value table (a build of its own).
+    Companion(&'static RuleSet),
     /// A Triple Yahtzee player: its strategy over the official rules' value table (which
     /// is a build of its own, [`Build::Values`]).
     Triple(Variant, Kind),
@@ -75,6 +79,7 @@ impl Build {
         match self {
             Build::Values(rules) => values_cost(rules),
             Build::Target(rules) => target_cost(rules),
+            Build::Companion(rules) => companion_cost(rules),
             Build::Triple(..) => triple_cost(),
             Build::Yahtzix(rules) => yahtzix_cost(rules),
             Build::YahtzixThree(rules) => {
@@ -97,6 +102,7 @@ impl Build {
         match self {
             Build::Values(r) => format!("the table of {}", r.name),
             Build::Target(r) => format!("the target table of {}", r.name),
+            Build::Companion(r) => format!("the companion table of {}", r.name),
             Build::Triple(v, k) => format!("the Triple Yahtzee player {}/{}", v.name(), k.name()),
             Build::Yahtzix(r) => format!("the Yahtzix table to {}", r.name()),
             Build::YahtzixThree(r) => format!("the three-player Yahtzix game to {}", r.name()),
@@ -113,9 +119,13 @@ impl Build {
     pub fn kind(&self) -> BuildKind {
         let listed = |r: &RuleSet| RuleSet::every().any(|x| x.name == r.name);
         match self {
-            Build::Values(r) | Build::Target(r) if r.is_reduced() => BuildKind::Reduced,
-            Build::Values(r) | Build::Target(r) if !listed(r) => BuildKind::MegaBonus,
-            Build::Values(_) | Build::Triple(..) => BuildKind::Pages,
+            Build::Values(r) | Build::Target(r) | Build::Companion(r) if r.is_reduced() => {
+                BuildKind::Reduced
+            }
+            Build::Values(r) | Build::Target(r) | Build::Companion(r) if !listed(r) => {
+                BuildKind::MegaBonus
+            }
+            Build::Values(_) | Build::Companion(_) | Build::Triple(..) => BuildKind::Pages,
             Build::Target(_) => BuildKind::Target,
             Build::Yahtzix(r) if *r == YahtzixRules::standard() => BuildKind::Pages,
             Build::Yahtzix(_) | Build::YahtzixThree(_) => BuildKind::Yahtzix,
@@ -132,6 +142,12 @@ impl Build {
             Build::Target(r) => {
                 format!(
                     "{env} yahtzee solve --objective target --rules '{}'",
+                    r.name
+                )
+            }
+            Build::Companion(r) => {
+                format!(
+                    "{env} yahtzee solve --objective companion --rules '{}'",
                     r.name
                 )
             }
@@ -169,6 +185,27 @@ fn values_cost(rules: &RuleSet) -> Cost {
         held: file,
         disk: file,
         cpu_seconds: 2.0 * yahtzee_table::store::solve_seconds(rules),
+    }
+}
+
+/// A companion table: a row of `f64` parts per state while it is built, the reached
+/// states' indices, the largest level's rows, then the file's image (reached states only,
+/// `f32`); opened, the file is mapped. About 30 value solves of CPU (docs/EXPLAIN.md).
+fn companion_cost(rules: &RuleSet) -> Cost {
+    let states = rules.state_count() as u64;
+    let reached = rules.reachable_state_count() as u64;
+    let width = yahtzee_table::companion_width(rules) as u64;
+    let file = yahtzee_table::companion::companion_file_len(rules, reached);
+    Cost {
+        memory: 8 * states * width
+            + 8 * reached
+            + reached * (8 * width + 40) / 4
+            + 4 * reached * width
+            + states / 8
+            + OVERHEAD,
+        held: file,
+        disk: file,
+        cpu_seconds: 30.0 * yahtzee_table::store::solve_seconds(rules),
     }
 }
 

@@ -36,7 +36,7 @@ pub use game::Game;
 #[cfg(feature = "games")]
 pub use game_tables::{triple_values, GameTables, MemoryTables};
 #[cfg(feature = "native")]
-pub use tables::{Tables, Where};
+pub use tables::{write_companion, Tables, Where};
 pub use yahtzee_advice::{Cancel, Report, ReportOption, SolveOptions, TurnMulligan};
 #[cfg(feature = "native")]
 pub use yahtzee_stats::Summary;

@@ -6,7 +6,7 @@ use std::sync::{Arc, Mutex};
 
 use yahtzee_advice::Advisor;
 use yahtzee_rules::RuleSet;
-use yahtzee_table::{store, TargetTable};
+use yahtzee_table::{store, CompanionTable, TargetTable};
 use yahtzee_triple::{Kind, Player, Variant};
 
 use crate::cost::{self, Budget, Build, Cost};
@@ -21,6 +21,7 @@ pub struct Tables {
     dir: PathBuf,
     values: Slots<Advisor>,
     targets: Slots<TargetTable>,
+    companions: Slots<CompanionTable>,
     triple: Slots<Player>,
     yahtzix: Slots<crate::yahtzix::Played>,
     three: Slots<yahtzee_yahtzix::trio::Trio>,
@@ -29,6 +30,21 @@ pub struct Tables {
     /// Whether a question may solve a three-player Yahtzix game on its own thread (not in
     /// a server, which builds it through its queue: [`Tables::prepare`]).
     three_on_request: bool,
+}
+
+/// Builds the companion table over the value table `table` (where each state's expected
+/// score comes from, docs/EXPLAIN.md) and writes it to `path` atomically; `progress` hears
+/// each level done (the number of boxes in all). The caller checks its cost first.
+pub fn write_companion(
+    table: &yahtzee_table::Table,
+    path: &Path,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<(), EngineError> {
+    let values = yahtzee_advice::TableValues(table);
+    let strategy = yahtzee_advice::Strategy::new(table.rules(), &values);
+    let companion = yahtzee_stats::Companion::solve(&strategy, progress);
+    yahtzee_table::write_companion_table(path, table.rules(), companion.values())?;
+    Ok(())
 }
 
 /// Where what a build makes stands in a [`Tables`].
@@ -50,6 +66,7 @@ impl Tables {
             dir: dir.unwrap_or_else(store::data_dir),
             values: Mutex::default(),
             targets: Mutex::default(),
+            companions: Mutex::default(),
             triple: Mutex::default(),
             yahtzix: Mutex::default(),
             three: Mutex::default(),
@@ -98,6 +115,7 @@ impl Tables {
         match build {
             Build::Values(r) => vec![self.path(r)],
             Build::Target(r) => vec![self.target_path(r)],
+            Build::Companion(r) => vec![self.companion_path(r)],
             Build::Triple(..) => Vec::new(),
             Build::Yahtzix(r) => vec![self.yahtzix_path(r)],
             Build::YahtzixThree(_) => Vec::new(),
@@ -115,6 +133,7 @@ impl Tables {
         let open = match build {
             Build::Values(r) => self.is_open(r),
             Build::Target(r) => self.is_target_open(r),
+            Build::Companion(r) => is_open(&self.companions, r.name),
             Build::Triple(v, k) => self.is_triple_open(*v, *k),
             Build::Yahtzix(r) => self.is_yahtzix_open(r),
             Build::YahtzixThree(r) => is_open(&self.three, &r.name()),
@@ -137,6 +156,7 @@ impl Tables {
         match build {
             Build::Values(r) => self.advisor(r).map(drop),
             Build::Target(r) => self.target(r).map(drop),
+            Build::Companion(r) => self.companion(r).map(drop),
             Build::Triple(v, k) => self.triple_player(*v, *k).map(drop),
             Build::Yahtzix(r) => self.yahtzix(r).map(drop),
             Build::YahtzixThree(r) => self.three(r).map(drop),
@@ -166,6 +186,27 @@ impl Tables {
     /// Where the target table of `rules` lives.
     pub fn target_path(&self, rules: &RuleSet) -> PathBuf {
         self.dir.join(format!("{}.target.table", rules.name))
+    }
+
+    /// Where the companion table of `rules` lives.
+    pub fn companion_path(&self, rules: &RuleSet) -> PathBuf {
+        self.dir.join(format!("{}.companion.table", rules.name))
+    }
+
+    /// The companion table of `rules` (where the expected score comes from), built from
+    /// its value table (opened, or solved first) and written beside it when missing.
+    pub fn companion(&self, rules: &'static RuleSet) -> Result<Arc<CompanionTable>, EngineError> {
+        let path = self.companion_path(rules);
+        get(&self.companions, rules.name, || {
+            match CompanionTable::open(&path, rules) {
+                Err(e) if store::should_build(&e) => {}
+                opened => return Ok(opened?),
+            }
+            let advisor = self.advisor(rules)?;
+            self.check(&Build::Companion(rules))?;
+            write_companion(advisor.table(), &path, &|_| {})?;
+            Ok(CompanionTable::open(&path, rules)?)
+        })
     }
 
     /// The advisor over the value table of `rules`, solving it first when missing (about

@@ -1,6 +1,6 @@
 //! Every kind of build's estimate ([`yahtzee_engine::cost`]) against what it really takes,
-//! on small instances: the peak heap measured by a counting allocator within 25% of the
-//! estimate, the memory held afterwards likewise where it is heap, and the files written
+//! on small instances: the peak heap measured by a counting allocator at most 25% above
+//! the estimate (and at most 60% below it: threads overlap less on a loaded machine), the memory held afterwards likewise where it is heap, and the files written
 //! to the byte.
 //!
 //! One test function: the allocator's count is process-wide, so the builds run one after
@@ -64,8 +64,13 @@ fn check(tables: &Tables, build: Build, heap_held: bool, report: &mut Vec<String
         cost.disk
     );
     eprintln!("{line}");
-    if !within(cost.memory, m.peak, 0.25) {
-        report.push(format!("peak memory off by more than 25%: {line}"));
+    // The estimate is the peak with every thread's buffers alive at once; on a loaded
+    // machine the threads overlap less and the measured peak is lower (a reduced Painted
+    // game: 3.4 MB alone, 2.4 MB beside a test suite, against 3.2 MB estimated). So the
+    // estimate may lie up to 60% above the measure, and at most 25% below it.
+    let (e, peak) = (cost.memory as f64, m.peak as f64);
+    if e < 0.75 * peak || e > 1.6 * peak {
+        report.push(format!("peak memory off by more than allowed: {line}"));
     }
     if heap_held && !within(cost.held, m.held, 0.25) {
         report.push(format!("held memory off by more than 25%: {line}"));
@@ -86,6 +91,8 @@ fn estimates_match_measured_builds() {
     // Value tables (mapped once open: their memory is the file's pages, not heap).
     check(&tables, Build::Values(forced), false, &mut report);
     check(&tables, Build::Values(reduced), false, &mut report);
+    // A companion table (where the expected score comes from) of a reduced game.
+    check(&tables, Build::Companion(reduced), false, &mut report);
     // A target table of a reduced game.
     check(&tables, Build::Target(reduced), false, &mut report);
     // A Triple Yahtzee player over the official table (built above).

@@ -59,6 +59,14 @@ fn image(rules: &RuleSet, parts: &[f64]) -> (Header, Vec<u8>, Vec<u8>) {
     (header, index, payload)
 }
 
+/// The length of the companion file of `rules` with `reached` states.
+pub fn companion_file_len(rules: &RuleSet, reached: u64) -> u64 {
+    let value_count = reached * companion_width(rules) as u64;
+    let mut header = Header::blank(rules, Objective::Companion, value_count);
+    header.index_offset = align(header.encode().len() as u64);
+    companion_payload_offset(rules, header.index_offset) + 4 * value_count
+}
+
 /// The whole companion file of `parts` (as [`write_companion_table`] writes it).
 pub fn companion_bytes(rules: &RuleSet, parts: &[f64]) -> Vec<u8> {
     let (header, index, payload) = image(rules, parts);
