@@ -54,6 +54,11 @@ pub struct Args {
     /// Show only the N best options (in the JSON too).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     top: Option<u32>,
+    /// Say where the best option's expected total comes from (each box, the bonuses) and,
+    /// for each OPTION named (its number, or its label: "keep 3 3 4", "chance"), why it is
+    /// worse; the JSON explains every option. Reads the companion table (built if missing).
+    #[arg(long, num_args = 0.., value_name = "OPTION", conflicts_with_all = ["target", "opponent"])]
+    explain: Option<Vec<String>>,
     /// No progress bar if the table has to be built.
     #[arg(long, short)]
     quiet: bool,
@@ -91,6 +96,28 @@ pub fn run(args: Args) -> Result<()> {
         &play_for,
         &options,
     )?;
+    let asked = match (&args.explain, position) {
+        (Some(names), Some((dice, rolls_left, mulligan))) => {
+            let companion = table_file::open_or_build_companion(rules, args.quiet)?;
+            yahtzee_engine::explain(
+                &advisor,
+                &companion,
+                &card,
+                &dice,
+                rolls_left,
+                mulligan,
+                &mut report,
+            )?;
+            let named = names.iter().map(|n| {
+                report
+                    .option_named(n)
+                    .with_context(|| format!("--explain: no option '{n}' here"))
+            });
+            named.collect::<Result<Vec<usize>>>()?
+        }
+        (Some(_), None) => anyhow::bail!("--explain needs the dice (--dice and --rolls-left)"),
+        (None, _) => Vec::new(),
+    };
     let top = args.top.map(|n| n as usize);
     if let Some(n) = top {
         report.options.truncate(n);
@@ -100,7 +127,9 @@ pub fn run(args: Args) -> Result<()> {
         (None, true) => usize::MAX,
         (None, false) => SHOWN,
     };
-    crate::print(args.json, &report, |r| r.text(shown))
+    crate::print(args.json, &report, |r| {
+        r.text(shown) + &r.explain_text(&asked)
+    })
 }
 
 /// Options the human output shows without `--all` or `--top`.

@@ -8,7 +8,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use yahtzee_engine::cost::{Budget, Build};
 use yahtzee_play::Aim;
 use yahtzee_rules::{RuleSet, COLUMNS};
-use yahtzee_table::{store, Table, TableError, TargetTable};
+use yahtzee_table::{store, CompanionTable, Table, TableError, TargetTable};
 use yahtzee_yahtzix::{Duel, Rules as YahtzixRules};
 
 pub use yahtzee_table::store::{default_path, default_target_path};
@@ -66,6 +66,21 @@ pub fn build_companion(rules: &'static RuleSet, path: &Path, quiet: bool) -> Res
         rules.name,
         path.display()
     ))
+}
+
+/// Opens the companion table of `rules` from the data folder, building it first when
+/// missing (saying so, with its cost).
+pub fn open_or_build_companion(rules: &'static RuleSet, quiet: bool) -> Result<CompanionTable> {
+    let path = default_companion_path(rules);
+    if !path.exists() {
+        let secs = (Build::Companion(rules).cost().cpu_seconds / 2.0).max(1.0);
+        if !quiet {
+            let name = rules.name;
+            eprintln!("Building the companion table of {name} (once, about {secs:.0} s)...");
+        }
+        build_companion(rules, &path, quiet)?;
+    }
+    Ok(CompanionTable::open(&path, rules)?)
 }
 
 /// Refuses a build in one line, before it starts, when its estimate is past the memory

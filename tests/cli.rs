@@ -113,6 +113,86 @@ fn solve_builds_the_companion_table_beside_the_value_table() {
 }
 
 #[test]
+fn explain_says_where_each_options_total_comes_from() {
+    // A reduced game (its companion table builds in a moment), the last roll: ones or
+    // twos. Writing 4 in Twos now leaves the upper bonus (at 6) to the ones.
+    let dir = tempfile::tempdir().unwrap();
+    let rules = "forced:ones,twos,yahtzee,chance@6";
+    let args = [
+        "advise",
+        "--rules",
+        rules,
+        "-s",
+        "ones=3",
+        "--dice",
+        "22456",
+        "--rolls-left",
+        "0",
+        "-q",
+    ];
+    let out = yahtzee(
+        dir.path(),
+        &[&args[..], &["--explain", "2", "--json"]].concat(),
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(dir.path().join(format!("{rules}.companion.table")).exists());
+    let json: Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let options = json["options"].as_array().unwrap();
+    for o in options {
+        // Each option's parts add up to its expected final total (3 on the card).
+        let e = &o["explain"];
+        let boxes: f64 = e["boxes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|b| b["points"].as_f64().unwrap())
+            .sum();
+        let total = boxes
+            + 35.0 * e["upper_bonus"].as_f64().unwrap()
+            + e["yahtzee_bonus"].as_f64().unwrap();
+        let want = 3.0 + o["ev_remaining"].as_f64().unwrap();
+        assert!((total - want).abs() < 1e-4, "{o}");
+        assert_eq!(e.get("why").is_none(), o["loss"] == 0.0, "{o}");
+    }
+    // The Yahtzee box scores 50 or nothing: its part is also a chance.
+    let y = &options[0]["explain"]["boxes"][2];
+    assert_eq!(y["box"], "yahtzee");
+    assert!((y["chance"].as_f64().unwrap() * 50.0 - y["points"].as_f64().unwrap()).abs() < 1e-9);
+    let text = stdout(&yahtzee(
+        dir.path(),
+        &[&args[..], &["--explain", "2"]].concat(),
+    ));
+    assert!(
+        text.contains("where #1's") && text.contains("#2 ") && text.contains("against #1"),
+        "{text}"
+    );
+    let e = refused(&[
+        "advise",
+        "--rules",
+        rules,
+        "--dice",
+        "22456",
+        "--rolls-left",
+        "0",
+        "-q",
+        "--explain",
+        "keep 9",
+    ]);
+    assert!(e.contains("no option 'keep 9'"), "{e}");
+    let e = refused(&[
+        "advise",
+        "--dice",
+        "22456",
+        "--rolls-left",
+        "0",
+        "--explain",
+        "--target",
+        "200",
+    ]);
+    assert!(e.contains("cannot be used with"), "{e}");
+}
+
+#[test]
 fn first_advise_builds_the_table_then_maps_it() {
     let dir = tempfile::tempdir().unwrap();
     let args = ["advise", "--dice", "13346", "--rolls-left", "2"];

@@ -8,12 +8,14 @@
 //! [`Strategy`] writes the same choices out for every roll of a turn at once, for playing
 //! whole games and for following probabilities through a turn (statistics, simulation).
 
+pub mod explain;
 pub mod mega;
 pub mod strategy;
 pub mod target;
 mod text;
 pub mod win;
 
+pub use explain::Explain;
 pub use mega::SixthDie;
 pub use strategy::{FinalChoice, Strategy, TurnDecisions};
 pub use target::{TargetAdvisor, TargetError, TargetStatus, TargetValues};
@@ -414,6 +416,10 @@ pub struct ReportOption {
     /// Playing to win: P(tying for first) with this option.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub p_tie: Option<f64>,
+    /// `--explain`: where this option's expected final total comes from (each box, the
+    /// bonuses) and, against the best option, why it differs (docs/EXPLAIN.md).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub explain: Option<Explain>,
 }
 
 fn is_zero(n: &u32) -> bool {
@@ -483,6 +489,7 @@ impl Report {
                     p_at_least: o.p_at_least,
                     p_win: o.p_win,
                     p_tie: o.p_tie,
+                    explain: None,
                 }
             })
             .collect();

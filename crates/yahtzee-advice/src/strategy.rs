@@ -263,6 +263,33 @@ impl TurnDecisions {
         for rolls_left in [2, 1] {
             mass = reroll(&mass, |r| self.keep_for(r, rolls_left));
         }
+        self.mulligan_split(mass)
+    }
+
+    /// [`TurnDecisions::final_roll_probabilities`] from the moment `keep` (a keep index)
+    /// is kept with `rolls_left` (1 or 2) rolls to come: its missing dice rolled, then the
+    /// strategy followed.
+    pub fn final_roll_probabilities_after(
+        &self,
+        keep: usize,
+        rolls_left: u8,
+    ) -> (Vec<f64>, Vec<f64>) {
+        let mut mass = roll_missing(tables(), keep);
+        for left in (1..rolls_left).rev() {
+            mass = reroll(&mass, |r| self.keep_for(r, left));
+        }
+        self.mulligan_split(mass)
+    }
+
+    /// The rolls of the house rule's mulligan spent on the last roll, keeping `keep`: the
+    /// turn ends on them, scored in [`TurnDecisions::state_after_mulligan`].
+    pub fn mulligan_roll_probabilities(&self, keep: usize) -> Vec<f64> {
+        roll_missing(tables(), keep)
+    }
+
+    /// Final-roll masses split into the rolls the turn ends on and, for the rolls where
+    /// the strategy spends the mulligan, the rolls the mulligan produces.
+    fn mulligan_split(&self, mut mass: Vec<f64>) -> (Vec<f64>, Vec<f64>) {
         let mut kept = vec![0.0; ROLLS];
         let mut spent = false;
         for (r, m) in mass.iter_mut().enumerate() {
@@ -289,6 +316,13 @@ fn reroll(mass: &[f64], keep: impl Fn(usize) -> usize) -> Vec<f64> {
     reroll_in(tables(), mass, keep)
 }
 
+/// The probabilities of the rolls after keeping `keep` and rolling the missing dice.
+fn roll_missing(t: &DiceTables, keep: usize) -> Vec<f64> {
+    let mut kept = vec![0.0; t.keep_count()];
+    kept[keep] = 1.0;
+    spread(t, kept, ROLLS)
+}
+
 /// [`reroll`] over any dice tables (five dice, or six on the Mega-Yahtzee turn).
 fn reroll_in(t: &DiceTables, mass: &[f64], keep: impl Fn(usize) -> usize) -> Vec<f64> {
     let rolls = mass.len();
@@ -296,6 +330,11 @@ fn reroll_in(t: &DiceTables, mass: &[f64], keep: impl Fn(usize) -> usize) -> Vec
     for (r, &p) in mass.iter().enumerate() {
         kept[keep(r)] += p;
     }
+    spread(t, kept, rolls)
+}
+
+/// Keeps' masses (`kept`, by keep index) rolled out to the `rolls` full rolls.
+fn spread(t: &DiceTables, mut kept: Vec<f64>, rolls: usize) -> Vec<f64> {
     // Roll the missing dice one at a time, smallest keeps first: a keep's mass goes in
     // equal sixths to its six one-die-larger keeps.
     for k in (rolls..t.keep_count()).rev() {

@@ -193,3 +193,85 @@ impl Report {
         out
     }
 }
+
+impl Report {
+    /// `advise --explain` in words: where the best option's expected final total comes
+    /// from, then for each option of `asked` (indices into the options) the parts that
+    /// differ most from the best's. Empty where the options hold no explanation.
+    pub fn explain_text(&self, asked: &[usize]) -> String {
+        let mut out = String::new();
+        let Some(best) = self.options.first().and_then(|o| o.explain.as_ref()) else {
+            return out;
+        };
+        let mut parts: Vec<String> = best
+            .boxes
+            .iter()
+            .map(|b| match b.chance {
+                Some(p) => format!("{} {:.0}%", b.label, 100.0 * p),
+                None => format!("{} {:.1}", b.label, b.points),
+            })
+            .collect();
+        parts.push(format!("upper bonus {:.0}%", 100.0 * best.upper_bonus));
+        if best.yahtzee_bonus > 0.0 {
+            parts.push(format!("Yahtzee bonus {:.1}", best.yahtzee_bonus));
+        }
+        if best.mega_bonus > 0.0 {
+            parts.push(format!("Mega bonus {:.1}", best.mega_bonus));
+        }
+        out += &yahtzee_rules::wrap(
+            &format!(
+                "\nwhere #1's {:.2} comes from (expected final score of each box; the chance of a box that scores one value): {}",
+                self.expected_final,
+                parts.join(", ")
+            ),
+            WIDTH,
+            "  ",
+        );
+        for &i in asked.iter().filter(|&&i| i > 0) {
+            let Some(o) = self.options.get(i) else {
+                continue;
+            };
+            let why = o
+                .explain
+                .as_ref()
+                .map(|e| e.why.join(", "))
+                .unwrap_or_default();
+            let why = if why.is_empty() {
+                "the same parts".to_string()
+            } else {
+                why
+            };
+            out += &yahtzee_rules::wrap(
+                &format!("#{} {} against #1: {why}", i + 1, label(self, o)),
+                WIDTH,
+                "  ",
+            );
+        }
+        out
+    }
+
+    /// The option a player names: its number in the list (from 1), or its label as the
+    /// list prints it ("3 3 4", "keep 3 3 4", "chance (22)", "chance"), ignoring case and
+    /// spaces.
+    pub fn option_named(&self, name: &str) -> Option<usize> {
+        if let Ok(n) = name.trim().parse::<usize>() {
+            return (1..=self.options.len()).contains(&n).then(|| n - 1);
+        }
+        let squeeze = |s: &str| -> String {
+            let s = s.to_lowercase();
+            let s = s
+                .trim()
+                .strip_prefix("keep")
+                .unwrap_or(s.trim())
+                .to_string();
+            s.chars()
+                .filter(|c| !c.is_whitespace() && *c != '_')
+                .collect()
+        };
+        let want = squeeze(name);
+        self.options.iter().position(|o| {
+            let l = squeeze(&label(self, o));
+            l == want || l.split('(').next() == Some(want.as_str())
+        })
+    }
+}

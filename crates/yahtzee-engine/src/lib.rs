@@ -16,6 +16,8 @@
 pub mod api;
 #[cfg(feature = "native")]
 pub mod cost;
+#[cfg(feature = "native")]
+mod explain;
 #[cfg(feature = "games")]
 mod game;
 #[cfg(feature = "games")]
@@ -31,6 +33,8 @@ pub mod triple;
 #[cfg(feature = "games")]
 pub mod yahtzix;
 
+#[cfg(feature = "native")]
+pub use explain::explain;
 #[cfg(feature = "games")]
 pub use game::Game;
 #[cfg(feature = "games")]

@@ -13,10 +13,10 @@
 //! own slots, so the result is the same bit for bit on any number of threads.
 
 use rayon::prelude::*;
-use yahtzee_advice::Strategy;
-use yahtzee_rules::{RuleSet, State};
+use yahtzee_advice::{Choice, Strategy, TurnDecisions};
+use yahtzee_rules::{tables, Dice, RuleSet, State, ROLLS};
 
-use crate::exact::{turn, Node};
+use crate::exact::{turn, turn_end, Node, Step, Sums};
 
 /// The parts of one state's value: what each box will hold at the end of the game, the
 /// chance of the upper bonus, the extra-Yahtzee and Mega bonus points (all expected, from
@@ -122,32 +122,105 @@ impl Companion {
 /// next state is on a fuller level, already done).
 fn state_parts(
     strategy: &Strategy,
-    d: &mut yahtzee_advice::TurnDecisions,
+    d: &mut TurnDecisions,
     state: State,
     parts: &[f64],
     width: usize,
 ) -> Vec<f64> {
-    let rules = strategy.rules();
-    let node = Node {
+    let (steps, sums) = turn(strategy, d, &start(state));
+    let next = |i: usize| Some(parts[i * width..(i + 1) * width].to_vec());
+    row_of(strategy.rules(), &steps, &sums, &next).expect("every next state is done")
+}
+
+/// A turn from `state` with probability 1.
+fn start(state: State) -> Node {
+    Node {
         state,
         lo: 0,
         mass: vec![1.0],
         bonus: vec![1.0],
-    };
-    let (steps, sums) = turn(strategy, d, &node);
+    }
+}
+
+/// The parts a turn's end earns (`sums`) plus those of the states it leads to (`next` by
+/// state index); `None` where a next state has none.
+fn row_of(
+    rules: &RuleSet,
+    steps: &[Step],
+    sums: &Sums,
+    next: &dyn Fn(usize) -> Option<Vec<f64>>,
+) -> Option<Vec<f64>> {
     let boxes = rules.box_count();
-    let mut row = vec![0.0; width];
+    let mut row = vec![0.0; Companion::width(rules)];
     for (b, s) in sums.boxes.iter().enumerate() {
         row[b] = s[0];
     }
     row[boxes] = sums.upper_bonus;
     row[boxes + 1] = sums.bonus_points;
     row[boxes + 2] = sums.mega * f64::from(rules.mega_bonus);
-    for step in &steps {
-        let next = &parts[step.next * width..(step.next + 1) * width];
-        for (x, &n) in row.iter_mut().zip(next) {
+    for step in steps {
+        for (x, n) in row.iter_mut().zip(next(step.next)?) {
             *x += step.prob * n;
         }
     }
-    row
+    Some(row)
+}
+
+/// Where one option of a turn leads, in parts ([`Companion::width`] values, as a state's):
+/// what this turn will write, with the strategy's play after the option, plus the parts of
+/// the states it leads to, read by `next_parts` (a companion table). They add up to the
+/// option's expected points still to come. `state` is the state the turn's boxes are
+/// scored from, `dice` the dice showing, with `rolls_left` rolls to come. `None` for an
+/// option this does not explain yet: the sixth die of house rule "mega-yahtzee".
+pub fn option_parts(
+    strategy: &Strategy,
+    d: &mut TurnDecisions,
+    next_parts: &dyn Fn(State) -> Option<Vec<f64>>,
+    state: State,
+    dice: &Dice,
+    rolls_left: u8,
+    choice: &Choice,
+) -> Option<Vec<f64>> {
+    let rules = strategy.rules();
+    let t = tables();
+    strategy.decide(state, d);
+    let node = start(state);
+    let none = vec![0.0; ROLLS];
+    let (steps, sums) = match choice {
+        Choice::Keep(keep) if rolls_left >= 1 => {
+            let (last, after) = d.final_roll_probabilities_after(t.index(keep), rolls_left);
+            turn_end(strategy, d, &node, &last, &after)
+        }
+        Choice::Mulligan(keep) => {
+            let after = d.mulligan_roll_probabilities(t.index(keep));
+            turn_end(strategy, d, &node, &none, &after)
+        }
+        Choice::Fill { category, score } => {
+            let b = rules.box_index(*category)?;
+            let mut found = None;
+            rules.for_each_move(state, dice, |m| {
+                if m.box_index == b && m.score == *score {
+                    found = Some(m);
+                }
+            });
+            let m = found?;
+            let mut sums = Sums::new(rules.box_count());
+            sums.add_move(rules, &m, dice, state, 1.0);
+            (vec![Step::of(rules, &m, 1.0)], sums)
+        }
+        Choice::ChanceChance => {
+            let mut sums = Sums::new(rules.box_count());
+            let steps = (0..ROLLS)
+                .map(|r| {
+                    let dice = t.keep(r);
+                    let m = rules.chance_chance_move(state, &dice);
+                    sums.add_move(rules, &m, &dice, state, t.roll_prob(r));
+                    Step::of(rules, &m, t.roll_prob(r))
+                })
+                .collect();
+            (steps, sums)
+        }
+        _ => return None,
+    };
+    row_of(rules, &steps, &sums, &|i| next_parts(rules.state_at(i)))
 }

@@ -122,6 +122,18 @@ pub(crate) struct Step {
     pub(crate) prob: f64,
 }
 
+impl Step {
+    /// Move `m` taken with probability `prob`.
+    pub(crate) fn of(rules: &RuleSet, m: &Move, prob: f64) -> Step {
+        Step {
+            next: rules.state_index(m.next),
+            points: m.points(),
+            bonus: m.yahtzee_bonus > 0,
+            prob,
+        }
+    }
+}
+
 /// A step arriving at a state of the next level from source node `src`.
 struct Incoming {
     src: u32,
@@ -158,7 +170,14 @@ impl Sums {
     }
 
     /// Counts move `m`, made with final `dice` from `state`, with probability weight `w`.
-    fn add_move(&mut self, rules: &RuleSet, m: &Move, dice: &Dice, state: State, w: f64) {
+    pub(crate) fn add_move(
+        &mut self,
+        rules: &RuleSet,
+        m: &Move,
+        dice: &Dice,
+        state: State,
+        w: f64,
+    ) {
         let five = dice.five_of_a_kind().is_some();
         let joker = five && rules.is_joker(state, dice, m.box_index);
         self.add_outcome(m, five, joker, w);
@@ -317,9 +336,33 @@ pub(crate) fn turn(strategy: &Strategy, d: &mut TurnDecisions, node: &Node) -> (
         return (merge_steps(steps), sums);
     }
     let (last, after_mulligan) = d.final_roll_probabilities();
+    let (steps, sums) = turn_end(strategy, d, node, &last, &after_mulligan);
+    (merge_steps(steps), sums)
+}
+
+/// The end of a turn from `node` whose final rolls have the probabilities `last` (scored
+/// by the strategy's final choice, `d` decided for `node.state`) and `after_mulligan` (the
+/// mulligan's rolls, scored after it): the steps to the next states (not merged) and the
+/// per-box sums.
+pub(crate) fn turn_end(
+    strategy: &Strategy,
+    d: &TurnDecisions,
+    node: &Node,
+    last: &[f64],
+    after_mulligan: &[f64],
+) -> (Vec<Step>, Sums) {
+    let rules = strategy.rules();
+    let reach: f64 = node.mass.iter().sum();
+    let mut sums = Sums::new(rules.box_count());
+    let mut steps = Vec::with_capacity(ROLLS);
+    let mut record = |m: Move, dice: Dice, state: State, p: f64| {
+        steps.push(Step::of(rules, &m, p));
+        sums.add_move(rules, &m, &dice, state, reach * p);
+    };
+    let t = tables();
     for (state, probs, after) in [
-        (node.state, &last, false),
-        (d.state_after_mulligan(), &after_mulligan, true),
+        (node.state, last, false),
+        (d.state_after_mulligan(), after_mulligan, true),
     ] {
         // Chance-chance rerolls are gathered and expanded once.
         let mut chance_chance = 0.0;
@@ -330,7 +373,7 @@ pub(crate) fn turn(strategy: &Strategy, d: &mut TurnDecisions, node: &Node) -> (
                 d.final_choice(r)
             };
             match choice {
-                FinalChoice::Score(m) => record(m, t.keep(r), state, p, 0),
+                FinalChoice::Score(m) => record(m, t.keep(r), state, p),
                 FinalChoice::ChanceChance => chance_chance += p,
                 // Its mass is in `after_mulligan` already.
                 FinalChoice::Mulligan(_) => {}
@@ -340,11 +383,11 @@ pub(crate) fn turn(strategy: &Strategy, d: &mut TurnDecisions, node: &Node) -> (
             for r in 0..ROLLS {
                 let dice = t.keep(r);
                 let m = rules.chance_chance_move(state, &dice);
-                record(m, dice, state, chance_chance * t.roll_prob(r), 0);
+                record(m, dice, state, chance_chance * t.roll_prob(r));
             }
         }
     }
-    (merge_steps(steps), sums)
+    (steps, sums)
 }
 
 /// Steps with the same next state, points and bonus flag merged into one.

@@ -3,8 +3,9 @@
 //! means (computed forward, by another route).
 
 use yahtzee_advice::Strategy;
+use yahtzee_rules::Dice;
 use yahtzee_rules::{RuleSet, Scorecard};
-use yahtzee_stats::{exact, Companion};
+use yahtzee_stats::{companion::option_parts, exact, Companion};
 
 fn solved(name: &str) -> (&'static RuleSet, &'static Vec<f64>) {
     let rules = RuleSet::named(name).unwrap();
@@ -162,4 +163,67 @@ fn the_companion_file_reads_back_each_part_to_f32_and_refuses_damage() {
     let e = refused(table_bytes(rules, values), rules);
     assert!(matches!(e, TableError::WrongObjective { .. }), "{e}");
     assert!(!e.to_string().contains('\n'));
+}
+
+#[test]
+fn every_options_parts_add_up_to_its_expected_points() {
+    // Keeps with one and two rolls to come, and boxes: each option's parts (this turn's
+    // play after it, then the companion table) add up to what the advisor ranks it by.
+    let (rules, values) = solved("forced:ones,twos,threes,fours,fives,sixes,yahtzee,chance@30");
+    let strategy = Strategy::new(rules, values);
+    let companion = Companion::solve(&strategy, &|_| {});
+    let table = yahtzee_table::Table::from_bytes(
+        yahtzee_table::table_bytes(rules, values),
+        std::path::Path::new("t"),
+        rules,
+    )
+    .unwrap();
+    let advisor = yahtzee_advice::Advisor::new(table);
+    let mut d = strategy.new_decisions();
+    let next = |s| {
+        companion.parts(s).map(|p| {
+            let mut v = p.boxes;
+            v.extend([p.upper_bonus, p.yahtzee_bonus, p.mega_bonus]);
+            v
+        })
+    };
+    let mut checked = 0;
+    for card in [
+        "",
+        "sixes=24 fives=15",
+        "yahtzee=50 ones=3",
+        "chance=20 twos=0",
+    ] {
+        let card = Scorecard::parse(rules, card).unwrap();
+        for dice in ["66612", "11111", "12345", "55542"] {
+            let dice: Dice = dice.parse().unwrap();
+            for rolls_left in 0..=2 {
+                let advice = advisor.advise(&card, dice, rolls_left).unwrap();
+                for o in &advice.options {
+                    let parts = option_parts(
+                        &strategy,
+                        &mut d,
+                        &next,
+                        card.state(),
+                        &dice,
+                        rolls_left,
+                        &o.choice,
+                    )
+                    .expect("explained");
+                    let total = parts[..rules.box_count()].iter().sum::<f64>()
+                        + parts[rules.box_count()] * f64::from(rules.upper_bonus)
+                        + parts[rules.box_count() + 1]
+                        + parts[rules.box_count() + 2];
+                    assert!(
+                        (total - o.ev_remaining).abs() < 1e-9,
+                        "{:?} at {dice:?}, {rolls_left} left: {total} vs {}",
+                        o.choice,
+                        o.ev_remaining
+                    );
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked > 200, "{checked}");
 }

@@ -1,0 +1,57 @@
+//! `advise --explain`: where each option's expected final total comes from, from the
+//! companion table (docs/EXPLAIN.md), and why each differs from the best option.
+
+use yahtzee_advice::{Advisor, Explain, Report, Strategy, TableValues, TurnMulligan};
+use yahtzee_rules::{Dice, Scorecard, MEGA_DICE};
+use yahtzee_table::CompanionTable;
+
+use crate::EngineError;
+
+/// Fills the `explain` of every option of `report`, the expected-score advice of `card`
+/// with `dice` showing and `rolls_left` rolls to come (`mulligan` as asked), from
+/// `companion` (the same rules' companion table): each option's parts, and for each but
+/// the best the parts that differ most from the best's.
+pub fn explain(
+    advisor: &Advisor,
+    companion: &CompanionTable,
+    card: &Scorecard,
+    dice: &Dice,
+    rolls_left: u8,
+    mulligan: TurnMulligan,
+    report: &mut Report,
+) -> Result<(), EngineError> {
+    let rules = card.rules();
+    if dice.len() == MEGA_DICE || rolls_left > 2 {
+        return Err(EngineError::BadInput(
+            "--explain does not cover the Mega-Yahtzee turn (six dice, or the sixth-die question) yet".into(),
+        ));
+    }
+    let advice = advisor.advise_in_turn(card, *dice, rolls_left, mulligan)?;
+    let state = mulligan.state(card, dice, rolls_left)?;
+    let values = TableValues(advisor.table());
+    let strategy = Strategy::new(rules, &values);
+    let mut d = strategy.new_decisions();
+    let next = |s| {
+        companion
+            .parts(s)
+            .map(|v| v.into_iter().map(f64::from).collect())
+    };
+    let mut explained = Vec::with_capacity(advice.options.len());
+    for (o, shown) in advice.options.iter().zip(&report.options) {
+        // The report lists the advice's options in the same order.
+        debug_assert_eq!(o.ev_remaining, shown.ev_remaining);
+        let parts = yahtzee_stats::companion::option_parts(
+            &strategy, &mut d, &next, state, dice, rolls_left, &o.choice,
+        )
+        .ok_or_else(|| EngineError::BadInput("an option --explain does not cover".into()))?;
+        explained.push(Explain::new(card, &parts));
+    }
+    let best = explained.first().cloned();
+    for (o, mut e) in report.options.iter_mut().zip(explained) {
+        if let Some(best) = &best {
+            e.why = e.against(best, rules);
+        }
+        o.explain = Some(e);
+    }
+    Ok(())
+}
