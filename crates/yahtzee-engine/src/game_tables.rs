@@ -170,8 +170,9 @@ impl MemoryTables {
         lock(&self.given).insert(name.to_string(), bytes);
     }
 
-    /// The names of the files built since the last call, to take ([`MemoryTables::take`])
-    /// and store; and the names of files handed in that failed their checks, to delete.
+    /// The names of the built files waiting to be taken ([`MemoryTables::take`]) and
+    /// stored; and the names of files handed in that failed their checks since the last
+    /// call, to delete.
     pub fn take_built(&self) -> (Vec<String>, Vec<String>) {
         let built = lock(&self.built).keys().cloned().collect();
         (built, std::mem::take(&mut *lock(&self.rejected)))
