@@ -5,7 +5,7 @@
 use yahtzee_advice::Strategy;
 use yahtzee_rules::Dice;
 use yahtzee_rules::{RuleSet, Scorecard};
-use yahtzee_stats::{companion::option_parts, exact, Companion};
+use yahtzee_stats::{companion::option_parts, exact, simulate, Companion};
 
 fn solved(name: &str) -> (&'static RuleSet, &'static Vec<f64>) {
     let rules = RuleSet::named(name).unwrap();
@@ -226,4 +226,55 @@ fn every_options_parts_add_up_to_its_expected_points() {
         }
     }
     assert!(checked > 200, "{checked}");
+}
+
+#[test]
+fn seeded_games_of_optimal_play_score_each_part_as_the_table_says() {
+    // 40,000 games of a reduced game: each box's mean score, the upper bonus and the
+    // Yahtzee bonus within a joint 95% interval (Bonferroni: z 3.2 for eleven parts) of
+    // the table's expectation; a box that scores 50 or nothing is scored as often as its
+    // expected score over 50 says.
+    let (rules, values) = solved("forced:ones,twos,threes,fours,fives,sixes,yahtzee,chance@30");
+    let strategy = Strategy::new(rules, values);
+    let parts = Companion::solve(&strategy, &|_| {})
+        .parts(Scorecard::new(rules).state())
+        .unwrap();
+    let games = 40_000;
+    let tally = simulate(&strategy, &Scorecard::new(rules), games, 7, &|_| {});
+    let mean_sd = |h: &[u64]| {
+        let n = games as f64;
+        let s1: f64 = h
+            .iter()
+            .enumerate()
+            .map(|(x, &c)| x as f64 * c as f64)
+            .sum();
+        let s2: f64 = h
+            .iter()
+            .enumerate()
+            .map(|(x, &c)| (x * x) as f64 * c as f64)
+            .sum();
+        let m = s1 / n;
+        (m, ((s2 / n - m * m) / n).sqrt())
+    };
+    let mut checks: Vec<(f64, &[u64])> = (0..rules.box_count())
+        .map(|b| (parts.boxes[b], &tally.boxes[b][..]))
+        .collect();
+    checks.push((
+        parts.upper_bonus * f64::from(rules.upper_bonus),
+        &tally.upper_bonus,
+    ));
+    checks.push((parts.yahtzee_bonus, &tally.yahtzee_bonus));
+    for (i, (table, h)) in checks.iter().enumerate() {
+        let (m, se) = mean_sd(h);
+        assert!(
+            (m - table).abs() <= 3.2 * se,
+            "part {i}: simulated {m} ± {se}, table {table}"
+        );
+    }
+    let y = rules.box_index(yahtzee_rules::Category::Yahtzee).unwrap();
+    let scored = tally.boxes[y].get(50).copied().unwrap_or(0) as f64 / games as f64;
+    assert!(
+        (scored - parts.boxes[y] / 50.0).abs()
+            <= 3.2 * (scored * (1.0 - scored) / games as f64).sqrt()
+    );
 }
