@@ -51,6 +51,10 @@ pub struct StatsArgs {
     /// $YAHTZEE_MEMORY_LIMIT, or half the machine's]; a first turn needs 10.4 GiB.
     #[arg(long, value_name = "GIB", value_parser = yahtzee_advice::win::parse_gib)]
     memory_limit: Option<u64>,
+    /// Only each box's expected final score and the bonuses, read at once from the
+    /// companion table (built if missing): no distribution, no pass over the game.
+    #[arg(long, conflicts_with_all = ["target", "opponent", "plot"])]
+    means: bool,
 }
 
 #[derive(clap::Args)]
@@ -84,6 +88,11 @@ pub fn run_stats(args: StatsArgs) -> Result<()> {
     let c = &args.common;
     let (card, advisor) = setup(c)?;
     let rules = advisor.table().rules();
+    if args.means {
+        let companion = table_file::open_or_build_companion(rules, c.quiet)?;
+        let means = yahtzee_engine::card_parts(&companion, &card)?;
+        return crate::print(c.json, &means, |m| m.table_text(rules));
+    }
     let (play_for, target) = table_file::play_for(
         rules,
         args.target,

@@ -193,6 +193,53 @@ fn explain_says_where_each_options_total_comes_from() {
 }
 
 #[test]
+fn stats_means_read_from_the_companion_table_are_the_exact_statistics() {
+    // No pass over the game: each box's mean as the exact statistics give it, within the
+    // table's f32 rounding (2^-24 of each value).
+    let dir = tempfile::tempdir().unwrap();
+    let rules = "forced:ones,twos,yahtzee,chance@6";
+    let base = ["stats", "--rules", rules, "-s", "ones=3", "--json", "-q"];
+    let exact: Value = serde_json::from_str(&stdout(&yahtzee(dir.path(), &base))).unwrap();
+    let out = yahtzee(dir.path(), &[&base[..], &["--means"]].concat());
+    assert!(out.status.success(), "{}", stderr(&out));
+    let means: Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let close = |a: f64, b: f64| (a - b).abs() <= b.abs() * 2f64.powi(-23) + 1e-12;
+    for (m, e) in means["boxes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .zip(exact["boxes"].as_array().unwrap())
+    {
+        assert_eq!(m["box"], e["name"]);
+        assert!(
+            close(
+                m["points"].as_f64().unwrap(),
+                e["mean"]["value"].as_f64().unwrap()
+            ),
+            "{m} {e}"
+        );
+    }
+    let p = means["upper_bonus"].as_f64().unwrap();
+    assert!(
+        close(p, exact["p_upper_bonus"]["value"].as_f64().unwrap()),
+        "{p}"
+    );
+    let y = means["yahtzee_bonus"].as_f64().unwrap();
+    assert!(
+        close(y, exact["yahtzee_bonus"]["mean"]["value"].as_f64().unwrap()),
+        "{y}"
+    );
+    let text = stdout(&yahtzee(
+        dir.path(),
+        &["stats", "--rules", rules, "--means", "-q"],
+    ));
+    assert!(
+        text.contains("upper bonus") && text.contains("total"),
+        "{text}"
+    );
+}
+
+#[test]
 fn first_advise_builds_the_table_then_maps_it() {
     let dir = tempfile::tempdir().unwrap();
     let args = ["advise", "--dice", "13346", "--rolls-left", "2"];

@@ -89,6 +89,32 @@ impl Explain {
             + self.mega_bonus
     }
 
+    /// The parts as `yahtzee stats --means` prints them: each box's expected final score
+    /// (and the chance of a box that scores one value), the bonuses, the total.
+    pub fn table_text(&self, rules: &RuleSet) -> String {
+        let mut out = format!("{:<18} {:>10} {:>9}\n", "", "expected", "chance");
+        for b in &self.boxes {
+            let chance = b
+                .chance
+                .map_or(String::new(), |p| format!("{:.4}%", 100.0 * p));
+            let line = format!("{:<18} {:>10.4} {chance:>9}", b.name, b.points);
+            out += line.trim_end();
+            out.push('\n');
+        }
+        let bonus = self.upper_bonus * f64::from(rules.upper_bonus);
+        let chance = format!("{:.4}%", 100.0 * self.upper_bonus);
+        out += &format!("{:<18} {bonus:>10.4} {chance:>9}\n", "upper bonus");
+        for (name, x) in [
+            ("yahtzee bonus", self.yahtzee_bonus),
+            ("mega bonus", self.mega_bonus),
+        ] {
+            if x > 0.0 {
+                out += &format!("{name:<18} {x:>10.4}\n");
+            }
+        }
+        out + &format!("{:<18} {:>10.4}\n", "total", self.total(rules))
+    }
+
     /// The parts that differ most from `best`'s (by the points they move), in words: a box
     /// that scores one value as its chance, the upper bonus as its chance, the others in
     /// points.

@@ -7,6 +7,18 @@ use yahtzee_table::CompanionTable;
 
 use crate::EngineError;
 
+/// Where the expected final total of `card` comes from, read from `companion` (the same
+/// rules' companion table): each box's expected final score, the bonuses.
+pub fn card_parts(companion: &CompanionTable, card: &Scorecard) -> Result<Explain, EngineError> {
+    let parts = companion.parts(card.state()).ok_or_else(|| {
+        EngineError::BadInput(
+            "the companion table has no such card (a card no game reaches)".into(),
+        )
+    })?;
+    let parts: Vec<f64> = parts.into_iter().map(f64::from).collect();
+    Ok(Explain::new(card, &parts))
+}
+
 /// Fills the `explain` of every option of `report`, the expected-score advice of `card`
 /// with `dice` showing and `rolls_left` rolls to come (`mulligan` as asked), from
 /// `companion` (the same rules' companion table): each option's parts, and for each but

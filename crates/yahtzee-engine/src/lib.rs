@@ -34,7 +34,7 @@ pub mod triple;
 pub mod yahtzix;
 
 #[cfg(feature = "native")]
-pub use explain::explain;
+pub use explain::{card_parts, explain};
 #[cfg(feature = "games")]
 pub use game::Game;
 #[cfg(feature = "games")]
