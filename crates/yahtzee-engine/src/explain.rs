@@ -43,6 +43,7 @@ pub fn explain(
     let values = TableValues(advisor.table());
     let strategy = Strategy::new(rules, &values);
     let mut d = strategy.new_decisions();
+    strategy.decide(state, &mut d);
     let next = |s| {
         companion
             .parts(s)
@@ -53,7 +54,7 @@ pub fn explain(
         // The report lists the advice's options in the same order.
         debug_assert_eq!(o.ev_remaining, shown.ev_remaining);
         let parts = yahtzee_stats::companion::option_parts(
-            &strategy, &mut d, &next, state, dice, rolls_left, &o.choice,
+            &strategy, &d, &next, state, dice, rolls_left, &o.choice,
         )
         .ok_or_else(|| EngineError::BadInput("an option --explain does not cover".into()))?;
         explained.push(Explain::new(card, &parts));

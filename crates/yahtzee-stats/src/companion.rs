@@ -170,11 +170,12 @@ fn row_of(
 /// what this turn will write, with the strategy's play after the option, plus the parts of
 /// the states it leads to, read by `next_parts` (a companion table). They add up to the
 /// option's expected points still to come. `state` is the state the turn's boxes are
-/// scored from, `dice` the dice showing, with `rolls_left` rolls to come. `None` for an
-/// option this does not explain yet: the sixth die of house rule "mega-yahtzee".
+/// scored from (`d` decided for it, once for all its options: [`Strategy::decide`]),
+/// `dice` the dice showing, with `rolls_left` rolls to come. `None` for an option this
+/// does not explain yet: the sixth die of house rule "mega-yahtzee".
 pub fn option_parts(
     strategy: &Strategy,
-    d: &mut TurnDecisions,
+    d: &TurnDecisions,
     next_parts: &dyn Fn(State) -> Option<Vec<f64>>,
     state: State,
     dice: &Dice,
@@ -183,7 +184,6 @@ pub fn option_parts(
 ) -> Option<Vec<f64>> {
     let rules = strategy.rules();
     let t = tables();
-    strategy.decide(state, d);
     let node = start(state);
     let none = vec![0.0; ROLLS];
     let (steps, sums) = match choice {
