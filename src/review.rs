@@ -21,6 +21,12 @@ pub struct Args {
     /// Table file [default: <data folder>/<rules>.table, built if missing].
     #[arg(long)]
     table: Option<PathBuf>,
+    /// Say where the cost of each costly decision went: the parts (each box's expected
+    /// final score, the upper bonus chance, the bonuses) that differ most between the move
+    /// played and the best, as `advise --explain` says them. Reads the companion table
+    /// (built if missing).
+    #[arg(long)]
+    explain: bool,
     /// No progress bar if the table has to be built.
     #[arg(long, short)]
     quiet: bool,
@@ -35,6 +41,10 @@ pub fn run(args: Args) -> Result<()> {
         args.table.as_deref(),
         args.quiet,
     )?);
-    let r = review(&record, &advisor).with_context(|| name.clone())?;
+    let mut r = review(&record, &advisor).with_context(|| name.clone())?;
+    if args.explain {
+        let companion = table_file::open_or_build_companion(rules, args.quiet)?;
+        yahtzee_engine::explain_review(&advisor, &companion, &record, &mut r)?;
+    }
     crate::print(args.json, &r, |r| r.text(&name, args.top))
 }

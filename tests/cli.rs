@@ -1803,3 +1803,62 @@ fn a_build_past_the_memory_limit_is_refused_before_it_starts() {
         .collect();
     assert!(names.iter().all(|n| n == "yatzy.table"), "{names:?}");
 }
+
+#[test]
+fn review_explain_says_where_the_cost_went() {
+    // A reduced game (its companion table builds in a moment). Round 4, the last box
+    // (Twos) open with 3 in Ones and the upper bonus at 6: keeping one 2 of 2 2 4 5 6
+    // instead of both. By hand, both rerolls keeping every 2: each die rerolled is a 2
+    // at the end with chance 11/36, so Twos expect 2 + 8 * 11/36 instead of 4 + 6 * 11/36
+    // (1.4 points less), and the bonus needs a 2 among four dice: 1 - (25/36)^4 = 77%
+    // instead of certain. Nothing else differs.
+    let dir = tempfile::tempdir().unwrap();
+    let record = dir.path().join("game.txt");
+    std::fs::write(
+        &record,
+        "rules forced:ones,twos,yahtzee,chance@6\nplayer Ann\n\
+         roll 11134\nscore ones\nroll 12345\nscore yahtzee\nroll 66655\nscore chance\n\
+         roll 22456\nkeep 2\nroll 23456\nkeep 2\nroll 12345\nscore twos\n",
+    )
+    .unwrap();
+    let path = record.to_str().unwrap();
+    // Without --explain, no words and no companion table.
+    let out = yahtzee(dir.path(), &["review", path, "-q", "--json"]);
+    let r: Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert!(r["decisions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|d| d.get("why").is_none()));
+    let companion = dir
+        .path()
+        .join("forced:ones,twos,yahtzee,chance@6.companion.table");
+    assert!(!companion.exists());
+    let out = yahtzee(dir.path(), &["review", path, "--explain", "-q", "--json"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let r: Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let decisions = r["decisions"].as_array().unwrap();
+    let d = decisions.iter().find(|d| d["line"] == 10).unwrap();
+    let p = 1.0 - (25.0f64 / 36.0).powi(4);
+    let cost = 35.0 * (1.0 - p) + (4.0 + 6.0 * 11.0 / 36.0) - (2.0 + 8.0 * 11.0 / 36.0);
+    assert!((d["cost"].as_f64().unwrap() - cost).abs() < 1e-9, "{d}");
+    assert_eq!(
+        d["why"],
+        serde_json::json!(["upper bonus 77% instead of 100%", "Twos -1.4"])
+    );
+    // Every costly decision is explained; an optimal one has no words.
+    for d in decisions {
+        assert_eq!(
+            d.get("why").is_some(),
+            d["cost"].as_f64().unwrap() > 0.0,
+            "{d}"
+        );
+    }
+    let text = stdout(&yahtzee(dir.path(), &["review", path, "--explain", "-q"]));
+    assert!(
+        text.contains(
+            "    keep 2; best keep 2 2\n    where the cost went: upper bonus 77% instead of 100%, Twos -1.4\n"
+        ),
+        "{text}"
+    );
+}

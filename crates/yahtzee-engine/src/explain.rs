@@ -1,7 +1,7 @@
 //! `advise --explain`: where each option's expected final total comes from, from the
 //! companion table (docs/EXPLAIN.md), and why each differs from the best option.
 
-use yahtzee_advice::{Advisor, Explain, Report, Strategy, TableValues, TurnMulligan};
+use yahtzee_advice::{Advisor, Choice, Explain, Report, Strategy, TableValues, TurnMulligan};
 use yahtzee_rules::{Dice, Scorecard, MEGA_DICE};
 use yahtzee_table::CompanionTable;
 
@@ -33,12 +33,42 @@ pub fn explain(
     report: &mut Report,
 ) -> Result<(), EngineError> {
     let rules = card.rules();
-    if dice.len() == MEGA_DICE || rolls_left > 2 {
-        return Err(EngineError::BadInput(
-            "--explain does not cover the Mega-Yahtzee turn (six dice, or the sixth-die question) yet".into(),
-        ));
-    }
+    covered(dice, rolls_left)?;
     let advice = advisor.advise_in_turn(card, *dice, rolls_left, mulligan)?;
+    // The report lists the advice's options in the same order.
+    debug_assert!(advice
+        .options
+        .iter()
+        .zip(&report.options)
+        .all(|(o, shown)| o.ev_remaining == shown.ev_remaining));
+    let choices: Vec<&Choice> = advice.options.iter().map(|o| &o.choice).collect();
+    let explained = explain_choices(
+        advisor, companion, card, dice, rolls_left, mulligan, &choices,
+    )?;
+    let best = explained.first().cloned();
+    for (o, mut e) in report.options.iter_mut().zip(explained) {
+        if let Some(best) = &best {
+            e.why = e.against(best, rules);
+        }
+        o.explain = Some(e);
+    }
+    Ok(())
+}
+
+/// The parts of each of `choices`, options of `card` with `dice` showing and `rolls_left`
+/// rolls to come (`mulligan` as asked), from `companion`; `BadInput` for the Mega-Yahtzee
+/// turn and any option the parts do not cover.
+pub(crate) fn explain_choices(
+    advisor: &Advisor,
+    companion: &CompanionTable,
+    card: &Scorecard,
+    dice: &Dice,
+    rolls_left: u8,
+    mulligan: TurnMulligan,
+    choices: &[&Choice],
+) -> Result<Vec<Explain>, EngineError> {
+    let rules = card.rules();
+    covered(dice, rolls_left)?;
     let state = mulligan.state(card, dice, rolls_left)?;
     let values = TableValues(advisor.table());
     let strategy = Strategy::new(rules, &values);
@@ -49,22 +79,24 @@ pub fn explain(
             .parts(s)
             .map(|v| v.into_iter().map(f64::from).collect())
     };
-    let mut explained = Vec::with_capacity(advice.options.len());
-    for (o, shown) in advice.options.iter().zip(&report.options) {
-        // The report lists the advice's options in the same order.
-        debug_assert_eq!(o.ev_remaining, shown.ev_remaining);
-        let parts = yahtzee_stats::companion::option_parts(
-            &strategy, &d, &next, state, dice, rolls_left, &o.choice,
-        )
-        .ok_or_else(|| EngineError::BadInput("an option --explain does not cover".into()))?;
-        explained.push(Explain::new(card, &parts));
-    }
-    let best = explained.first().cloned();
-    for (o, mut e) in report.options.iter_mut().zip(explained) {
-        if let Some(best) = &best {
-            e.why = e.against(best, rules);
-        }
-        o.explain = Some(e);
+    choices
+        .iter()
+        .map(|&c| {
+            let parts = yahtzee_stats::companion::option_parts(
+                &strategy, &d, &next, state, dice, rolls_left, c,
+            )
+            .ok_or_else(|| EngineError::BadInput("an option --explain does not cover".into()))?;
+            Ok(Explain::new(card, &parts))
+        })
+        .collect()
+}
+
+/// Refuses what the parts do not cover yet: the Mega-Yahtzee turn.
+fn covered(dice: &Dice, rolls_left: u8) -> Result<(), EngineError> {
+    if dice.len() == MEGA_DICE || rolls_left > 2 {
+        return Err(EngineError::BadInput(
+            "--explain does not cover the Mega-Yahtzee turn (six dice, or the sixth-die question) yet".into(),
+        ));
     }
     Ok(())
 }

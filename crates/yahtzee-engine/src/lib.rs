@@ -25,6 +25,8 @@ pub mod game_tables;
 #[cfg(feature = "games")]
 pub mod painted;
 #[cfg(feature = "native")]
+mod review;
+#[cfg(feature = "native")]
 mod tables;
 #[cfg(feature = "native")]
 pub mod text;
@@ -40,7 +42,9 @@ pub use game::Game;
 #[cfg(feature = "games")]
 pub use game_tables::{triple_values, GameTables, MemoryTables};
 #[cfg(feature = "native")]
-pub use tables::{write_companion, Tables, Where};
+pub use review::explain_review;
+#[cfg(feature = "native")]
+pub use tables::{companion_beside, write_companion, Tables, Where};
 pub use yahtzee_advice::{Cancel, Report, ReportOption, SolveOptions, TurnMulligan};
 #[cfg(feature = "native")]
 pub use yahtzee_stats::Summary;

@@ -47,6 +47,23 @@ pub fn write_companion(
     Ok(())
 }
 
+/// The companion table beside the value table `table` (`<rules>.companion.table` in its
+/// folder, as [`Tables::companion`] keeps it), built there first when missing, its cost
+/// checked against the default memory limit and the folder's free disk: for a host that
+/// opened a table from its own path (Python's `Table.open`, C's `yz_table_open`).
+pub fn companion_beside(table: &yahtzee_table::Table) -> Result<CompanionTable, EngineError> {
+    let rules = table.rules();
+    let dir = yahtzee_table::atomic::folder_of(table.path());
+    let path = dir.join(format!("{}.companion.table", rules.name));
+    match CompanionTable::open(&path, rules) {
+        Err(e) if store::should_build(&e) => {}
+        opened => return Ok(opened?),
+    }
+    cost::check(&Build::Companion(rules), &Budget::for_dir(dir))?;
+    write_companion(table, &path, &|_| {})?;
+    Ok(CompanionTable::open(&path, rules)?)
+}
+
 /// Where what a build makes stands in a [`Tables`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Where {

@@ -62,6 +62,11 @@ pub struct Decision {
     pub chosen_label: String,
     #[serde(skip)]
     pub best_label: String,
+    /// Where the cost went, for a costly decision explained (`yahtzee review --explain`):
+    /// the parts that differ most between the choice made and the best one, in the words
+    /// of `yahtzee advise --explain` ("upper bonus 65% instead of 67%"); empty otherwise.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub why: Vec<String>,
 }
 
 /// A player's result.
@@ -194,6 +199,13 @@ impl Review {
                     COLUMNS,
                     "    ",
                 );
+                if !d.why.is_empty() {
+                    out += &wrap(
+                        &format!("    where the cost went: {}", d.why.join(", ")),
+                        COLUMNS,
+                        "      ",
+                    );
+                }
             }
         }
         out
@@ -316,6 +328,7 @@ pub fn review(record: &Record, advisor: &Advisor) -> Result<Review, RecordError>
                 cost: (best.ev_remaining - chosen.ev_remaining).max(0.0),
                 chosen_label: label(&chosen.choice, showing),
                 best_label: label(&best.choice, showing),
+                why: Vec::new(),
             });
         }
         Ok(())
