@@ -99,6 +99,40 @@ class RankedOption:
     joker: bool
     """This box takes the dice as a Joker (an extra Yahtzee in a lower box); ``to_dict()``
     leaves it out when False."""
+    explain: Optional[Explanation]
+    """Asked with ``explain=True``: where this option's expected final total comes from
+    and, against the best option, why it differs; ``None`` otherwise."""
+
+class Explanation:
+    """Where an expected final total comes from, under expected-score play (the companion
+    table, docs/EXPLAIN.md): an option's (``advise(..., explain=True)``, the ``explain``
+    object of ``yahtzee advise --explain --json``) or a card's (``means``, ``yahtzee stats
+    --means``). The parts add up to ``total``: the boxes, ``upper_bonus_points``,
+    ``yahtzee_bonus`` and ``mega_bonus``."""
+
+    boxes: dict[str, float]
+    """Each box's expected final score, points on the card included, in card order."""
+    chances: dict[str, float]
+    """The boxes that score one value or nothing (Full House, the straights, Yahtzee):
+    the chance each is scored (its expected score over that value)."""
+    upper_bonus: float
+    """The chance of the upper bonus (1 once it is on the card)."""
+    upper_bonus_points: float
+    """The upper bonus's expected points: its chance times the bonus."""
+    yahtzee_bonus: float
+    """The expected extra-Yahtzee bonus points at the end (those on the card included)."""
+    mega_bonus: float
+    """House rule mega-yahtzee: the expected Mega bonus points at the end."""
+    total: float
+    """The expected final total: ``points_so_far + ev_remaining`` of the option, within
+    the companion table's float32 rounding."""
+    why: list[str]
+    """Against the best option: the (at most three) parts that move the most points, in
+    the words ``yahtzee advise --explain`` prints, e.g. ``["upper bonus 65% instead of
+    67%", "Yahtzee bonus -0.4", "Yahtzee 31.6% instead of 32.4%"]``; empty for the best
+    option and for a card."""
+    text: str
+    """The parts as ``yahtzee stats --means`` prints them (a table, the total last)."""
 
 class Advice:
     """Every option of a position, best first (``yahtzee advise --json``). Iterating,
@@ -194,6 +228,7 @@ class Table:
         opponents: OpponentsLike = None,
         *,
         mulligan_spent: bool = False,
+        explain: bool = False,
     ) -> Advice:
         """Every option, best first: by expected score; with ``target`` by P(final total >=
         target) (reads the target table next to this one, building it when missing:
@@ -201,7 +236,14 @@ class Table:
         ``dice`` are five, or six on a Mega-Yahtzee turn. ``mulligan_spent`` (house rule
         mulligan): the dice are the mulligan's roll, spent this turn (``rolls_left`` 0, a
         card without ``mulligan=used``, which means an earlier turn); the boxes are valued
-        with the mulligan gone."""
+        with the mulligan gone. ``explain``: each option's ``explain`` says where its
+        expected total comes from, and why it is worse than the best (reads the companion
+        table next to this one, building it when missing: seconds for the official
+        rules); expected-score play only, not the Mega-Yahtzee turn (else InputError)."""
+    def means(self, card: CardLike = None) -> Explanation:
+        """Where the expected final total of ``card`` comes from (``yahtzee stats
+        --means``): each box's expected final score, the upper bonus chance, the bonuses,
+        read at once from the companion table (built next to this table when missing)."""
     def sixth_die(
         self,
         card: CardLike = None,
@@ -235,8 +277,12 @@ def advise(
     house: HouseLike = None,
     *,
     mulligan_spent: bool = False,
+    explain: bool = False,
 ) -> Advice:
     """``Table.advise`` on the default table of ``rules`` (opened once per session)."""
+
+def means(card: CardLike = None, rules: RulesLike = "forced", house: HouseLike = None) -> Explanation:
+    """``Table.means`` on the default tables of ``rules``."""
 
 def stats(
     card: CardLike = None,

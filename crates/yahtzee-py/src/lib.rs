@@ -5,6 +5,7 @@
 //! The type hints and the docs a Python user reads are in `yahtzee.pyi`, next to this
 //! crate's `pyproject.toml`.
 
+mod explain;
 mod games;
 mod input;
 mod painted;
@@ -198,6 +199,9 @@ struct RankedOption {
     yahtzee_bonus: u32,
     /// This box takes the dice as a Joker.
     joker: bool,
+    /// Asked with `explain=True`: where this option's expected final total comes from,
+    /// and against the best option why it differs.
+    explain: Option<Py<explain::Explanation>>,
 }
 
 impl From<&ReportOption> for RankedOption {
@@ -217,6 +221,7 @@ impl From<&ReportOption> for RankedOption {
             scored: o.scored.as_ref().map(|k| faces(k)),
             yahtzee_bonus: o.yahtzee_bonus,
             joker: o.joker,
+            explain: None,
         }
     }
 }
@@ -303,7 +308,15 @@ impl Advice {
 }
 
 fn advice_of(py: Python<'_>, r: Report) -> PyResult<Advice> {
-    let options: Vec<RankedOption> = r.options.iter().map(RankedOption::from).collect();
+    let rules = RuleSet::named(r.rules).map_err(|e| err(e.into()))?;
+    let options = r.options.iter().map(|o| {
+        let mut ranked = RankedOption::from(o);
+        if let Some(e) = &o.explain {
+            ranked.explain = Some(explain::explanation(py, e, rules)?);
+        }
+        Ok(ranked)
+    });
+    let options = options.collect::<PyResult<Vec<RankedOption>>>()?;
     let json = serde_json::to_string(&r).map_err(|e| Error::new_err(e.to_string()))?;
     Ok(Advice {
         rules: r.rules,
@@ -648,8 +661,10 @@ impl Table {
     /// >= target) (target table, built next to this table when missing); with
     /// `opponents` (their cards), by the chance to win against them. `mulligan_spent`
     /// (house rule "mulligan"): the dice are the mulligan's roll, spent this turn
-    /// (`rolls_left` 0, the card still holding it).
-    #[pyo3(signature = (card, dice, rolls_left, target = None, opponents = None, *, mulligan_spent = false))]
+    /// (`rolls_left` 0, the card still holding it). `explain`: each option's `explain`
+    /// says where its expected total comes from (the companion table, built beside this
+    /// table when missing), for expected-score play.
+    #[pyo3(signature = (card, dice, rolls_left, target = None, opponents = None, *, mulligan_spent = false, explain = false))]
     #[allow(clippy::too_many_arguments)]
     fn advise(
         &self,
@@ -660,6 +675,7 @@ impl Table {
         target: Option<&Bound<'_, PyAny>>,
         opponents: Option<&Bound<'_, PyAny>>,
         mulligan_spent: bool,
+        explain: bool,
     ) -> PyResult<Advice> {
         let card = self.card(card)?;
         let dice = yahtzee_engine::parse_dice(&input::dice(dice)?.text()).map_err(err)?;
@@ -674,7 +690,15 @@ impl Table {
         mulligan
             .state(&card, &dice, rolls_left)
             .map_err(|e| err(e.into()))?;
-        let report = self.for_goal(py, &play_for, |t| {
+        if explain && play_for != PlayFor::Expected {
+            return Err(bad_input(
+                "explain covers play for the expected score only (leave out target and opponents)",
+            ));
+        }
+        let companion = explain
+            .then(|| explain::companion(py, &self.advisor))
+            .transpose()?;
+        let mut report = self.for_goal(py, &play_for, |t| {
             yahtzee_engine::advise_in_turn(
                 &self.advisor,
                 t,
@@ -685,7 +709,37 @@ impl Table {
                 &play_for,
             )
         })?;
+        if let Some(companion) = companion {
+            py.detach(|| {
+                yahtzee_engine::explain(
+                    &self.advisor,
+                    &companion,
+                    &card,
+                    &dice,
+                    rolls_left,
+                    mulligan,
+                    &mut report,
+                )
+            })
+            .map_err(err)?;
+        }
         advice_of(py, report)
+    }
+
+    /// Where the expected final total of `card` (default: a new card) comes from, under
+    /// expected-score play: each box's expected final score, the upper bonus chance, the
+    /// bonuses (`yahtzee stats --means`), read from the companion table (built beside this
+    /// table when missing).
+    #[pyo3(signature = (card = None))]
+    fn means(
+        &self,
+        py: Python<'_>,
+        card: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Py<explain::Explanation>> {
+        let card = self.card(card)?;
+        let companion = explain::companion(py, &self.advisor)?;
+        let parts = yahtzee_engine::card_parts(&companion, &card).map_err(err)?;
+        explain::explanation(py, &parts, card.rules())
     }
 
     /// House rule "mega-yahtzee": before a turn's first roll, "take the sixth die" against
@@ -870,8 +924,8 @@ fn default_table(
 /// `rules`, opened once per session.
 #[pyfunction]
 #[pyo3(
-    signature = (card, dice, rolls_left, target = None, opponents = None, rules = None, house = None, *, mulligan_spent = false),
-    text_signature = "(card, dice, rolls_left, target=None, opponents=None, rules='forced', house=None, *, mulligan_spent=False)"
+    signature = (card, dice, rolls_left, target = None, opponents = None, rules = None, house = None, *, mulligan_spent = false, explain = false),
+    text_signature = "(card, dice, rolls_left, target=None, opponents=None, rules='forced', house=None, *, mulligan_spent=False, explain=False)"
 )]
 #[allow(clippy::too_many_arguments)]
 fn advise(
@@ -884,6 +938,7 @@ fn advise(
     rules: Option<&Bound<'_, PyAny>>,
     house: Option<&Bound<'_, PyAny>>,
     mulligan_spent: bool,
+    explain: bool,
 ) -> PyResult<Advice> {
     default_table(py, rules, house)?.advise(
         py,
@@ -893,7 +948,24 @@ fn advise(
         target,
         opponents,
         mulligan_spent,
+        explain,
     )
+}
+
+/// Where the expected final total of `card` comes from (see `Table.means`), from the
+/// default tables of `rules`.
+#[pyfunction]
+#[pyo3(
+    signature = (card = None, rules = None, house = None),
+    text_signature = "(card=None, rules='forced', house=None)"
+)]
+fn means(
+    py: Python<'_>,
+    card: Option<&Bound<'_, PyAny>>,
+    rules: Option<&Bound<'_, PyAny>>,
+    house: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Py<explain::Explanation>> {
+    default_table(py, rules, house)?.means(py, card)
 }
 
 /// Exact statistics (see `Table.stats`) from the default table of `rules`.
@@ -961,6 +1033,7 @@ fn yahtzee_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Rules>()?;
     m.add_class::<RankedOption>()?;
     m.add_class::<Advice>()?;
+    m.add_class::<explain::Explanation>()?;
     m.add_class::<Stats>()?;
     m.add_class::<Table>()?;
     m.add_class::<TableBytes>()?;
@@ -968,6 +1041,7 @@ fn yahtzee_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(solve, m)?)?;
     m.add_function(wrap_pyfunction!(advise, m)?)?;
     m.add_function(wrap_pyfunction!(stats, m)?)?;
+    m.add_function(wrap_pyfunction!(means, m)?)?;
     m.add_function(wrap_pyfunction!(simulate, m)?)?;
     m.add_function(wrap_pyfunction!(data_dir, m)?)?;
     games::register(m)?;

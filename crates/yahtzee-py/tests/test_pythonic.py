@@ -271,7 +271,7 @@ def test_signatures_show_none_and_match_the_stub():
         checked += 1
     assert checked >= 25
     assert str(inspect.signature(yahtzee.advise)) == (
-        "(card, dice, rolls_left, target=None, opponents=None, rules='forced', house=None, *, mulligan_spent=False)"
+        "(card, dice, rolls_left, target=None, opponents=None, rules='forced', house=None, *, mulligan_spent=False, explain=False)"
     )
     assert str(inspect.signature(yahtzee.Rules)) == "(name='forced', house=None)"
     for f in [yahtzee.solve, yahtzee.stats, yahtzee.simulate, yahtzee.Table.load_or_solve, yahtzee.Table.open]:
@@ -375,6 +375,12 @@ def best_keep(card: Optional[dict[str, Optional[int]]], dice: list[int]) -> Opti
         assert option.ev_remaining <= advice[0].ev_remaining
     top3: list[yahtzee.RankedOption] = advice[:3]
     return advice.best.keep if len(advice) and top3 else None
+
+def why(dice: str) -> list[str]:
+    e: Optional[yahtzee.Explanation] = yahtzee.advise("", dice, 2, explain=True)[1].explain
+    return e.why if e is not None else []
+
+twos: float = yahtzee.means("ones=3", rules="free").boxes["twos"] + yahtzee.Table.load_or_solve().means().total
 
 table = yahtzee.Table.load_or_solve(yahtzee.Rules("forced"), house="mulligan")
 value: float = table.value({"ones": 3, "yahtzee": None, "mulligan": True})
