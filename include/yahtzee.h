@@ -45,6 +45,12 @@
 // `kind` of a `YzOption`: house rule "chance-chance": reroll all five, score them in Chance.
 #define YZ_CHANCE_CHANCE 3
 
+// The most boxes a card has (Yatzy's fifteen): the size of `YzParts`'s arrays.
+#define YZ_MAX_BOXES 15
+
+// Bytes of `YzParts.why`, its final NUL included.
+#define YZ_WHY_LEN 256
+
 // The engine over one data folder: every game's tables, opened (or solved and written)
 // on first use and kept until `yz_engine_free`. Safe to share between threads. Opaque.
 typedef struct YzEngine YzEngine;
@@ -81,6 +87,35 @@ typedef struct YzOption {
   // This box takes the dice as a Joker (an extra Yahtzee in a lower box).
   bool joker;
 } YzOption;
+
+// Where an expected final total comes from, under expected-score play: an option's
+// (`yz_advise_explain`) or a card's (`yz_card_parts`). The boxes, `upper_bonus_points`,
+// `yahtzee_bonus` and `mega_bonus` add up to `total`.
+typedef struct YzParts {
+  // How many of the arrays' entries are set: the card's boxes, in card order.
+  size_t box_count;
+  // Each box's name, e.g. "full_house".
+  char box_names[YZ_MAX_BOXES][24];
+  // Each box's expected final score (points on the card included).
+  double boxes[YZ_MAX_BOXES];
+  // A box that scores one value or nothing (Full House, the straights, Yahtzee): the
+  // chance it is scored; NaN for the others.
+  double chances[YZ_MAX_BOXES];
+  // The chance of the upper bonus (1 once it is on the card).
+  double upper_bonus;
+  // The upper bonus's expected points: its chance times the bonus.
+  double upper_bonus_points;
+  // The expected extra-Yahtzee bonus points at the end (those on the card included).
+  double yahtzee_bonus;
+  // House rule "mega-yahtzee": the expected Mega bonus points at the end.
+  double mega_bonus;
+  // The expected final total these parts make.
+  double total;
+  // Against the best option: the parts that differ most, in the words `yahtzee advise
+  // --explain` prints, joined by ", " ("upper bonus 65% instead of 67%, Yahtzee bonus
+  // -0.4, Yahtzee 31.6% instead of 32.4%"); "" for the best option and for a card.
+  char why[YZ_WHY_LEN];
+} YzParts;
 
 #ifdef __cplusplus
 extern "C" {
@@ -169,6 +204,28 @@ const char *yz_last_error(void);
 
 // The library's version, e.g. "0.1.0".
 const char *yz_version(void);
+
+// As `yz_advise` (expected score), with each option's parts: `parts[i]` says where the
+// expected final total of `options[i]` comes from and, against the best option, why it
+// is worse. `options` may be null (the parts only). Reads the companion table beside the
+// value table (`<rules>.companion.table`), building it there first when missing (a few
+// seconds for the official rules, 34 MB). `YZ_ERR_BUFFER` (with `*count`) when
+// `capacity` is too small; `YZ_ERR_INPUT` for a bad card or dice, or the Mega-Yahtzee
+// turn (six dice), which the parts do not cover yet.
+int yz_advise_explain(const struct YzTable *table,
+                      const char *card,
+                      const char *dice,
+                      int rolls_left,
+                      struct YzOption *options,
+                      struct YzParts *parts,
+                      size_t capacity,
+                      size_t *count);
+
+// Where the expected final total of `card` comes from, under expected-score play, into
+// `*parts` (`why` is ""): each box's expected final score, the upper bonus chance, the
+// bonuses, as `yahtzee stats --means` prints them, read at once from the companion table
+// (built beside the value table first when missing, as for `yz_advise_explain`).
+int yz_card_parts(const struct YzTable *table, const char *card, struct YzParts *parts);
 
 // A new engine over the tables in `data_dir` (null: the data folder,
 // `$YAHTZEE_DATA_DIR`); free it with `yz_engine_free`.

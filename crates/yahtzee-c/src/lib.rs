@@ -16,8 +16,10 @@
 // its doc what it needs. Clippy's lint asks for `unsafe fn`, which C callers cannot see.
 #![allow(clippy::not_unsafe_ptr_arg_deref)]
 
+mod explain;
 mod games;
 
+pub use explain::{yz_advise_explain, yz_card_parts, YzParts, YZ_MAX_BOXES, YZ_WHY_LEN};
 pub use games::{
     yz_engine_free, yz_engine_new, yz_engine_set_memory_limit, yz_game_advise, yz_game_review,
     yz_game_stats, yz_string_free, YzEngine,
@@ -32,7 +34,7 @@ use std::sync::{Arc, Mutex};
 use yahtzee_advice::{Advisor, ReportOption};
 use yahtzee_engine::{EngineError, PlayFor, TurnMulligan};
 use yahtzee_rules::RuleSet;
-use yahtzee_table::{store, Table, TargetTable};
+use yahtzee_table::{store, CompanionTable, Table, TargetTable};
 
 /// Success.
 pub const YZ_OK: c_int = 0;
@@ -66,6 +68,8 @@ pub struct YzTable {
     /// The target table, opened on first use from `target_path`.
     target: Mutex<Option<Arc<TargetTable>>>,
     target_path: PathBuf,
+    /// The companion table beside the value table, opened (or built) on first use.
+    companion: Mutex<Option<Arc<CompanionTable>>>,
 }
 
 /// One ranked option, as `yahtzee advise --json` reports it.
@@ -197,6 +201,7 @@ fn boxed(table: Table) -> *mut YzTable {
         advisor: Advisor::new(table),
         target: Mutex::new(None),
         target_path,
+        companion: Mutex::new(None),
     }))
 }
 
@@ -453,15 +458,7 @@ fn advise(
     let rules = t.advisor.table().rules();
     let card = yahtzee_engine::parse_card(rules, text(card, "card")?)?;
     let dice = yahtzee_engine::parse_dice(text(dice, "dice")?)?;
-    let rolls_left = u8::try_from(rolls_left)
-        .ok()
-        .filter(|&r| r <= 2)
-        .ok_or_else(|| {
-            Failure(
-                YZ_ERR_INPUT,
-                format!("rolls left must be 0, 1 or 2, got {rolls_left}"),
-            )
-        })?;
+    let rolls_left = rolls(rolls_left)?;
     let target = match play_for {
         PlayFor::Target(_) => Some(t.target()?),
         _ => None,
@@ -491,6 +488,19 @@ fn advise(
         unsafe { options.add(i).write(option(o)) };
     }
     Ok(())
+}
+
+/// Rerolls left from C: 0, 1 or 2.
+fn rolls(rolls_left: c_int) -> Result<u8, Failure> {
+    u8::try_from(rolls_left)
+        .ok()
+        .filter(|&r| r <= 2)
+        .ok_or_else(|| {
+            Failure(
+                YZ_ERR_INPUT,
+                format!("rolls left must be 0, 1 or 2, got {rolls_left}"),
+            )
+        })
 }
 
 impl YzTable {

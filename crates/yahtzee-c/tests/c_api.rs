@@ -768,3 +768,218 @@ fn a_build_past_the_memory_limit_is_refused_before_it_starts() {
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
     yz_engine_free(engine);
 }
+
+fn blank_parts() -> YzParts {
+    YzParts {
+        box_count: 99,
+        box_names: [[0; 24]; YZ_MAX_BOXES],
+        boxes: [0.0; YZ_MAX_BOXES],
+        chances: [0.0; YZ_MAX_BOXES],
+        upper_bonus: -1.0,
+        upper_bonus_points: -1.0,
+        yahtzee_bonus: -1.0,
+        mega_bonus: -1.0,
+        total: -1.0,
+        why: [0; YZ_WHY_LEN],
+    }
+}
+
+fn c_text(s: &[c_char]) -> String {
+    // SAFETY: the library writes a NUL-terminated string into the array.
+    unsafe { CStr::from_ptr(s.as_ptr()) }
+        .to_str()
+        .unwrap()
+        .to_string()
+}
+
+/// A reduced game (its companion table builds in a moment): every option's parts add up to
+/// its expected total, the words are the CLI's (`yahtzee_engine::explain`), and bad
+/// calls are refused with their codes.
+#[test]
+fn options_explained_and_a_cards_parts() {
+    let dir = tempfile::tempdir().unwrap();
+    let rules = "forced:ones,twos,threes,three_of_a_kind,full_house,yahtzee,chance@12";
+    let path = c(dir.path().join(format!("{rules}.table")).to_str().unwrap());
+    let mut t = ptr::null_mut();
+    assert_eq!(
+        yz_table_load_or_solve(c(rules).as_ptr(), path.as_ptr(), &mut t),
+        YZ_OK
+    );
+    let mut options: Vec<YzOption> = (0..YZ_MAX_OPTIONS).map(|_| blank()).collect();
+    let mut parts: Vec<YzParts> = (0..YZ_MAX_OPTIONS).map(|_| blank_parts()).collect();
+    let mut n = 0usize;
+    let (card, dice) = (c("ones=2"), c("13346"));
+    let rc = yz_advise_explain(
+        t,
+        card.as_ptr(),
+        dice.as_ptr(),
+        2,
+        options.as_mut_ptr(),
+        parts.as_mut_ptr(),
+        parts.len(),
+        &mut n,
+    );
+    assert_eq!(rc, YZ_OK, "{}", last_error());
+    assert!(dir.path().join(format!("{rules}.companion.table")).exists());
+    // The same options as yz_advise, in the same order.
+    let mut plain: Vec<YzOption> = (0..YZ_MAX_OPTIONS).map(|_| blank()).collect();
+    let mut m = 0usize;
+    let rc = yz_advise(
+        t,
+        card.as_ptr(),
+        dice.as_ptr(),
+        2,
+        plain.as_mut_ptr(),
+        plain.len(),
+        &mut m,
+    );
+    assert_eq!((rc, m), (YZ_OK, n));
+    // The words the CLI prints, from the engine.
+    let r = yahtzee_rules::RuleSet::named(rules).unwrap();
+    let table = yahtzee_table::Table::open(&dir.path().join(format!("{rules}.table")), r).unwrap();
+    let advisor = yahtzee_advice::Advisor::new(table);
+    let companion = yahtzee_engine::companion_beside(advisor.table()).unwrap();
+    let sc = yahtzee_engine::parse_card(r, "ones=2").unwrap();
+    let d = yahtzee_engine::parse_dice("13346").unwrap();
+    let mut report = yahtzee_engine::advise_in_turn(
+        &advisor,
+        None,
+        &sc,
+        d,
+        2,
+        yahtzee_engine::TurnMulligan::AsCard,
+        &yahtzee_engine::PlayFor::Expected,
+    )
+    .unwrap();
+    yahtzee_engine::explain(
+        &advisor,
+        &companion,
+        &sc,
+        &d,
+        2,
+        yahtzee_engine::TurnMulligan::AsCard,
+        &mut report,
+    )
+    .unwrap();
+    for i in 0..n {
+        let (o, p) = (&options[i], &parts[i]);
+        assert_eq!(
+            (o.ev_remaining, o.keep),
+            (plain[i].ev_remaining, plain[i].keep)
+        );
+        assert_eq!(p.box_count, 7);
+        let sum: f64 = p.boxes[..7].iter().sum::<f64>()
+            + p.upper_bonus_points
+            + p.yahtzee_bonus
+            + p.mega_bonus;
+        assert!((sum - p.total).abs() < 1e-9);
+        assert!(
+            (p.total - (2.0 + o.ev_remaining)).abs() < 1e-4,
+            "{}",
+            p.total
+        );
+        assert!((p.upper_bonus_points - 35.0 * p.upper_bonus).abs() < 1e-12);
+        let e = report.options[i].explain.as_ref().unwrap();
+        assert_eq!(c_text(&p.why), e.why.join(", "));
+        assert_eq!(c_text(&p.box_names[4]), "full_house");
+        assert!((p.chances[4] * 25.0 - p.boxes[4]).abs() < 1e-9 && p.chances[0].is_nan());
+    }
+    assert!(c_text(&parts[0].why).is_empty() && !c_text(&parts[1].why).is_empty());
+
+    // A card's parts: the companion table's, the table's value in all.
+    let mut p = blank_parts();
+    assert_eq!(yz_card_parts(t, card.as_ptr(), &mut p), YZ_OK);
+    let mut value = 0.0;
+    assert_eq!(yz_state_value(t, card.as_ptr(), &mut value), YZ_OK);
+    assert!((p.total - (2.0 + value)).abs() < 1e-4 && c_text(&p.why).is_empty());
+
+    // Refusals: each with its code and a one-line message.
+    let rc = yz_advise_explain(
+        t,
+        card.as_ptr(),
+        dice.as_ptr(),
+        2,
+        ptr::null_mut(),
+        parts.as_mut_ptr(),
+        3,
+        &mut n,
+    );
+    assert_eq!((rc, n), (YZ_ERR_BUFFER, m));
+    let rc = yz_advise_explain(
+        t,
+        card.as_ptr(),
+        c("1334").as_ptr(),
+        2,
+        ptr::null_mut(),
+        parts.as_mut_ptr(),
+        parts.len(),
+        &mut n,
+    );
+    assert_eq!(rc, YZ_ERR_INPUT);
+    assert!(last_error().starts_with("bad dice") && !last_error().contains('\n'));
+    let rc = yz_advise_explain(
+        t,
+        card.as_ptr(),
+        dice.as_ptr(),
+        3,
+        ptr::null_mut(),
+        parts.as_mut_ptr(),
+        parts.len(),
+        &mut n,
+    );
+    assert_eq!(rc, YZ_ERR_INPUT);
+    let rc = yz_advise_explain(
+        t,
+        card.as_ptr(),
+        dice.as_ptr(),
+        2,
+        ptr::null_mut(),
+        ptr::null_mut(),
+        parts.len(),
+        &mut n,
+    );
+    assert_eq!(rc, YZ_ERR_ARGUMENT);
+    assert_eq!(yz_card_parts(t, c("ones=7").as_ptr(), &mut p), YZ_ERR_INPUT);
+    assert_eq!(
+        yz_card_parts(t, card.as_ptr(), ptr::null_mut()),
+        YZ_ERR_ARGUMENT
+    );
+    assert_eq!(
+        yz_card_parts(ptr::null(), card.as_ptr(), &mut p),
+        YZ_ERR_ARGUMENT
+    );
+    yz_table_free(t);
+
+    // A damaged companion table is refused, not built over.
+    let other = tempfile::tempdir().unwrap();
+    let copy = other.path().join(format!("{rules}.table"));
+    std::fs::copy(dir.path().join(format!("{rules}.table")), &copy).unwrap();
+    std::fs::write(
+        other.path().join(format!("{rules}.companion.table")),
+        b"YZTABLE\0garbage",
+    )
+    .unwrap();
+    let mut t = ptr::null_mut();
+    let copy = c(copy.to_str().unwrap());
+    assert_eq!(
+        yz_table_open(copy.as_ptr(), c(rules).as_ptr(), &mut t),
+        YZ_OK
+    );
+    assert_eq!(yz_card_parts(t, card.as_ptr(), &mut p), YZ_ERR_TABLE);
+    assert!(!last_error().contains('\n'));
+    yz_table_free(t);
+}
+
+#[test]
+fn the_c_explain_example_compiles_and_answers() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = compile_and_run(dir.path(), "explain", dir.path());
+    // By hand: 31 on the card, Twos 2 + 8 * 11/36, the bonus 35 * (1 - (25/36)^4).
+    assert!(
+        text.contains(
+            "keep 2: total 62.3046, twos 4.4444, upper bonus 0.7674 (upper bonus 77% instead of 100%, Twos -1.4)\n"
+        ),
+        "{text}"
+    );
+    assert!(text.contains("threes=9: code 1: bad scorecard"), "{text}");
+}
