@@ -130,7 +130,10 @@
       if (m.progress) {
         const pct = Math.floor(100 * m.progress.done / m.progress.total);
         const what = /^[A-Z]/.test(m.progress.rules) ? m.progress.rules + "'s table" : 'the table for ' + m.progress.rules;
-        client.onStatus('Solving ' + what + '… ' + pct + '%', m.progress.done / m.progress.total);
+        const doing = m.progress.what === 'companion'
+          ? 'Building where the scores come from (' + m.progress.rules + ', once)… '
+          : 'Solving ' + what + '… ';
+        client.onStatus(doing + pct + '%', m.progress.done / m.progress.total);
         return;
       }
       if (m.stats) Object.assign(stats, m.stats);

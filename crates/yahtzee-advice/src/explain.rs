@@ -23,6 +23,10 @@ pub struct Explain {
     /// Against the best option: the parts that differ most, in words (empty for the best).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub why: Vec<String>,
+    /// The best option only: where its total comes from, in words ([`Explain::words`], as
+    /// `advise --explain` prints them); empty for the others.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub words: Vec<String>,
 }
 
 /// One box's part of an [`Explain`].
@@ -78,6 +82,7 @@ impl Explain {
             yahtzee_bonus: parts[n + 1] + f64::from(card.yahtzee_bonus()),
             mega_bonus: parts[n + 2] + f64::from(card.mega_bonus()),
             why: Vec::new(),
+            words: Vec::new(),
         }
     }
 
@@ -87,6 +92,28 @@ impl Explain {
             + self.upper_bonus * f64::from(rules.upper_bonus)
             + self.yahtzee_bonus
             + self.mega_bonus
+    }
+
+    /// The parts in words, as `advise --explain` prints the best option's: each box's
+    /// expected final score ("Threes 8.9"; a box that scores one value as its chance,
+    /// "Full House 91%"), the chance of the upper bonus, the expected bonus points.
+    pub fn parts_in_words(&self) -> Vec<String> {
+        let mut parts: Vec<String> = self
+            .boxes
+            .iter()
+            .map(|b| match b.chance {
+                Some(p) => format!("{} {:.0}%", b.label, 100.0 * p),
+                None => format!("{} {:.1}", b.label, b.points),
+            })
+            .collect();
+        parts.push(format!("upper bonus {:.0}%", 100.0 * self.upper_bonus));
+        if self.yahtzee_bonus > 0.0 {
+            parts.push(format!("Yahtzee bonus {:.1}", self.yahtzee_bonus));
+        }
+        if self.mega_bonus > 0.0 {
+            parts.push(format!("Mega bonus {:.1}", self.mega_bonus));
+        }
+        parts
     }
 
     /// The parts as `yahtzee stats --means` prints them: each box's expected final score

@@ -203,21 +203,7 @@ impl Report {
         let Some(best) = self.options.first().and_then(|o| o.explain.as_ref()) else {
             return out;
         };
-        let mut parts: Vec<String> = best
-            .boxes
-            .iter()
-            .map(|b| match b.chance {
-                Some(p) => format!("{} {:.0}%", b.label, 100.0 * p),
-                None => format!("{} {:.1}", b.label, b.points),
-            })
-            .collect();
-        parts.push(format!("upper bonus {:.0}%", 100.0 * best.upper_bonus));
-        if best.yahtzee_bonus > 0.0 {
-            parts.push(format!("Yahtzee bonus {:.1}", best.yahtzee_bonus));
-        }
-        if best.mega_bonus > 0.0 {
-            parts.push(format!("Mega bonus {:.1}", best.mega_bonus));
-        }
+        let parts = best.parts_in_words();
         out += &yahtzee_rules::wrap(
             &format!(
                 "\nwhere #1's {:.2} comes from (expected final score of each box; the chance of a box that scores one value): {}",

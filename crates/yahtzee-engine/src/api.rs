@@ -24,6 +24,10 @@ pub struct AdviseQuestion {
     pub mulligan: TurnMulligan,
     /// What the player plays for.
     pub play_for: PlayFor,
+    /// `"explain": true`: every option's `explain` object too (where its expected final
+    /// total comes from, docs/EXPLAIN.md), from the rule set's companion table; only for
+    /// play for the expected score, with five dice.
+    pub explain: bool,
 }
 
 impl AdviseQuestion {
@@ -55,7 +59,34 @@ impl AdviseQuestion {
             options,
         )
     }
+
+    /// Fills each option's `explain` in `report` (this question's answer) from `companion`,
+    /// the rule set's companion table ([`crate::explain`]). The question was checked to be
+    /// one it covers ([`advise_question`]).
+    #[cfg(feature = "explain")]
+    pub fn explain(
+        &self,
+        advisor: &Advisor,
+        companion: &yahtzee_table::CompanionTable,
+        report: &mut Report,
+    ) -> Result<(), EngineError> {
+        let Some((dice, rolls_left)) = self.dice else {
+            return Err(EngineError::BadInput(EXPLAIN_NEEDS_DICE.into()));
+        };
+        crate::explain(
+            advisor,
+            companion,
+            &self.card,
+            &dice,
+            rolls_left,
+            self.mulligan,
+            report,
+        )
+    }
 }
+
+const EXPLAIN_NEEDS_DICE: &str =
+    "explain needs the dice and rolls_left (it does not cover the turn-start question yet)";
 
 /// A `POST /api/stats` body, checked as [`AdviseQuestion`].
 #[derive(Debug)]
@@ -109,12 +140,30 @@ pub fn advise_question(body: &[u8]) -> Result<AdviseQuestion, EngineError> {
         }
         None => {}
     }
+    if req.explain {
+        if play_for != PlayFor::Expected {
+            return Err(EngineError::BadInput(
+                "explain covers play for the expected score only (leave out target and opponents)"
+                    .into(),
+            ));
+        }
+        match dice {
+            None => return Err(EngineError::BadInput(EXPLAIN_NEEDS_DICE.into())),
+            Some((d, _)) if d.len() == yahtzee_rules::MEGA_DICE => {
+                return Err(EngineError::BadInput(
+                    "explain does not cover the Mega-Yahtzee turn (six dice) yet".into(),
+                ))
+            }
+            Some(_) => {}
+        }
+    }
     Ok(AdviseQuestion {
         rules,
         card,
         dice,
         mulligan,
         play_for,
+        explain: req.explain,
     })
 }
 
@@ -228,6 +277,9 @@ struct AdviseRequest {
     target: Option<u32>,
     #[serde(default)]
     opponents: Vec<String>,
+    /// Every option's `explain` object too (play for the expected score).
+    #[serde(default)]
+    explain: bool,
 }
 
 #[derive(Deserialize)]

@@ -46,9 +46,12 @@ pub fn explain(
         advisor, companion, card, dice, rolls_left, mulligan, &choices,
     )?;
     let best = explained.first().cloned();
-    for (o, mut e) in report.options.iter_mut().zip(explained) {
+    for (i, (o, mut e)) in report.options.iter_mut().zip(explained).enumerate() {
         if let Some(best) = &best {
             e.why = e.against(best, rules);
+        }
+        if i == 0 {
+            e.words = e.parts_in_words();
         }
         o.explain = Some(e);
     }

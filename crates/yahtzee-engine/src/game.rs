@@ -173,16 +173,20 @@ impl Game {
         let forced = || Build::Values(RuleSet::by_name("forced").expect("the official rules"));
         Ok(match (self, stats) {
             (Game::Yahtzee, _) => {
-                let (rules, play_for) = if stats {
+                let (rules, play_for, explain) = if stats {
                     let q = api::stats_question(body)?;
-                    (q.rules, q.play_for)
+                    (q.rules, q.play_for, false)
                 } else {
                     let q = api::advise_question(body)?;
-                    (q.rules, q.play_for)
+                    (q.rules, q.play_for, q.explain)
                 };
                 let mut v = vec![Build::Values(rules)];
                 if matches!(play_for, crate::PlayFor::Target(_)) {
                     v.push(Build::Target(rules));
+                }
+                // "explain": the companion table, a build of its own over the value table.
+                if explain {
+                    v.push(Build::Companion(rules));
                 }
                 v
             }

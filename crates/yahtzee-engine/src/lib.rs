@@ -16,7 +16,7 @@
 pub mod api;
 #[cfg(feature = "native")]
 pub mod cost;
-#[cfg(feature = "native")]
+#[cfg(feature = "explain")]
 mod explain;
 #[cfg(feature = "games")]
 mod game;
@@ -35,7 +35,7 @@ pub mod triple;
 #[cfg(feature = "games")]
 pub mod yahtzix;
 
-#[cfg(feature = "native")]
+#[cfg(feature = "explain")]
 pub use explain::{card_parts, explain};
 #[cfg(feature = "games")]
 pub use game::Game;

@@ -9,7 +9,7 @@
 //! | `GET /api/health` | `{"status": "ok"}` |
 //! | `GET /api/rules` | `yahtzee rules --json` |
 //! | `GET /api/card?rules=R` | the boxes of a rule set and the scores each can hold |
-//! | `POST /api/advise` | `yahtzee advise --json` for `{"rules", "scorecard", "dice", "rolls_left", "target"?, "opponents"?}` |
+//! | `POST /api/advise` | `yahtzee advise --json` for `{"rules", "scorecard", "dice", "rolls_left", "target"?, "opponents"?, "explain"?}` (`"explain": true`: each option's `explain` object, as `advise --explain --json`; the companion table built first, through the admission like any table) |
 //! | `POST /api/stats` | `yahtzee stats --json` for `{"rules", "scorecard", "target"?, "opponents"?}` |
 //! | `GET /api/games` | the games: `[{"name", "label"}]` (`yahtzee`, `triple`, `yahtzix`, `painted`) |
 //! | `POST /api/painted/advise` | `yahtzee painted advise --json` for `{"game"?, "card", "dice", "rolls_left"}` (as `/api/advise` with `"game": "painted"`) |
@@ -689,6 +689,24 @@ async fn advise(
     s.need(game.builds(&bytes, false)?, client).await?;
     let heavy = req.play_for != PlayFor::Expected;
     let (advisor, target) = s.tables_for(req.rules, &req.play_for)?;
+    if req.explain {
+        // The companion table is in memory now (`need` built or opened it). Each option's
+        // parts take a millisecond or two (docs/SERVER.md): on the blocking pool.
+        let companion = s.tables.companion(req.rules)?;
+        let report = tokio::task::spawn_blocking(move || {
+            let mut report = req.answer(&advisor, None)?;
+            req.explain(&advisor, &companion, &mut report)?;
+            Ok::<_, EngineError>(report)
+        })
+        .await
+        .map_err(|e| {
+            ApiError::new(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                format!("internal error: {e}"),
+            )
+        })??;
+        return Ok(Json(report).into_response());
+    }
     let answer =
         move |options: &SolveOptions| req.answer_with(&advisor, target.as_deref(), options);
     // Expected-score advice takes microseconds: on this task. The rest is heavy (a best

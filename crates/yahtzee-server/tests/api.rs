@@ -800,3 +800,133 @@ fn the_mulligan_spent_this_turn_is_the_engines() {
     let p_win = win["options"][0]["p_win"].as_f64().unwrap();
     assert!((p_win - (1.0 - p3 + p3 * p3)).abs() < 1e-6, "{win}");
 }
+
+/// `"explain": true` on a reduced game (its companion table builds in a moment): the
+/// last roll, 2 2 4 5 6, with 3 in Ones and the upper bonus at 6.
+#[test]
+fn explain_says_where_each_options_total_comes_from() {
+    let rules = "forced:ones,twos,yahtzee,chance@6";
+    let dir = tempfile::tempdir().unwrap();
+    let addr = start(dir.path(), test_limits());
+    let body = json!({"rules": rules, "scorecard": "ones=3", "dice": "22456", "rolls_left": 0,
+                      "explain": true})
+    .to_string();
+    // Neither table is there: both built through the admission, then the answer.
+    assert_eq!(wait_ready_within(addr, &body, 60), 503);
+    assert!(dir.path().join(format!("{rules}.companion.table")).exists());
+    let (status, _, text) = http(addr, "POST", "/api/advise", body.as_bytes());
+    assert_eq!(status, 200, "{text}");
+    let answer: Value = serde_json::from_str(&text).unwrap();
+    let options = answer["options"].as_array().unwrap();
+    assert_eq!(options.len(), 3, "{text}");
+    for o in options {
+        // Each option's parts add up to its expected final total (3 on the card), within
+        // the companion table's f32 rounding.
+        let e = &o["explain"];
+        let boxes: f64 = e["boxes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|b| b["points"].as_f64().unwrap())
+            .sum();
+        let total = boxes
+            + 35.0 * e["upper_bonus"].as_f64().unwrap()
+            + e["yahtzee_bonus"].as_f64().unwrap();
+        let want = 3.0 + o["ev_remaining"].as_f64().unwrap();
+        assert!((total - want).abs() < 1e-4, "{o}");
+    }
+    // Twos (4) makes the upper total 7 of 6: the bonus is certain, and the words say so.
+    let best = &options[0];
+    assert_eq!(
+        (&best["category"], &best["score"]),
+        (&json!("twos"), &json!(4))
+    );
+    assert_eq!(best["explain"]["upper_bonus"], 1.0);
+    let words: Vec<&str> = best["explain"]["words"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| w.as_str().unwrap())
+        .collect();
+    assert_eq!(words[..2], ["Ones 3.0", "Twos 4.0"], "{words:?}");
+    assert!(words.contains(&"upper bonus 100%"), "{words:?}");
+    assert!(best["explain"].get("why").is_none());
+    // A zero in Yahtzee: its chance is 0 against the best's, the first reason the bonus.
+    let zero = options.iter().find(|o| o["category"] == "yahtzee").unwrap();
+    let why = zero["explain"]["why"].as_array().unwrap();
+    assert!(
+        why[0].as_str().unwrap().starts_with("upper bonus "),
+        "{why:?}"
+    );
+    assert!(why
+        .iter()
+        .any(|w| w.as_str().unwrap().starts_with("Yahtzee 0% instead of ")));
+    assert!(zero["explain"].get("words").is_none());
+    // The same as the engine's own explanation (the CLI's `advise --explain --json`).
+    let tables = Tables::new(Some(dir.path().to_path_buf()));
+    let q = yahtzee_engine::api::advise_question(body.as_bytes()).unwrap();
+    let advisor = tables.advisor(q.rules).unwrap();
+    let mut report = q.answer(&advisor, None).unwrap();
+    q.explain(&advisor, &tables.companion(q.rules).unwrap(), &mut report)
+        .unwrap();
+    assert_eq!(text, serde_json::to_string(&report).unwrap());
+
+    // Questions it does not cover: a 400 and one line, before any build.
+    let bad = [
+        (
+            json!({"rules": rules, "explain": true}),
+            "explain needs the dice",
+        ),
+        (
+            json!({"dice": "13346", "rolls_left": 2, "explain": true, "target": 200}),
+            "expected score only",
+        ),
+        (
+            json!({"house": ["mega-yahtzee"], "dice": "133466", "rolls_left": 2, "explain": true}),
+            "Mega-Yahtzee turn",
+        ),
+        (
+            json!({"dice": "13346", "rolls_left": 2, "explain": "yes"}),
+            "bad request body",
+        ),
+    ];
+    for (body, message) in bad {
+        let (status, _, text) = http(addr, "POST", "/api/advise", body.to_string().as_bytes());
+        assert_eq!(status, 400, "{body}: {text}");
+        let error = serde_json::from_str::<Value>(&text).unwrap()["error"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        assert!(error.contains(message) && !error.contains('\n'), "{error}");
+    }
+}
+
+/// The companion table is a build like any other: a policy that does not build reduced
+/// games refuses it (403 `policy`) even where the value table is there already, and
+/// answers the same question without `explain`.
+#[test]
+fn explain_goes_through_the_same_admission_as_a_table_build() {
+    let rules = "forced:ones,twos,yahtzee,chance@6";
+    let dir = tempfile::tempdir().unwrap();
+    let tables = Tables::new(Some(dir.path().to_path_buf()));
+    tables
+        .advisor(yahtzee_engine::rules_named(rules, &[]).unwrap())
+        .unwrap();
+    let addr = start(dir.path(), Limits::default());
+    let plain = json!({"rules": rules, "dice": "22456", "rolls_left": 0});
+    let (status, _, text) = http(addr, "POST", "/api/advise", plain.to_string().as_bytes());
+    assert_eq!(status, 200, "{text}");
+    let mut explained = plain.clone();
+    explained["explain"] = json!(true);
+    let (status, _, text) = http(
+        addr,
+        "POST",
+        "/api/advise",
+        explained.to_string().as_bytes(),
+    );
+    assert_eq!(status, 403, "{text}");
+    let v: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(v["refused"], "policy", "{text}");
+    assert!(v["error"].as_str().unwrap().contains("companion"), "{text}");
+    assert!(!dir.path().join(format!("{rules}.companion.table")).exists());
+}

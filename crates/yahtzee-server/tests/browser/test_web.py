@@ -530,3 +530,82 @@ def test_a_whole_game_with_every_house_rule(browser, server):
         cells = [c.text for c in browser.find_elements(By.CSS_SELECTOR, f"#card-{who} tbody td.score")]
         assert int(text(browser, f"#total-{who}")) == sum(int(c) for c in cells if c)
     assert not script_errors(browser)
+
+
+# "Say why" (issue 38): 45 in the upper boxes, Sixes open, 6 6 6 1 2 after the last roll.
+# Hand-checked: 18 in Sixes makes the upper total 63, so the best option has the bonus for
+# sure, and every other box leaves it to chance.
+WHY_CARD = "ones=3 twos=6 threes=9 fours=12 fives=15"
+
+
+def explanation(d):
+    """The best option's parts under the options, and each other option's line under it."""
+    best = d.find_elements(By.ID, "explain-best")
+    lines = [tr.text.strip() for tr in d.find_elements(By.CSS_SELECTOR, "#options tr.why")]
+    return (best[0].text.strip() if best else None), lines
+
+
+def script_errors(d):
+    """Severe log entries but the server's 503s while it builds the companion table (the
+    page asks again until it is there)."""
+    return [e for e in severe_errors(d) if "status of 503" not in e["message"]]
+
+
+def test_say_why_shows_where_the_totals_come_from(browser, server, data_dir):
+    # The first question with "why" builds the companion table on the server (seconds).
+    browser.get_log("browser")
+    browser.get(server + "/?" + urllib.parse.urlencode(
+        {"rules": "forced", "card": WHY_CARD, "dice": "66612", "rolls": 0, "why": 1}))
+    wait_advice(browser, timeout=120)
+    WebDriverWait(browser, 120).until(lambda d: explanation(d)[0])
+    best, lines = explanation(browser)
+    want = cli("advise", "--scorecard", WHY_CARD, "--dice", "66612", "--rolls-left", "0",
+               "--explain", "--json", data_dir=data_dir)
+    top = want["options"][0]
+    assert top["category"] == "sixes"
+    assert best == f"Where #1's {want['expected_final']:.2f} comes from: " + ", ".join(top["explain"]["words"])
+    assert "Sixes 18.0" in best and "upper bonus 100%" in best
+    shown = rows(browser)
+    assert len(lines) == len(shown) - 1
+    for line, o in zip(lines, want["options"][1:]):
+        assert line == "against #1: " + ", ".join(o["explain"]["why"])
+    # Writing the 6 6 6 anywhere else leaves the bonus to chance: the first reason given.
+    three = shown.index(next(r for r in shown if r["choice"].startswith("Three of a kind")))
+    assert lines[three - 1].startswith("against #1: upper bonus ") and lines[three - 1].split(", ")[0].endswith("instead of 100%")
+    assert not script_errors(browser)
+
+    # Off: no explanation; on again by the checkbox, the same one.
+    browser.find_element(By.ID, "explain").click()
+    WebDriverWait(browser, 20).until(lambda d: explanation(d) == (None, []))
+    assert "why=1" not in browser.current_url
+    browser.find_element(By.ID, "explain").click()
+    WebDriverWait(browser, 20).until(lambda d: explanation(d) == (best, lines))
+    assert "why=1" in browser.current_url
+
+    # A question it does not cover says so instead (playing to beat an opponent, late in
+    # the game as test_chance_to_beat_an_opponent plays it).
+    card = "ones=3 twos=6 threes=9 fours=12 fives=15 sixes=18 three_of_a_kind=20 four_of_a_kind=20 full_house=25 small_straight=30"
+    opponent = card.replace("three_of_a_kind=20", "three_of_a_kind=25") + " large_straight=40"
+    open_position(browser, server, rules="forced", card=card, dice="66612", rolls=1, opp=opponent, why=1)
+    WebDriverWait(browser, 60).until(lambda d: d.find_element(By.ID, "explain-note").text.startswith(
+        "Say why covers play for the highest expected score"))
+    assert explanation(browser) == (None, [])
+    assert rows(browser)[0]["choice"] == "keep 6 6 6"
+    assert not script_errors(browser)
+
+
+def test_say_why_fits_a_phone_sized_screen(server):
+    from conftest import chromium_driver
+
+    phone = chromium_driver(390, 844)
+    try:
+        phone.get(server + "/?" + urllib.parse.urlencode(
+            {"rules": "forced", "card": WHY_CARD, "dice": "66612", "rolls": 0, "why": 1}))
+        wait_advice(phone, timeout=120)
+        WebDriverWait(phone, 120).until(lambda d: explanation(d)[0])
+        best, lines = explanation(phone)
+        assert "upper bonus 100%" in best and lines
+        width = phone.execute_script("return document.documentElement.scrollWidth")
+        assert width <= phone.execute_script("return window.innerWidth"), "no sideways scrolling"
+    finally:
+        phone.quit()
