@@ -6,6 +6,7 @@
 //! table.
 
 pub mod cancel;
+pub mod ends;
 pub mod follow;
 pub mod max_points;
 pub mod mega;
@@ -17,6 +18,7 @@ pub mod solve;
 pub mod turn;
 
 pub use cancel::{Cancel, CancelOnDrop, Cancelled};
+pub use ends::{turn_ends, TurnEnds};
 pub use follow::{Follower, Outcome};
 pub use max_points::{max_remaining, MAX_POINTS_MEGA_BONUS, NO_STATE};
 pub use mega::MegaPlan;

@@ -60,11 +60,11 @@ pub struct TurnPlan {
     /// Slot of every (box, score) a box can hold: `slot_by_score[b * 51 + score]`.
     pub(crate) slot_by_score: Vec<u16>,
     /// For keeps with fewer than five dice: the six one-die-larger keeps.
-    add: Vec<[u16; 6]>,
+    pub(crate) add: Vec<[u16; 6]>,
     /// One-die-smaller keeps of every keep, grouped by the number of distinct faces it
     /// holds so the inner loops have a fixed length: `subkeeps.d1` holds keeps with one
     /// distinct face, and so on. Groups are in order of size, smallest keeps first.
-    subkeeps: SubKeeps,
+    pub(crate) subkeeps: SubKeeps,
     pub(crate) roll_prob: Vec<f64>,
     /// Roll indices of the six five-of-a-kinds (where Joker rules can apply).
     pub(crate) yahtzee_rolls: [usize; 6],
@@ -80,11 +80,11 @@ pub struct TurnPlan {
 pub struct Workspace {
     /// Values per keep; the first 252 entries are the rolls.
     pub keeps: Vec<Lanes>,
-    cont: Vec<Lanes>,
+    pub(crate) cont: Vec<Lanes>,
     /// House rule "mulligan": per final roll, the value of spending the mulligan on it.
     mulligan: Vec<Lanes>,
     /// House rule "fool-house": the lanes' natural full houses must be scored at once.
-    full_house_forced: bool,
+    pub(crate) full_house_forced: bool,
     /// House rule "mega-yahtzee": values per six-dice keep (924; empty without the rule).
     pub six: Vec<Lanes>,
 }
@@ -392,7 +392,7 @@ impl TurnPlan {
     /// continuations already in `ws.cont`. Kept out of line: inlined, it slows the hot loop
     /// of every rule set.
     #[inline(never)]
-    fn chance_chance_lanes(&self, ws: &Workspace, states: &[State]) -> Option<Lanes> {
+    pub(crate) fn chance_chance_lanes(&self, ws: &Workspace, states: &[State]) -> Option<Lanes> {
         let chance = self.rules.chance_chance_box(states[0])?;
         let slot = |sum: u32| usize::from(self.slot_by_score[chance * MAX_SCORE + sum as usize]);
         Some(std::array::from_fn(|i| {
@@ -564,14 +564,14 @@ fn best_of<T: Lane, const N: usize, const D: usize>(a: &mut [[T; N]], group: &[(
 }
 
 /// Keeps with their one-die-smaller keeps, by number of distinct faces, then by size.
-struct SubKeeps {
-    d1: [Vec<(u16, [u16; 1])>; 6],
-    d2: [Vec<(u16, [u16; 2])>; 6],
-    d3: [Vec<(u16, [u16; 3])>; 6],
-    d4: [Vec<(u16, [u16; 4])>; 6],
-    d5: [Vec<(u16, [u16; 5])>; 6],
+pub(crate) struct SubKeeps {
+    pub(crate) d1: [Vec<(u16, [u16; 1])>; 6],
+    pub(crate) d2: [Vec<(u16, [u16; 2])>; 6],
+    pub(crate) d3: [Vec<(u16, [u16; 3])>; 6],
+    pub(crate) d4: [Vec<(u16, [u16; 4])>; 6],
+    pub(crate) d5: [Vec<(u16, [u16; 5])>; 6],
     /// `d2[5]` without the natural full houses (house rule "fool-house").
-    d2_free: Vec<(u16, [u16; 2])>,
+    pub(crate) d2_free: Vec<(u16, [u16; 2])>,
 }
 
 impl SubKeeps {

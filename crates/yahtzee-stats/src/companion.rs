@@ -15,6 +15,7 @@
 use rayon::prelude::*;
 use yahtzee_advice::{Choice, Strategy, TurnDecisions};
 use yahtzee_rules::{tables, Dice, RuleSet, State, ROLLS};
+use yahtzee_solver::{reachable_states, turn_ends, TurnEnds, TurnPlan, Workspace, LANES};
 
 use crate::exact::{turn, turn_end, Node, Step, Sums};
 
@@ -58,8 +59,21 @@ impl Companion {
     }
 
     /// Evaluates the strategy's play from every state it can reach; `progress` hears each
-    /// level done (the number of boxes in all).
+    /// level done (the number of boxes in all). In the kernel's lanes where
+    /// [`TurnEnds::covers`] the rules ([`yahtzee_solver::ends`]), one state at a time
+    /// otherwise ([`Companion::solve_per_state`]).
     pub fn solve(strategy: &Strategy, progress: &(dyn Fn(u64) + Sync)) -> Companion {
+        if TurnEnds::covers(strategy.rules()) {
+            in_lanes(strategy, progress)
+        } else {
+            Companion::solve_per_state(strategy, progress)
+        }
+    }
+
+    /// [`Companion::solve`] one state at a time, each turn through the exact statistics'
+    /// own ([`exact`](crate::exact)'s `turn`): every rule set, and the reference the lanes
+    /// are tested against.
+    pub fn solve_per_state(strategy: &Strategy, progress: &(dyn Fn(u64) + Sync)) -> Companion {
         let rules = strategy.rules();
         let width = Companion::width(rules);
         let mut parts = vec![f64::NAN; rules.state_count() * width];
@@ -164,6 +178,89 @@ fn row_of(
         }
     }
     Some(row)
+}
+
+/// [`Companion::solve`] in the kernel's lanes: the filled sets of a level in parallel, each
+/// set's states [`LANES`] at a time through [`turn_ends`], each state's row then made from
+/// its turn's ends and the rows of the states they lead to. Each row is its own lane's, in
+/// a fixed order, so the table is the same bit for bit on any number of threads.
+fn in_lanes(strategy: &Strategy, progress: &(dyn Fn(u64) + Sync)) -> Companion {
+    let rules = strategy.rules();
+    let plan = TurnPlan::new(rules);
+    let width = Companion::width(rules);
+    let lanes = rules.lanes_per_set();
+    let nb = rules.box_count() as u32;
+    let full = (1u32 << nb) - 1;
+    let mut parts = vec![f64::NAN; rules.state_count() * width];
+    for s in reachable_states(rules, full) {
+        let i = rules.state_index(s);
+        parts[i * width..(i + 1) * width].fill(0.0);
+    }
+    for level in (0..nb).rev() {
+        let sets: Vec<u32> = (0..full).filter(|f| f.count_ones() == level).collect();
+        let done: &[f64] = &parts;
+        let blocks: Vec<Vec<f64>> = sets
+            .par_iter()
+            .with_min_len(16)
+            .map_init(
+                || (Workspace::new(&plan), TurnEnds::new(&plan)),
+                |(ws, ends), &filled| set_parts(strategy, &plan, ws, ends, filled, done),
+            )
+            .collect();
+        for (&filled, block) in sets.iter().zip(blocks) {
+            let start = filled as usize * lanes * width;
+            parts[start..start + block.len()].copy_from_slice(&block);
+        }
+        progress(1);
+    }
+    Companion {
+        rules,
+        parts,
+        width,
+    }
+}
+
+/// The rows of one filled set's states (NaN where no game comes), in lane order.
+fn set_parts(
+    strategy: &Strategy,
+    plan: &TurnPlan,
+    ws: &mut Workspace,
+    ends: &mut TurnEnds,
+    filled: u32,
+    done: &[f64],
+) -> Vec<f64> {
+    let rules = strategy.rules();
+    let width = Companion::width(rules);
+    let nb = rules.box_count();
+    let mut block = vec![f64::NAN; rules.lanes_per_set() * width];
+    for chunk in reachable_states(rules, filled).chunks(LANES) {
+        turn_ends(plan, ws, chunk, strategy.values(), ends);
+        for (i, &state) in chunk.iter().enumerate() {
+            let lane = rules.lane(state);
+            let row = &mut block[lane * width..(lane + 1) * width];
+            for (x, b) in row.iter_mut().zip(&ends.box_points) {
+                *x = b[i];
+            }
+            row[nb] = 0.0;
+            row[nb + 1] = ends.yahtzee_bonus[i];
+            row[nb + 2] = 0.0;
+            for (slot, mass) in ends.slot_mass().iter().enumerate() {
+                let p = mass[i];
+                if p == 0.0 {
+                    continue;
+                }
+                let (next, bonus) = plan.slot_next(state, slot);
+                if bonus > 0 {
+                    row[nb] += p;
+                }
+                let n = rules.state_index(next) * width;
+                for (x, y) in row.iter_mut().zip(&done[n..n + width]) {
+                    *x += p * y;
+                }
+            }
+        }
+    }
+    block
 }
 
 /// Where one option of a turn leads, in parts ([`Companion::width`] values, as a state's):

@@ -1,0 +1,432 @@
+//! How a turn ends under the table's own play, for up to [`LANES`] states that share a
+//! filled set: the chance of each move the last roll writes, the points each box gets, the
+//! extra-Yahtzee bonus. What the companion table (where the expected score comes from,
+//! `yahtzee_stats::Companion`) needs from every turn, computed in the kernel's lanes.
+//!
+//! **The decisions are the advisor's** (`yahtzee_advice::Strategy`), tie for tie: among
+//! equal best moves of a final roll the first box in card order; for an extra Yahtzee the
+//! first best of the rules' moves ([`RuleSet::for_each_move`]); chance-chance only where
+//! strictly better; under "fool-house" a natural full house in Full House; among keeps of
+//! equal value the one with the lowest keep index (the advisor takes the first of a roll's
+//! sub-keeps in index order). The values compared are the kernel's, which are the
+//! advisor's bit for bit, so every tie falls the same way. The lowest index among equal
+//! best keeps is found in the kernel's own pass over the keep lattice (each keep's best is
+//! the best of its own value and its one-die-smaller keeps' bests), carrying an index
+//! beside each value.
+//!
+//! **Then the probabilities go forward**: the opening roll's probabilities move to the
+//! keeps chosen, each keep's to the rolls its missing dice make (the transpose of the
+//! kernel's expectation step), twice, and each final roll's to its move.
+//!
+//! Not for the house rules "mulligan" and "mega-yahtzee", whose turns hold more decisions
+//! ([`TurnEnds::covers`]).
+
+#[cfg(feature = "multiversion")]
+use multiversion::multiversion;
+use yahtzee_rules::{tables, Move, RuleSet, State, KEEPS, ROLLS};
+
+use crate::turn::{max, Lanes, TurnPlan, Values, Workspace, LANES, MAX_SCORE};
+
+/// One keep index per lane, as `f64` so that the lattice pass compares and selects
+/// values and indices in the same vector lanes.
+type Keeps = [f64; LANES];
+
+/// How one final roll ends the turn in each lane: the slot of the move (chance-chance's:
+/// the one past the plan's), its box and the points written there, as `f64` so that they
+/// are chosen in the same vector lanes as the values. The rare extra-Yahtzee bonuses and
+/// chance-chance choices are listed apart ([`TurnEnds::odd`]), so that the tally of the
+/// common ones has no branch.
+#[derive(Clone, Copy, Default)]
+struct End {
+    slot: Lanes,
+    box_index: Lanes,
+    score: Lanes,
+}
+
+/// A final roll that ends a lane's turn with more than a move's points: an extra-Yahtzee
+/// bonus, or chance-chance (its rolls counted in the tally).
+#[derive(Clone, Copy)]
+enum Odd {
+    Bonus {
+        roll: usize,
+        lane: usize,
+        points: u32,
+    },
+    ChanceChance {
+        roll: usize,
+        lane: usize,
+    },
+}
+
+/// How the turns of one group of states end (see the module's documentation); reused from
+/// group to group.
+pub struct TurnEnds {
+    /// Per slot of the plan ([`TurnPlan::slot_next`]), per lane: the chance the turn ends
+    /// writing a score of that slot; one more at the end, where chance-chance's share
+    /// waits to be spread over its rolls ([`TurnEnds::slot_mass`] leaves it out).
+    slot_mass: Vec<Lanes>,
+    /// Per box, per lane: the expected points the turn writes in it.
+    pub box_points: Vec<Lanes>,
+    /// Per lane: the expected extra-Yahtzee bonus points the turn earns.
+    pub yahtzee_bonus: Lanes,
+    /// Per lane: the turn's value, the kernel's (the value table's, bit for bit).
+    pub value: Lanes,
+    /// Per roll: how each lane's choice ends the turn.
+    end: Vec<End>,
+    /// The final rolls that end a turn with more than a move's points.
+    odd: Vec<Odd>,
+    /// Per roll: the keep each lane takes with one and with two rerolls left.
+    keep_at: [Vec<[u16; LANES]>; 2],
+    /// Scratch: the best keep's index beside each keep's best value.
+    best_at: Vec<Keeps>,
+    /// Scratch: probability per keep, and per roll between the rerolls.
+    mass: Vec<Lanes>,
+    roll_mass: Vec<Lanes>,
+    /// Scratch: each final roll's best value per lane.
+    best: Vec<Lanes>,
+}
+
+impl TurnEnds {
+    /// Whether [`turn_ends`] covers `rules`: every rule set but those with the house rules
+    /// "mulligan" and "mega-yahtzee".
+    pub fn covers(rules: &RuleSet) -> bool {
+        !rules.house.mulligan && !rules.house.mega_yahtzee
+    }
+
+    pub fn new(plan: &TurnPlan) -> TurnEnds {
+        let nb = plan.rules().box_count();
+        TurnEnds {
+            slot_mass: vec![[0.0; LANES]; plan.slots.len() + 1],
+            box_points: vec![[0.0; LANES]; nb],
+            yahtzee_bonus: [0.0; LANES],
+            value: [0.0; LANES],
+            end: vec![End::default(); ROLLS],
+            odd: Vec::new(),
+            keep_at: [vec![[0; LANES]; ROLLS], vec![[0; LANES]; ROLLS]],
+            best_at: vec![[0.0; LANES]; KEEPS],
+            mass: vec![[0.0; LANES]; KEEPS],
+            roll_mass: vec![[0.0; LANES]; ROLLS],
+            best: vec![[0.0; LANES]; ROLLS],
+        }
+    }
+
+    /// Per slot of the plan ([`TurnPlan::slot_next`]), per lane: the chance the turn ends
+    /// writing a score of that slot.
+    pub fn slot_mass(&self) -> &[Lanes] {
+        &self.slot_mass[..self.slot_mass.len() - 1]
+    }
+
+    /// Counts move `m` in lane `i` with probability `w`.
+    fn add_move(&mut self, plan: &TurnPlan, i: usize, m: &Move, w: f64) {
+        self.box_points[m.box_index][i] += w * f64::from(m.score);
+        self.yahtzee_bonus[i] += w * f64::from(m.yahtzee_bonus);
+        self.slot_mass[usize::from(plan.slot_of(m.box_index, m.score))][i] += w;
+    }
+}
+
+impl TurnPlan {
+    /// The slot of writing `score` in box `b`.
+    pub(crate) fn slot_of(&self, b: usize, score: u32) -> u16 {
+        self.slot_by_score[b * MAX_SCORE + score as usize]
+    }
+
+    /// Where writing a score of `slot` leads from `state`: the next state and the upper
+    /// bonus it earns (every score of a slot leads to the same).
+    pub fn slot_next(&self, state: State, slot: usize) -> (State, u32) {
+        let (b, score) = self.slots[slot];
+        self.rules().place(state, b, score)
+    }
+
+    /// The turns of `states` (at most [`LANES`], one filled set, not full, under rules
+    /// [`TurnEnds::covers`]) into `ends`, with `next` the values after this turn.
+    #[inline(always)]
+    pub fn turn_ends_in(
+        &self,
+        ws: &mut Workspace,
+        states: &[State],
+        next: &(impl Values + ?Sized),
+        ends: &mut TurnEnds,
+    ) {
+        debug_assert!(TurnEnds::covers(self.rules()));
+        self.final_rolls(ws, states, next);
+        self.final_choices(ws, states, ends);
+        let forced = ws.full_house_forced;
+        for keep_at in 0..2 {
+            self.expect_keeps(ws);
+            self.best_subkeeps_at(&mut ws.keeps, &mut ends.best_at, forced);
+            for (k, at) in ends.keep_at[keep_at].iter_mut().zip(&ends.best_at) {
+                *k = at.map(|x| index_of(x) as u16);
+            }
+        }
+        ends.value = self.opening_mean(ws);
+        self.forward(ends);
+        self.tally(states, ends);
+    }
+
+    /// Each final roll's choice in each lane, as the advisor makes it (`ws` holds the final
+    /// rolls' values and the slots' continuations), into `ends.end` and `ends.odd`.
+    #[inline(always)]
+    fn final_choices(&self, ws: &Workspace, states: &[State], ends: &mut TurnEnds) {
+        let rules = self.rules();
+        let filled = states[0].filled();
+        // As in the kernel: a box a roll scores 0 in is worth its zero slot's value, and a
+        // box it scores in is worth at least that; so the first best among every open
+        // box's zero slot, then each box the roll scores in (in card order, ties to the
+        // lower box), gives the first best box of every roll.
+        let mut zero = End::default();
+        let mut zero_best = [f64::NEG_INFINITY; LANES];
+        for b in (0..rules.box_count()).filter(|&b| filled >> b & 1 == 0) {
+            let slot = self.zero_slot[b];
+            let c = &ws.cont[usize::from(slot)];
+            let (b, slot) = (b as f64, f64::from(slot));
+            for i in 0..LANES {
+                let take = c[i] > zero_best[i];
+                zero_best[i] = select(take, c[i], zero_best[i]);
+                zero.box_index[i] = select(take, b, zero.box_index[i]);
+                zero.slot[i] = select(take, slot, zero.slot[i]);
+            }
+        }
+        let mut best = std::mem::take(&mut ends.best);
+        for (r, (best, end)) in best.iter_mut().zip(&mut ends.end).enumerate() {
+            let (mut v_best, mut e) = (zero_best, zero);
+            let range = self.scoring_start[r] as usize..self.scoring_start[r + 1] as usize;
+            for &(b, slot, score) in &self.scoring[range] {
+                if filled >> b & 1 == 1 {
+                    continue;
+                }
+                let c = &ws.cont[usize::from(slot)];
+                let (b, slot) = (f64::from(b), f64::from(slot));
+                for i in 0..LANES {
+                    let v = score + c[i];
+                    let take = (v > v_best[i]) | ((v == v_best[i]) & (b < e.box_index[i]));
+                    v_best[i] = select(take, v, v_best[i]);
+                    e.box_index[i] = select(take, b, e.box_index[i]);
+                    e.slot[i] = select(take, slot, e.slot[i]);
+                    e.score[i] = select(take, score, e.score[i]);
+                }
+            }
+            *best = v_best;
+            *end = e;
+        }
+        ends.odd.clear();
+        self.joker_choices(ws, states, &mut best, ends);
+        if let Some(cc) = self.chance_chance_lanes(ws, states) {
+            let sink = self.slots.len() as f64;
+            for (roll, (best, end)) in best.iter_mut().zip(&mut ends.end).enumerate() {
+                for lane in 0..LANES {
+                    if cc[lane] > best[lane] {
+                        best[lane] = cc[lane];
+                        // Counted in its slots when spread over its rolls.
+                        (end.slot[lane], end.score[lane]) = (sink, 0.0);
+                        ends.odd.retain(|o| !matches!(o, Odd::Bonus { roll: r, lane: l, .. } if *r == roll && *l == lane));
+                        ends.odd.push(Odd::ChanceChance { roll, lane });
+                    }
+                }
+            }
+        }
+        if let Some(b) = rules.full_house_forcing(states[0]) {
+            for &r in &self.full_house_rolls {
+                let score = rules.score_of_roll(b, r);
+                ends.end[r] = End {
+                    slot: [f64::from(self.slot_of(b, score)); LANES],
+                    box_index: [b as f64; LANES],
+                    score: [f64::from(score); LANES],
+                };
+                best[r] = ws.keeps[r];
+            }
+        }
+        debug_assert!(best
+            .iter()
+            .flatten()
+            .zip(ws.keeps[..ROLLS].iter().flatten())
+            .all(|(a, b)| a.to_bits() == b.to_bits()));
+        ends.best = best;
+    }
+
+    /// The extra Yahtzees (where the Joker rule decides the legal boxes and the Yahtzee
+    /// flag the bonus): each lane's first best of the rules' moves.
+    fn joker_choices(
+        &self,
+        ws: &Workspace,
+        states: &[State],
+        best: &mut [Lanes],
+        ends: &mut TurnEnds,
+    ) {
+        let rules = self.rules();
+        if !self.extra_yahtzees_differ {
+            return;
+        }
+        let lane_state = |i: usize| states[i.min(states.len() - 1)];
+        for &roll in &self.yahtzee_rolls {
+            let dice = tables().keep(roll);
+            if !rules.is_extra_yahtzee(states[0], &dice) {
+                continue;
+            }
+            for (lane, best) in best[roll].iter_mut().enumerate() {
+                let mut joker: Option<(f64, Move)> = None;
+                rules.for_each_move(lane_state(lane), &dice, |m| {
+                    let c = ws.cont[usize::from(self.slot_of(m.box_index, m.score))][lane];
+                    let v = f64::from(m.score + m.yahtzee_bonus) + c;
+                    if joker.is_none_or(|(bv, _)| v > bv) {
+                        joker = Some((v, m));
+                    }
+                });
+                let (v, m) = joker.expect("a turn always has a legal move");
+                *best = v;
+                let end = &mut ends.end[roll];
+                end.slot[lane] = f64::from(self.slot_of(m.box_index, m.score));
+                end.box_index[lane] = m.box_index as f64;
+                end.score[lane] = f64::from(m.score);
+                if m.yahtzee_bonus > 0 {
+                    let points = m.yahtzee_bonus;
+                    ends.odd.push(Odd::Bonus { roll, lane, points });
+                }
+            }
+        }
+    }
+
+    /// The kernel's best sub-keep step ([`TurnPlan::best_subkeeps`]: the same values) with,
+    /// beside each keep's best value, the lowest keep index holding it.
+    #[inline(always)]
+    fn best_subkeeps_at(&self, a: &mut [Lanes], at: &mut [Keeps], forced: bool) {
+        for (k, x) in at.iter_mut().enumerate() {
+            *x = [k as f64; LANES];
+        }
+        let g = &self.subkeeps;
+        for size in 1..=5 {
+            best_at_of(a, at, &g.d1[size]);
+            if size == 5 && forced {
+                best_at_of(a, at, &g.d2_free);
+            } else {
+                best_at_of(a, at, &g.d2[size]);
+            }
+            best_at_of(a, at, &g.d3[size]);
+            best_at_of(a, at, &g.d4[size]);
+            best_at_of(a, at, &g.d5[size]);
+        }
+    }
+
+    /// The probability of each final roll per lane into `ends.mass[..ROLLS]`: the opening
+    /// roll's to the keeps chosen with two rerolls left, rolled out, then again with one.
+    #[inline(always)]
+    fn forward(&self, ends: &mut TurnEnds) {
+        for (m, &p) in ends.roll_mass.iter_mut().zip(&self.roll_prob) {
+            *m = [p; LANES];
+        }
+        for keep_at in [1, 0] {
+            ends.mass.fill([0.0; LANES]);
+            for (keeps, m) in ends.keep_at[keep_at].iter().zip(&ends.roll_mass) {
+                for i in 0..LANES {
+                    ends.mass[usize::from(keeps[i])][i] += m[i];
+                }
+            }
+            // The missing dice of each keep, smallest keeps first: a keep's probability
+            // goes in equal sixths to its six one-die-larger keeps.
+            for k in (ROLLS..KEEPS).rev() {
+                let sixth = ends.mass[k].map(|m| m * (1.0 / 6.0));
+                for &j in &self.add[k - ROLLS] {
+                    let m = &mut ends.mass[usize::from(j)];
+                    for i in 0..LANES {
+                        m[i] += sixth[i];
+                    }
+                }
+            }
+            ends.roll_mass.copy_from_slice(&ends.mass[..ROLLS]);
+        }
+    }
+
+    /// Each final roll's probability to its move, per lane.
+    #[inline(always)]
+    fn tally(&self, states: &[State], ends: &mut TurnEnds) {
+        ends.slot_mass.fill([0.0; LANES]);
+        ends.box_points.fill([0.0; LANES]);
+        ends.yahtzee_bonus = [0.0; LANES];
+        for (end, p) in ends.end.iter().zip(&ends.roll_mass) {
+            for (i, &p) in p.iter().enumerate() {
+                let (slot, b) = (index_of(end.slot[i]), index_of(end.box_index[i]));
+                ends.slot_mass[slot as usize][i] += p;
+                ends.box_points[b as usize][i] += p * end.score[i];
+            }
+        }
+        let rules = self.rules();
+        let t = tables();
+        for k in 0..ends.odd.len() {
+            match ends.odd[k] {
+                Odd::Bonus { roll, lane, points } => {
+                    ends.yahtzee_bonus[lane] += ends.roll_mass[roll][lane] * f64::from(points);
+                }
+                Odd::ChanceChance { roll, lane } if lane < states.len() => {
+                    let w = ends.roll_mass[roll][lane];
+                    for x in 0..ROLLS {
+                        let m = rules.chance_chance_move(states[lane], &t.keep(x));
+                        ends.add_move(self, lane, &m, w * t.roll_prob(x));
+                    }
+                }
+                Odd::ChanceChance { .. } => {}
+            }
+        }
+    }
+}
+
+/// `a` if `take`, else `b`, without a branch (a vector blend in the lanes' loops).
+#[inline(always)]
+fn select(take: bool, a: f64, b: f64) -> f64 {
+    let m = u64::from(take).wrapping_neg();
+    f64::from_bits((a.to_bits() & m) | (b.to_bits() & !m))
+}
+
+/// A small whole number held as `f64` (an index in the lanes), back to an integer: added
+/// to 2^52 it is the low bits of the mantissa, which is cheaper in vector lanes than a
+/// checked conversion.
+#[inline(always)]
+fn index_of(x: f64) -> u64 {
+    (x + 4_503_599_627_370_496.0).to_bits() & 0xffff
+}
+
+/// One group of the keep lattice ([`TurnPlan::best_subkeeps`]'s `best_of`), with the
+/// index: first each keep's best value (the kernel's operation, so the same bits), then
+/// the lowest index holding it: the keep itself where its own value is the best (its
+/// index is below all its sub-keeps'), else the lowest among its sub-keeps' of that best.
+#[inline(always)]
+fn best_at_of<const D: usize>(a: &mut [Lanes], at: &mut [Keeps], group: &[(u16, [u16; D])]) {
+    for (k, subs) in group {
+        let k = usize::from(*k);
+        let own = a[k];
+        let mut best = own;
+        for &j in subs {
+            let x = &a[usize::from(j)];
+            for i in 0..LANES {
+                best[i] = max(best[i], x[i]);
+            }
+        }
+        let mut best_at = [0.0; LANES];
+        for i in 0..LANES {
+            best_at[i] = select(own[i] == best[i], k as f64, f64::INFINITY);
+        }
+        for &j in subs {
+            let (x, x_at) = (&a[usize::from(j)], &at[usize::from(j)]);
+            for i in 0..LANES {
+                let holds = select(x[i] == best[i], x_at[i], f64::INFINITY);
+                best_at[i] = select(holds < best_at[i], holds, best_at[i]);
+            }
+        }
+        a[k] = best;
+        at[k] = best_at;
+    }
+}
+
+/// [`TurnPlan::turn_ends_in`], compiled for AVX2 and AVX-512 besides the baseline and
+/// picked at run time (the same bits whichever runs, as the value solve's kernel).
+#[cfg_attr(
+    feature = "multiversion",
+    multiversion(targets("x86_64+avx2", "x86_64+avx512f+avx512vl"))
+)]
+pub fn turn_ends(
+    plan: &TurnPlan,
+    ws: &mut Workspace,
+    states: &[State],
+    next: &(dyn Values + Sync),
+    ends: &mut TurnEnds,
+) {
+    plan.turn_ends_in(ws, states, next, ends)
+}
