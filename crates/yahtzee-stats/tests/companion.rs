@@ -2,6 +2,7 @@
 //! up to the value table in every state, and from a card they are the exact statistics'
 //! means (computed forward, by another route).
 
+use yahtzee_advice::Choice;
 use yahtzee_advice::Strategy;
 use yahtzee_rules::Dice;
 use yahtzee_rules::{Category, RuleSet, Scorecard};
@@ -237,15 +238,15 @@ fn the_companion_file_reads_back_each_part_to_f32_and_refuses_damage() {
     assert!(!e.to_string().contains('\n'));
 }
 
-#[test]
-fn every_options_parts_add_up_to_its_expected_points() {
-    // Keeps with one and two rolls to come, and boxes: each option's parts (this turn's
-    // play after it, then the companion table) add up to what the advisor ranks it by.
-    let (rules, values) = solved("forced:ones,twos,threes,fours,fives,sixes,yahtzee,chance@30");
-    let strategy = Strategy::new(rules, values);
+/// Every option at every position of `cards` × `dice` × rolls left: its parts (this turn's
+/// play after it, then the companion table) add up to what the advisor ranks it by. The
+/// number of options checked, and of each kind.
+fn options_add_up(rules: &'static RuleSet, cards: &[&str], dice: &[&str]) -> (usize, [usize; 4]) {
+    let values = yahtzee_solver::solve(rules, &|_| {});
+    let strategy = Strategy::new(rules, &values);
     let companion = Companion::solve(&strategy, &|_| {});
     let table = yahtzee_table::Table::from_bytes(
-        yahtzee_table::table_bytes(rules, values),
+        yahtzee_table::table_bytes(rules, &values),
         std::path::Path::new("t"),
         rules,
     )
@@ -259,16 +260,11 @@ fn every_options_parts_add_up_to_its_expected_points() {
             v
         })
     };
-    let mut checked = 0;
-    for card in [
-        "",
-        "sixes=24 fives=15",
-        "yahtzee=50 ones=3",
-        "chance=20 twos=0",
-    ] {
+    let (mut checked, mut kinds) = (0, [0; 4]);
+    for card in cards {
         let card = Scorecard::parse(rules, card).unwrap();
         strategy.decide(card.state(), &mut d);
-        for dice in ["66612", "11111", "12345", "55542"] {
+        for dice in dice {
             let dice: Dice = dice.parse().unwrap();
             for rolls_left in 0..=2 {
                 let advice = advisor.advise(&card, dice, rolls_left).unwrap();
@@ -289,16 +285,71 @@ fn every_options_parts_add_up_to_its_expected_points() {
                         + parts[rules.box_count() + 2];
                     assert!(
                         (total - o.ev_remaining).abs() < 1e-9,
-                        "{:?} at {dice:?}, {rolls_left} left: {total} vs {}",
+                        "{}: {:?} at {dice:?}, {rolls_left} left: {total} vs {}",
+                        rules.name,
                         o.choice,
                         o.ev_remaining
                     );
                     checked += 1;
+                    kinds[match o.choice {
+                        Choice::Keep(_) => 0,
+                        Choice::Fill { .. } => 1,
+                        Choice::Mulligan(_) => 2,
+                        _ => 3,
+                    }] += 1;
                 }
             }
         }
     }
+    (checked, kinds)
+}
+
+#[test]
+fn every_options_parts_add_up_to_its_expected_points() {
+    // Keeps with one and two rolls to come, and boxes.
+    let rules = RuleSet::named("forced:ones,twos,threes,fours,fives,sixes,yahtzee,chance@30");
+    let (checked, _) = options_add_up(
+        rules.unwrap(),
+        &[
+            "",
+            "sixes=24 fives=15",
+            "yahtzee=50 ones=3",
+            "chance=20 twos=0",
+        ],
+        &["66612", "11111", "12345", "55542"],
+    );
     assert!(checked > 200, "{checked}");
+}
+
+#[test]
+fn the_house_rules_options_add_up_too() {
+    // The mulligan spent on a last roll, chance-chance, and a natural full house that must
+    // be scored at once: each option of each kind adds up like the others.
+    use Category::*;
+    let house =
+        |name: &str, boxes: &[Category], at| RuleSet::named(name).unwrap().reduced(boxes, at);
+    let mulligan = house("forced+mulligan", &[Ones, Twos, Threes, Yahtzee, Chance], 6);
+    let (_, kinds) = options_add_up(
+        mulligan,
+        &["", "ones=2 chance=20"],
+        &["22213", "11111", "12356"],
+    );
+    assert!(kinds[2] > 10, "mulligans: {kinds:?}");
+    let chance_chance = house("forced+chance-chance", &[Ones, Sixes, Yahtzee, Chance], 12);
+    let (_, kinds) = options_add_up(
+        chance_chance,
+        &["", "sixes=18"],
+        &["11112", "66665", "12345"],
+    );
+    assert!(kinds[3] > 2, "chance-chance: {kinds:?}");
+    let fool_house = house(
+        "forced+fool-house",
+        &[Ones, Twos, FullHouse, Yahtzee, Chance],
+        5,
+    );
+    let (checked, kinds) =
+        options_add_up(fool_house, &["", "ones=3"], &["22211", "11222", "12345"]);
+    assert!(checked > 50 && kinds[1] > 10, "fool-house: {kinds:?}");
 }
 
 #[test]
