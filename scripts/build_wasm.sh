@@ -4,6 +4,7 @@
 #   scripts/build_wasm.sh [--pack] [--threads]
 #
 # writes target/npm/yahtzee-engine/ (package.json, yahtzee.js, yahtzee.d.ts, yahtzee.wasm,
+# yahtzee-games.wasm, yahtzee-explain.wasm,
 # README.md) and, with --pack, its tarball target/npm/yahtzee-engine-VERSION.tgz (npm pack).
 # --threads also builds the experimental multi-threaded module (shared memory, the solver's
 # wasm worker pool; Debian route only: it needs -Zbuild-std) into
@@ -78,10 +79,14 @@ finish() {
 }
 # Two modules: Yahtzee alone (the advisor's first load), then every game (loaded by the
 # other games' pages, and by loadGames() in the npm package).
-build_module
+build_module --no-default-features
 finish yahtzee
-build_module --features games
+build_module --no-default-features --features games
 finish yahtzee-games
+# The third: Yahtzee with each option's explanation (the companion table built in memory),
+# loaded by loadExplain() and by the advisor page's worker on its first "say why".
+build_module --no-default-features --features explain
+finish yahtzee-explain
 
 if [ $threads = 1 ]; then
     # Shared memory imported from JavaScript, so worker threads can instantiate the module
@@ -97,7 +102,7 @@ if [ $threads = 1 ]; then
         RUSTC=/usr/bin/rustc RUSTC_BOOTSTRAP=1 RUSTFLAGS="$flags $shared -C linker=wasm-ld" \
             CARGO_TARGET_DIR=$root/target/wasm-threads \
             /usr/bin/cargo build --profile wasm -p yahtzee-wasm --target wasm32-unknown-unknown \
-            -Zbuild-std=std,panic_abort
+            --no-default-features -Zbuild-std=std,panic_abort
         cp "$root/target/wasm-threads/wasm32-unknown-unknown/wasm/yahtzee_wasm.wasm" \
             "$root/target/wasm-threads/yahtzee-threads.wasm"
         echo "target/wasm-threads/yahtzee-threads.wasm built" >&2
@@ -109,9 +114,9 @@ rm -rf "$out"
 mkdir -p "$out"
 cp crates/yahtzee-wasm/js/package.json crates/yahtzee-wasm/js/yahtzee.js crates/yahtzee-wasm/js/yahtzee.d.ts \
     crates/yahtzee-wasm/js/README.md "$out/"
-cp "$build_dir/yahtzee.wasm" "$build_dir/yahtzee-games.wasm" "$out/"
+cp "$build_dir/yahtzee.wasm" "$build_dir/yahtzee-games.wasm" "$build_dir/yahtzee-explain.wasm" "$out/"
 chmod 0644 "$out"/*
-for m in yahtzee yahtzee-games; do
+for m in yahtzee yahtzee-games yahtzee-explain; do
     raw=$(stat -c %s "$out/$m.wasm")
     gz=$(gzip -9c "$out/$m.wasm" | wc -c)
     echo "$m.wasm: $raw bytes, $gz gzipped" >&2

@@ -17,11 +17,12 @@ rm -rf "$out"
 mkdir -p "$out/icons"
 cp web/index.html web/play.html web/triple.html web/yahtzix.html web/painted.html web/games.js web/games.css web/client.js web/worker.js web/sw.js web/manifest.webmanifest "$out/"
 cp web/icons/icon-192.png web/icons/icon-512.png web/icons/icon.svg "$out/icons/"
-cp target/npm/yahtzee-engine/yahtzee.js target/npm/yahtzee-engine/yahtzee.wasm target/npm/yahtzee-engine/yahtzee-games.wasm "$out/"
+cp target/npm/yahtzee-engine/yahtzee.js target/npm/yahtzee-engine/yahtzee.wasm target/npm/yahtzee-engine/yahtzee-games.wasm \
+    target/npm/yahtzee-engine/yahtzee-explain.wasm "$out/"
 # What client.js's probe for a server finds here: no server, the engine in the page.
 mkdir -p "$out/api"
 printf '{"status":"static"}\n' >"$out/api/health"
-version=$(cd "$out" && cat index.html play.html triple.html yahtzix.html painted.html games.js games.css client.js worker.js yahtzee.js yahtzee.wasm yahtzee-games.wasm manifest.webmanifest | sha256sum | cut -c1-12)
+version=$(cd "$out" && cat index.html play.html triple.html yahtzix.html painted.html games.js games.css client.js worker.js yahtzee.js yahtzee.wasm yahtzee-games.wasm yahtzee-explain.wasm manifest.webmanifest | sha256sum | cut -c1-12)
 sed -i "s/__BUILD_VERSION__/$version/" "$out/sw.js"
 find "$out" -type f -exec chmod 0644 {} +
 total=0

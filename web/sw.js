@@ -12,9 +12,10 @@ const APP = [
   'api/health', // {"status": "static"}: client.js asks it, to know there is no server
 ];
 
-// The other games' module (yahtzee-games.wasm) is not fetched with the app: the Yahtzee
-// advisor's first visit stays small. It is cached the first time a games page loads it.
-const LAZY = ['yahtzee-games.wasm'];
+// The other games' module (yahtzee-games.wasm) and the explaining one (yahtzee-explain.wasm,
+// the advisor's "say why") are not fetched with the app: the Yahtzee advisor's first visit
+// stays small. Each is cached the first time a page loads it.
+const LAZY = ['yahtzee-games.wasm', 'yahtzee-explain.wasm'];
 
 self.addEventListener('install', (event) => {
   event.waitUntil(caches.open(CACHE).then((c) => c.addAll(APP)).then(() => self.skipWaiting()));

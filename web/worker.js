@@ -5,11 +5,18 @@
 // yahtzee-games.wasm, loaded only when a question about one of them comes: their tables
 // (the files a data folder would hold) are kept in IndexedDB the same way.
 //
+// A question that asks to explain ("explain": true, the advisor's "say why") goes to a
+// third module, yahtzee-explain.wasm (Yahtzee and the explanations), loaded on the first
+// such question: it takes the value table from IndexedDB (or solves it), and builds the
+// rule set's companion table (where each option's total comes from: 34 MB for the
+// official rules) once, kept in IndexedDB the same way.
+//
 // Messages in: {id, op: 'rules' | 'card' | 'advise', arg}. Out: {id, value} or {id, error}
-// (the engine's one-line message); {progress: {rules, done, total}} while solving;
-// {stats: {...}} after a table is solved or loaded.
+// (the engine's one-line message); {progress: {rules, done, total, what?}} while solving
+// (what: 'companion' while the companion table is built); {stats: {...}} after a table is
+// solved or loaded.
 
-import { load, loadGames } from './yahtzee.js';
+import { load, loadGames, loadExplain } from './yahtzee.js';
 
 const DB = 'yahtzee-tables';
 const STORE = 'tables';
@@ -18,8 +25,10 @@ const STORE = 'tables';
 // a games page never the Yahtzee one.
 let yahtzeeEngine = null;
 let gamesEngine = null;
+let explainEngine = null;
 const stats = {
   solves: 0, loadedFromCache: 0, lastSolveMs: null, lastLoadMs: null, lastAdviseMs: null,
+  companionBuilds: 0, companionsLoaded: 0, lastCompanionMs: null, lastCompanionLoadMs: null,
   module: null, moduleMs: null, wasmFetched: [], builds: 0, filesStored: 0, filesRejected: 0, wasmBytes: null,
 };
 const started = (promise, name) => {
@@ -36,6 +45,7 @@ const started = (promise, name) => {
 };
 const engine = () => yahtzeeEngine || (yahtzeeEngine = started(load(), 'yahtzee'));
 const games = () => gamesEngine || (gamesEngine = started(loadGames(), 'yahtzee-games'));
+const explaining = () => explainEngine || (explainEngine = started(loadExplain(), 'yahtzee-explain'));
 
 function openDb() {
   return new Promise((resolve) => {
@@ -72,11 +82,55 @@ function ruleName(e, rules, house) {
 }
 
 // Makes sure the table of `name` is in the engine: from IndexedDB, else solved and stored.
+// (Each engine, the Yahtzee one and the explaining one, fills its own.)
 const loading = new Map();
 async function ensureTable(e, name) {
   if (e.hasTable(name)) return;
-  if (!loading.has(name)) loading.set(name, fillTable(e, name).finally(() => loading.delete(name)));
-  return loading.get(name);
+  const key = (e === yahtzeeEngine ? 'y/' : 'x/') + name;
+  if (!loading.has(key)) loading.set(key, fillTable(e, name).finally(() => loading.delete(key)));
+  return loading.get(key);
+}
+
+// Makes sure the companion table of `name` is in the explaining engine (its value table
+// first): from IndexedDB, else built (with progress) and stored.
+const companions = new Map();
+async function ensureCompanion(e, name) {
+  await ensureTable(e, name);
+  if (e.hasCompanion(name)) return;
+  if (!companions.has(name)) companions.set(name, fillCompanion(e, name).finally(() => companions.delete(name)));
+  return companions.get(name);
+}
+
+async function fillCompanion(e, name) {
+  const key = e.version + '/' + name + '.companion';
+  const kept = await stored('get', key);
+  if (kept) {
+    const t = performance.now();
+    try {
+      e.loadCompanion(name, kept instanceof Blob ? new Uint8Array(await kept.arrayBuffer()) : kept);
+      stats.companionsLoaded++;
+      stats.lastCompanionLoadMs = performance.now() - t;
+      postMessage({ stats });
+      return;
+    } catch (err) {
+      console.warn('stored companion table refused, built again: ' + err.message);
+      await stored('delete', key);
+    }
+  }
+  const t = performance.now();
+  let shown = -1;
+  e.solveCompanion(name, (done, total) => {
+    const pct = Math.floor(100 * done / total);
+    if (pct !== shown) {
+      shown = pct;
+      postMessage({ progress: { rules: name, done, total, what: 'companion' } });
+    }
+  });
+  stats.companionBuilds++;
+  stats.lastCompanionMs = performance.now() - t;
+  postMessage({ stats });
+  // Kept as a Blob: its 34 MB leave this worker's heap for IndexedDB's.
+  await stored('put', key, new Blob([e.companionBytes(name)]));
 }
 
 async function fillTable(e, name) {
@@ -180,6 +234,7 @@ async function answerGame(arg) {
 
 async function answer(op, arg) {
   if (op === 'advise' && gameOf(arg)) return answerGame(arg);
+  if (op === 'advise' && arg && arg.explain === true) return answerExplained(arg);
   const e = await engine();
   if (op === 'rules') return e.rules();
   if (op === 'card') return e.card(arg);
@@ -197,6 +252,24 @@ async function answer(op, arg) {
     return value;
   }
   throw new Error('unknown question ' + op);
+}
+
+// A question with "explain": true, answered by the explaining module over the value and
+// companion tables (each from IndexedDB, else built and stored).
+async function answerExplained(arg) {
+  const e = await explaining();
+  let name = null;
+  try { name = ruleName(e, arg.rules, arg.house); } catch (err) { /* advise says why */ }
+  // A question it does not cover (a target, no dice, six dice) is refused before any build.
+  if (name && arg.target == null && (!arg.opponents || arg.opponents.length === 0)
+      && arg.dice != null && String(arg.dice).replace(/[^1-6]/g, '').length === 5) {
+    await ensureCompanion(e, name);
+  }
+  const t = performance.now();
+  const value = e.advise(arg);
+  stats.lastAdviseMs = performance.now() - t;
+  postMessage({ stats });
+  return value;
 }
 
 onmessage = async (ev) => {

@@ -219,3 +219,50 @@ def test_the_answer_is_at_the_top_on_a_phone(fresh, site):
     top = d.execute_script("return arguments[0].getBoundingClientRect().bottom", head)
     assert top < d.execute_script("return window.innerHeight")
     assert d.execute_script("return document.documentElement.scrollWidth") <= d.execute_script("return window.innerWidth")
+
+
+# "Say why" (issue 38) with the engine in the page: 45 in the upper boxes, Sixes open,
+# 6 6 6 1 2 after the last roll. Hand-checked: 18 in Sixes makes the upper total 63, so the
+# best option has the bonus for sure.
+WHY_CARD = "ones=3 twos=6 threes=9 fours=12 fives=15"
+
+
+def explanation(d):
+    best = d.find_elements(By.ID, "explain-best")
+    lines = [tr.text.strip() for tr in d.find_elements(By.CSS_SELECTOR, "#options tr.why")]
+    return (best[0].text.strip() if best else None), lines
+
+
+def test_say_why_builds_the_companion_table_in_the_page_and_keeps_it(fresh, site, data_dir):
+    d = fresh()
+    d.get(site.url + "/?" + urllib.parse.urlencode(
+        {"rules": "forced", "card": WHY_CARD, "dice": "66612", "rolls": 0, "why": 1}))
+    # The first time: the value table, then the companion table, built in the page.
+    WebDriverWait(d, 300).until(lambda d: explanation(d)[0])
+    first = engine_stats(d)
+    assert first["mode"] == "static" and first["companionBuilds"] == 1, first
+    print(f"companion table built in the page in {first['lastCompanionMs']:.0f} ms")
+    best, lines = explanation(d)
+    want = cli("advise", "--json", "--scorecard", WHY_CARD, "--dice", "66612", "--rolls-left", "0",
+               "--explain", data_dir=data_dir)
+    top = want["options"][0]
+    assert top["category"] == "sixes"
+    assert best == f"Where #1's {want['expected_final']:.2f} comes from: " + ", ".join(top["explain"]["words"])
+    assert "Sixes 18.0" in best and "upper bonus 100%" in best
+    shown = d.find_elements(By.CSS_SELECTOR, "#options tr.option")
+    assert len(lines) == len(shown) - 1
+    for line, o in zip(lines, want["options"][1:]):
+        assert line == "against #1: " + ", ".join(o["explain"]["why"])
+    assert not severe(d)
+    # A reload reads it back from IndexedDB (checked), no build.
+    d.refresh()
+    WebDriverWait(d, 120).until(lambda d: explanation(d)[0])
+    again = engine_stats(d)
+    assert again["companionBuilds"] == 0 and again["companionsLoaded"] == 1, again
+    print(f"companion table loaded back in {again['lastCompanionLoadMs']:.0f} ms")
+    assert explanation(d) == (best, lines)
+    # Another position of the same rules: answered from the table in memory at once.
+    d.get(site.url + "/?rules=forced&dice=13346&rolls=2&why=1")
+    WebDriverWait(d, 60).until(lambda d: (explanation(d)[0] or "").startswith("Where #1's 251.41 comes from: "))
+    assert "upper bonus 67%" in explanation(d)[0]
+    assert not severe(d)

@@ -74,6 +74,44 @@ export interface AdviseQuestion {
   target?: number;
   /** Not answered here (needs exact statistics of the opponents): ask `yahtzee serve`. */
   opponents?: string[];
+  /**
+   * Every option's `explain` too: where its expected final total comes from. Only in the
+   * engine `loadExplain()` gives (the others throw), for play for the expected score with
+   * five dice; the rule set's companion table is built first when missing (about 6 s for
+   * "forced" in Node.js).
+   */
+  explain?: boolean;
+}
+
+/** One box's part of an `Explain`. */
+export interface ExplainBox {
+  /** The box's name ("full_house"). */
+  box: string;
+  /** Its expected final score (its score, once filled). */
+  points: number;
+  /** A box that scores one value or nothing (Full House, the straights, Yahtzee): the chance it is scored. */
+  chance?: number;
+}
+
+/**
+ * Where an option's expected final total comes from (`yahtzee advise --explain --json`'s
+ * `explain` object), the card's points included: the boxes, the upper bonus's chance and
+ * the bonuses add up to `points_so_far + ev_remaining` (within the companion table's
+ * `f32` rounding).
+ */
+export interface Explain {
+  /** Each box, in card order. */
+  boxes: ExplainBox[];
+  /** The chance of the upper bonus (1 once it is on the card). */
+  upper_bonus: number;
+  /** The expected extra-Yahtzee bonus points at the end (those on the card included). */
+  yahtzee_bonus: number;
+  /** House rule mega-yahtzee: the expected Mega bonus points (left out when 0). */
+  mega_bonus?: number;
+  /** Every option but the best: the (at most three) parts that differ most from the best's, in words ("upper bonus 65% instead of 67%"). */
+  why?: string[];
+  /** The best option only: its parts in words, as `advise --explain` prints them ("Threes 8.9", "Full house 91%", "upper bonus 67%"). */
+  words?: string[];
 }
 
 /** One option, best first in `Report.options`. Exactly one of keep / category / chance_chance / sixth_die is set. */
@@ -94,6 +132,8 @@ export interface ReportOption {
   ev_remaining: number;
   /** Expected points lost against the best option (0 for the best). */
   loss: number;
+  /** Asked with `explain: true`: where this option's expected final total comes from. */
+  explain?: Explain;
   [field: string]: unknown;
 }
 
@@ -132,6 +172,24 @@ export declare class Engine {
   dropTable(rules: string): void;
   /** Every option of a position, best first; solves the table first when it is not loaded. */
   advise(question: AdviseQuestion | string): Report;
+}
+
+/**
+ * Loads the engine that also explains (by default the yahtzee-explain.wasm shipped beside
+ * yahtzee.js): Yahtzee as `load()` gives it, and `advise({..., explain: true})`.
+ */
+export declare function loadExplain(source?: WasmSource): Promise<ExplainEngine>;
+
+/** The Yahtzee engine with each option's explanation, from the rule set's companion table. */
+export declare class ExplainEngine extends Engine {
+  /** Whether the companion table of `rules` is built or loaded. */
+  hasCompanion(rules: string): boolean;
+  /** Builds the companion table of `rules` (its value table solved first when missing), `onProgress(done, total)` hearing the card's levels done. */
+  solveCompanion(rules: string, onProgress?: (done: number, total: number) => void): void;
+  /** The companion table of `rules` as the bytes of its file (docs/TABLE_FORMAT.md §13: 34 MB for "forced"), to store. */
+  companionBytes(rules: string): Uint8Array;
+  /** Loads a stored companion table, checked like its file; throws YahtzeeError on a damaged or foreign one. */
+  loadCompanion(rules: string, bytes: Uint8Array | ArrayBuffer): void;
 }
 
 /** Loads the engine with every game (by default the yahtzee-games.wasm shipped beside yahtzee.js). */

@@ -14,6 +14,13 @@
 //   games.triple.advise({ card: '', dice: '66612', rolls_left: 1 });
 //   games.advise({ game: 'yahtzix', target: 1000, me: 0, opp: 0 });
 //
+// Each option's explanation (where its expected total comes from) is in a third module,
+// yahtzee-explain.wasm:
+//
+//   import { loadExplain } from 'yahtzee-engine';
+//   const explaining = await loadExplain();
+//   explaining.advise({ dice: '13346', rolls_left: 2, explain: true }).options[0].explain;
+//
 // Answers have the shapes of `yahtzee serve`'s JSON API (and `yahtzee advise --json`);
 // every failure is a thrown YahtzeeError (an Error) with the CLI's one-line message.
 
@@ -191,11 +198,58 @@ export class Engine {
    * --json`). `question` is that request body: `{rules, house, scorecard, dice,
    * rolls_left, mulligan}`; leave dice and rolls_left out for the sixth-die question of
    * mega-yahtzee; `mulligan: 'this-turn'` when the dice are the mulligan's roll, spent
-   * this turn. The table is solved first if it is not loaded.
+   * this turn. The table is solved first if it is not loaded. `explain: true` (the engine
+   * of `loadExplain()` only) adds each option's `explain` object.
    */
   advise(question) {
     const body = typeof question === 'string' ? question : JSON.stringify(question);
     return this._json('yz_advise', body);
+  }
+}
+
+/**
+ * Loads the engine that also explains (yahtzee-explain.wasm beside this file by default,
+ * or `source` as for `load`): Yahtzee as `load()` gives it, and `advise({..., explain:
+ * true})` gives every option an `explain` object (where its expected final total comes
+ * from), from the rule set's companion table, built in memory on first use (about 6 s
+ * for the official rules) or loaded from its stored bytes.
+ */
+export async function loadExplain(source) {
+  return new ExplainEngine(await compile(source, './yahtzee-explain.wasm'));
+}
+
+/** The Yahtzee engine with each option's explanation (the module yahtzee-explain.wasm). */
+export class ExplainEngine extends Engine {
+  /** Whether the companion table of `rules` is built or loaded in this engine. */
+  hasCompanion(rules) {
+    return this._json('yz_has_companion', rules);
+  }
+
+  /**
+   * Builds the companion table of `rules` (its value table solved first when missing),
+   * calling `onProgress(done, total)` with the card's levels done.
+   */
+  solveCompanion(rules, onProgress) {
+    this._onProgress = typeof onProgress === 'function' ? onProgress : null;
+    try {
+      this._json('yz_solve_companion', rules);
+    } finally {
+      this._onProgress = null;
+    }
+  }
+
+  /** The companion table of `rules` as the bytes of its file, to store. */
+  companionBytes(rules) {
+    return this._call('yz_companion_bytes', [encoder.encode(String(rules))]);
+  }
+
+  /** Loads a stored companion table of `rules`, checked like its file; throws on a damaged or foreign one. */
+  loadCompanion(rules, bytes) {
+    if (!(bytes instanceof Uint8Array)) {
+      if (bytes instanceof ArrayBuffer) bytes = new Uint8Array(bytes);
+      else throw new YahtzeeError('a companion table is a Uint8Array or an ArrayBuffer of its file');
+    }
+    this._call('yz_load_companion', [encoder.encode(String(rules)), bytes]);
   }
 }
 

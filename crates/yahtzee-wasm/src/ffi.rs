@@ -225,6 +225,58 @@ pub extern "C" fn yz_drop_table(ptr: *mut u8, len: usize) -> u32 {
     })
 }
 
+/// `"true"` or `"false"`: whether the companion table of NAME is built or loaded.
+#[cfg(feature = "explain")]
+#[no_mangle]
+pub extern "C" fn yz_has_companion(ptr: *mut u8, len: usize) -> u32 {
+    with_text(ptr, len, |e, name| {
+        e.has_companion(name)
+            .map(|b| b.to_string().into_bytes())
+            .map_err(|e| e.to_string())
+    })
+}
+
+/// Builds the companion table of NAME (its value table solved first when missing),
+/// calling `env.yz_progress` with the card's levels done; answers `null`.
+#[cfg(feature = "explain")]
+#[no_mangle]
+pub extern "C" fn yz_solve_companion(ptr: *mut u8, len: usize) -> u32 {
+    with_text(ptr, len, |e, name| {
+        e.solve_companion(name, &progress)
+            .map(|()| b"null".to_vec())
+            .map_err(|e| e.to_string())
+    })
+}
+
+/// The companion table file of NAME, as bytes.
+#[cfg(feature = "explain")]
+#[no_mangle]
+pub extern "C" fn yz_companion_bytes(ptr: *mut u8, len: usize) -> u32 {
+    with_text(ptr, len, |e, name| {
+        e.companion_bytes(name)
+            .map(<[u8]>::to_vec)
+            .map_err(|e| e.to_string())
+    })
+}
+
+/// Loads the companion table file at (`bytes`, `bytes_len`) for NAME, checked; answers
+/// `null`. Both buffers are handed back.
+#[cfg(feature = "explain")]
+#[no_mangle]
+pub extern "C" fn yz_load_companion(
+    name: *mut u8,
+    name_len: usize,
+    bytes: *mut u8,
+    bytes_len: usize,
+) -> u32 {
+    let table = take(bytes, bytes_len);
+    with_text(name, name_len, |e, name| {
+        e.load_companion(name, table)
+            .map(|()| b"null".to_vec())
+            .map_err(|e| e.to_string())
+    })
+}
+
 /// `POST /api/advise`: the body (JSON text) in, the answer (JSON) out. In the games module
 /// a body whose `"game"` is another game's is answered from its tables ([`crate::games`]).
 #[no_mangle]

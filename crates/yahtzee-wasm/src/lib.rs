@@ -19,6 +19,8 @@ use std::path::Path;
 use yahtzee_advice::Advisor;
 use yahtzee_engine::{api, EngineError, PlayFor};
 use yahtzee_rules::RuleSet;
+#[cfg(feature = "explain")]
+use yahtzee_table::CompanionTable;
 use yahtzee_table::Table;
 
 /// The module's version as JavaScript sees it: the crate's, and the table format it reads
@@ -31,10 +33,13 @@ pub fn version() -> String {
     )
 }
 
-/// Solved tables, one per rule set asked about.
+/// Solved tables, one per rule set asked about, and the companion tables (where each
+/// option's expected score comes from) of those asked to explain.
 #[derive(Default)]
 pub struct Engine {
     advisors: HashMap<&'static str, Advisor>,
+    #[cfg(feature = "explain")]
+    companions: HashMap<&'static str, CompanionTable>,
 }
 
 impl Engine {
@@ -88,10 +93,12 @@ impl Engine {
         self.empty_card_value(rules)
     }
 
-    /// Forgets the table of `name` (its memory is freed).
+    /// Forgets the table of `name` and its companion table (their memory is freed).
     pub fn drop_table(&mut self, name: &str) -> Result<(), EngineError> {
         let rules = yahtzee_engine::rules_named(name, &[])?;
         self.advisors.remove(rules.name);
+        #[cfg(feature = "explain")]
+        self.companions.remove(rules.name);
         Ok(())
     }
 
@@ -114,7 +121,98 @@ impl Engine {
         if !self.advisors.contains_key(q.rules.name) {
             self.solve(q.rules.name, &|_, _| {})?;
         }
+        if q.explain {
+            return self.explained(&q);
+        }
         Ok(json(&q.answer(&self.advisors[q.rules.name], None)?))
+    }
+
+    /// The answer with each option's `explain`, the companion table built first when
+    /// missing.
+    #[cfg(feature = "explain")]
+    fn explained(&mut self, q: &api::AdviseQuestion) -> Result<String, EngineError> {
+        if !self.companions.contains_key(q.rules.name) {
+            self.solve_companion(q.rules.name, &|_, _| {})?;
+        }
+        let advisor = &self.advisors[q.rules.name];
+        let mut report = q.answer(advisor, None)?;
+        q.explain(advisor, &self.companions[q.rules.name], &mut report)?;
+        Ok(json(&report))
+    }
+
+    #[cfg(not(feature = "explain"))]
+    fn explained(&mut self, _: &api::AdviseQuestion) -> Result<String, EngineError> {
+        Err(EngineError::BadInput(
+            "explain is in the module yahtzee-explain.wasm (loadExplain()), not this one".into(),
+        ))
+    }
+
+    #[cfg(feature = "explain")]
+    /// Whether the companion table of `name` is built or loaded.
+    pub fn has_companion(&self, name: &str) -> Result<bool, EngineError> {
+        let rules = yahtzee_engine::rules_named(name, &[])?;
+        Ok(self.companions.contains_key(rules.name))
+    }
+
+    #[cfg(feature = "explain")]
+    /// Builds the companion table of `name` (where each state's expected score comes from,
+    /// docs/EXPLAIN.md) over its value table, solved first when missing; calls
+    /// `progress(done, total)` with the levels of the card finished.
+    pub fn solve_companion(
+        &mut self,
+        name: &str,
+        progress: &(dyn Fn(u64, u64) + Sync),
+    ) -> Result<(), EngineError> {
+        let rules = yahtzee_engine::rules_named(name, &[])?;
+        if !self.advisors.contains_key(rules.name) {
+            self.solve(rules.name, &|_, _| {})?;
+        }
+        let table = self.advisors[rules.name].table();
+        let total = rules.box_count() as u64;
+        let done = std::sync::atomic::AtomicU64::new(0);
+        let values = yahtzee_advice::TableValues(table);
+        let strategy = yahtzee_advice::Strategy::new(rules, &values);
+        let companion = yahtzee_stats::Companion::solve(&strategy, &|n| {
+            let d = done.fetch_add(n, std::sync::atomic::Ordering::Relaxed) + n;
+            progress(d.min(total), total);
+        });
+        let bytes = yahtzee_table::companion_bytes(rules, companion.values());
+        drop(companion);
+        self.keep_companion(rules, bytes)
+    }
+
+    #[cfg(feature = "explain")]
+    /// The companion table of `name` as the bytes of its file (docs/TABLE_FORMAT.md §13),
+    /// to store.
+    pub fn companion_bytes(&self, name: &str) -> Result<&[u8], EngineError> {
+        let rules = yahtzee_engine::rules_named(name, &[])?;
+        let table = self.companions.get(rules.name).ok_or_else(|| {
+            EngineError::BadInput(format!(
+                "the companion table for {} is not built yet",
+                rules.name
+            ))
+        })?;
+        Ok(table.file_bytes())
+    }
+
+    #[cfg(feature = "explain")]
+    /// Loads a stored companion table of `name`, checked like its file (format, rules,
+    /// index, payload).
+    pub fn load_companion(&mut self, name: &str, bytes: Vec<u8>) -> Result<(), EngineError> {
+        let rules = yahtzee_engine::rules_named(name, &[])?;
+        self.keep_companion(rules, bytes)
+    }
+
+    #[cfg(feature = "explain")]
+    fn keep_companion(
+        &mut self,
+        rules: &'static RuleSet,
+        bytes: Vec<u8>,
+    ) -> Result<(), EngineError> {
+        let name = format!("{}.companion.table", rules.name);
+        let table = CompanionTable::from_bytes(bytes, Path::new(&name), rules)?;
+        self.companions.insert(rules.name, table);
+        Ok(())
     }
 
     fn keep(&mut self, rules: &'static RuleSet, bytes: Vec<u8>) -> Result<(), EngineError> {

@@ -121,3 +121,55 @@ fn the_mulligan_spent_this_turn_is_answered() {
         assert!(e.contains(says) && !e.contains('\n'), "{e}");
     }
 }
+
+#[test]
+fn explain_builds_the_companion_table_in_memory_and_it_round_trips() {
+    // A reduced game: 3 in Ones, the last roll 2 2 4 5 6; Twos (4) makes the upper total
+    // 7 of 6, so the best option's bonus is certain.
+    let rules = "forced:ones,twos,yahtzee,chance@6";
+    let body = serde_json::json!({"rules": rules, "scorecard": "ones=3", "dice": "22456",
+                                  "rolls_left": 0, "explain": true})
+    .to_string();
+    let mut e = Engine::default();
+    assert!(!e.has_companion(rules).unwrap());
+    let text = e.advise(body.as_bytes()).unwrap();
+    let answer: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert!(e.has_companion(rules).unwrap());
+    let best = &answer["options"][0];
+    assert_eq!(best["category"], "twos");
+    assert_eq!(best["explain"]["upper_bonus"], 1.0);
+    let words = best["explain"]["words"].as_array().unwrap();
+    assert!(
+        words.contains(&serde_json::json!("upper bonus 100%")),
+        "{words:?}"
+    );
+    // The server's and the CLI's explanation: the engine crate's, over a table on disk
+    // (compared as text: serde_json's float parsing may differ in the last bit).
+    let dir = tempfile::tempdir().unwrap();
+    let tables = yahtzee_engine::Tables::new(Some(dir.path().to_path_buf()));
+    let q = yahtzee_engine::api::advise_question(body.as_bytes()).unwrap();
+    let advisor = tables.advisor(q.rules).unwrap();
+    let mut report = q.answer(&advisor, None).unwrap();
+    q.explain(&advisor, &tables.companion(q.rules).unwrap(), &mut report)
+        .unwrap();
+    assert_eq!(text, serde_json::to_string(&report).unwrap());
+    // Its bytes are the file's; loaded back (checked) into a fresh engine, the same answer.
+    let bytes = e.companion_bytes(rules).unwrap().to_vec();
+    let file = std::fs::read(dir.path().join(format!("{rules}.companion.table"))).unwrap();
+    assert_eq!(bytes, file);
+    let mut fresh = Engine::default();
+    fresh.load_companion(rules, bytes.clone()).unwrap();
+    assert_eq!(fresh.advise(body.as_bytes()).unwrap(), text);
+    // A damaged one is refused in one line.
+    let mut bad = bytes;
+    let last = bad.len() - 1;
+    bad[last] ^= 0x55;
+    let err = fresh.load_companion(rules, bad).unwrap_err().to_string();
+    assert!(!err.contains('\n') && !err.is_empty(), "{err}");
+    // Asked for a question it does not cover: refused before any build.
+    let err = Engine::default()
+        .advise(br#"{"explain": true, "dice": "13346", "rolls_left": 2, "target": 200}"#)
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("expected score only"), "{err}");
+}
