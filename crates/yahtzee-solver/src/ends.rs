@@ -25,7 +25,7 @@
 use multiversion::multiversion;
 use yahtzee_rules::{tables, Move, RuleSet, State, KEEPS, ROLLS};
 
-use crate::turn::{max, Lanes, TurnPlan, Values, Workspace, LANES, MAX_SCORE};
+use crate::turn::{max, Lanes, TurnPlan, Values, Workspace, LANES, MAX_SCORE, SUM_PROBS};
 
 /// One keep index per lane, as `f64` so that the lattice pass compares and selects
 /// values and indices in the same vector lanes.
@@ -114,13 +114,6 @@ impl TurnEnds {
     /// writing a score of that slot.
     pub fn slot_mass(&self) -> &[Lanes] {
         &self.slot_mass[..self.slot_mass.len() - 1]
-    }
-
-    /// Counts move `m` in lane `i` with probability `w`.
-    fn add_move(&mut self, plan: &TurnPlan, i: usize, m: &Move, w: f64) {
-        self.box_points[m.box_index][i] += w * f64::from(m.score);
-        self.yahtzee_bonus[i] += w * f64::from(m.yahtzee_bonus);
-        self.slot_mass[usize::from(plan.slot_of(m.box_index, m.score))][i] += w;
     }
 }
 
@@ -348,21 +341,32 @@ impl TurnPlan {
                 ends.box_points[b as usize][i] += p * end.score[i];
             }
         }
-        let rules = self.rules();
-        let t = tables();
-        for k in 0..ends.odd.len() {
-            match ends.odd[k] {
+        // Chance-chance's share of each lane, whatever roll it was taken on, goes to every
+        // sum of five fresh dice in Chance, with the bonus of a five of a kind while the
+        // Yahtzee box holds 50 (`RuleSet::chance_chance_move`, as `chance_chance_value`
+        // counts it).
+        let mut chance_chance = [0.0; LANES];
+        for odd in &ends.odd {
+            match *odd {
                 Odd::Bonus { roll, lane, points } => {
                     ends.yahtzee_bonus[lane] += ends.roll_mass[roll][lane] * f64::from(points);
                 }
-                Odd::ChanceChance { roll, lane } if lane < states.len() => {
-                    let w = ends.roll_mass[roll][lane];
-                    for x in 0..ROLLS {
-                        let m = rules.chance_chance_move(states[lane], &t.keep(x));
-                        ends.add_move(self, lane, &m, w * t.roll_prob(x));
-                    }
+                Odd::ChanceChance { roll, lane } => {
+                    chance_chance[lane] += ends.roll_mass[roll][lane];
                 }
-                Odd::ChanceChance { .. } => {}
+            }
+        }
+        let rules = self.rules();
+        for (lane, (&w, &state)) in chance_chance.iter().zip(states).enumerate() {
+            let Some(chance) = rules.chance_chance_box(state).filter(|_| w > 0.0) else {
+                continue;
+            };
+            for (sum, &p) in SUM_PROBS.iter().enumerate().skip(5) {
+                ends.slot_mass[usize::from(self.slot_of(chance, sum as u32))][lane] += w * p;
+                ends.box_points[chance][lane] += w * p * sum as f64;
+            }
+            if state.yahtzee_50() {
+                ends.yahtzee_bonus[lane] += w * (6.0 / 7776.0) * f64::from(rules.yahtzee_bonus);
             }
         }
     }

@@ -515,7 +515,7 @@ fn chance_chance_from(rules: &RuleSet, state: State, mut cont: impl FnMut(u32) -
 }
 
 /// Probability of each sum (0..=30) of five fair dice.
-static SUM_PROBS: std::sync::LazyLock<[f64; 31]> = std::sync::LazyLock::new(|| {
+pub(crate) static SUM_PROBS: std::sync::LazyLock<[f64; 31]> = std::sync::LazyLock::new(|| {
     let t = tables();
     let mut p = [0.0; 31];
     for r in 0..ROLLS {
