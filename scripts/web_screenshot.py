@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Screenshots of the web advisor for the README (docs/advisor.png, docs/advisor-phone.png)
+"""Screenshots of the web advisor for the README (docs/advisor.png, docs/advisor-phone.png,
+docs/advisor-explain.png: "say why")
 and its first paint on loopback in headless Chromium (target: at most 1 s).
 
   target/pyenv/bin/python scripts/web_screenshot.py [LOADS]
@@ -42,6 +43,19 @@ try:
         time.sleep(0.3)
         d.save_screenshot(str(ROOT / "docs" / name))
         d.quit()
+    # "Say why" (docs/EXPLAIN.md): the official rules, 1 3 3 4 6 with two rolls left, each
+    # option explained (the first time, the server builds the companion table: seconds).
+    d = chromium_driver(1200, 1000)
+    d.get(url + "/?rules=forced&dice=13346&rolls=2&why=1")
+    for _ in range(1200):
+        if d.execute_script("return !!document.getElementById('explain-best')"):
+            break
+        time.sleep(0.1)
+    else:
+        raise SystemExit("the explanation never rendered")
+    time.sleep(0.3)
+    d.save_screenshot(str(ROOT / "docs" / "advisor-explain.png"))
+    d.quit()
     d = chromium_driver()
     paints, advice = [], []
     for _ in range(loads):
