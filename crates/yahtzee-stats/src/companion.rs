@@ -188,28 +188,33 @@ fn in_lanes(strategy: &Strategy, progress: &(dyn Fn(u64) + Sync)) -> Companion {
     let rules = strategy.rules();
     let plan = TurnPlan::new(rules);
     let width = Companion::width(rules);
-    let lanes = rules.lanes_per_set();
     let nb = rules.box_count() as u32;
     let full = (1u32 << nb) - 1;
-    let mut parts = vec![f64::NAN; rules.state_count() * width];
+    // Zeros cost nothing until written; every filled set's block is written once, in
+    // parallel, NaN where no game comes.
+    let mut parts = vec![0.0; rules.state_count() * width];
+    // Each filled set's block, taken out while its level is computed, so that the level
+    // writes its own blocks and reads the level above.
+    let mut blocks: Vec<&mut [f64]> = parts.chunks_mut(rules.lanes_per_set() * width).collect();
+    blocks[full as usize].fill(f64::NAN);
     for s in reachable_states(rules, full) {
-        let i = rules.state_index(s);
-        parts[i * width..(i + 1) * width].fill(0.0);
+        let lane = rules.lane(s);
+        blocks[full as usize][lane * width..(lane + 1) * width].fill(0.0);
     }
     for level in (0..nb).rev() {
-        let sets: Vec<u32> = (0..full).filter(|f| f.count_ones() == level).collect();
-        let done: &[f64] = &parts;
-        let blocks: Vec<Vec<f64>> = sets
-            .par_iter()
-            .with_min_len(16)
-            .map_init(
-                || (Workspace::new(&plan), TurnEnds::new(&plan)),
-                |(ws, ends), &filled| set_parts(strategy, &plan, ws, ends, filled, done),
-            )
+        let mut level_blocks: Vec<(u32, &mut [f64])> = (0..full)
+            .filter(|f| f.count_ones() == level)
+            .map(|f| (f, std::mem::take(&mut blocks[f as usize])))
             .collect();
-        for (&filled, block) in sets.iter().zip(blocks) {
-            let start = filled as usize * lanes * width;
-            parts[start..start + block.len()].copy_from_slice(&block);
+        let done: &[&mut [f64]] = &blocks;
+        level_blocks.par_iter_mut().with_min_len(16).for_each_init(
+            || (Workspace::new(&plan), TurnEnds::new(&plan)),
+            |(ws, ends), (filled, block)| {
+                set_parts(strategy, &plan, ws, ends, *filled, block, done);
+            },
+        );
+        for (filled, block) in level_blocks {
+            blocks[filled as usize] = block;
         }
         progress(1);
     }
@@ -220,19 +225,21 @@ fn in_lanes(strategy: &Strategy, progress: &(dyn Fn(u64) + Sync)) -> Companion {
     }
 }
 
-/// The rows of one filled set's states (NaN where no game comes), in lane order.
+/// The rows of one filled set's states into `block` (NaN where no game comes), in lane
+/// order, from `done`: the blocks of the level above.
 fn set_parts(
     strategy: &Strategy,
     plan: &TurnPlan,
     ws: &mut Workspace,
     ends: &mut TurnEnds,
     filled: u32,
-    done: &[f64],
-) -> Vec<f64> {
+    block: &mut [f64],
+    done: &[&mut [f64]],
+) {
     let rules = strategy.rules();
     let width = Companion::width(rules);
     let nb = rules.box_count();
-    let mut block = vec![f64::NAN; rules.lanes_per_set() * width];
+    block.fill(f64::NAN);
     for chunk in reachable_states(rules, filled).chunks(LANES) {
         turn_ends(plan, ws, chunk, strategy.values(), ends);
         for (i, &state) in chunk.iter().enumerate() {
@@ -253,14 +260,14 @@ fn set_parts(
                 if bonus > 0 {
                     row[nb] += p;
                 }
-                let n = rules.state_index(next) * width;
-                for (x, y) in row.iter_mut().zip(&done[n..n + width]) {
+                let n = rules.lane(next) * width;
+                let next_row = &done[next.filled() as usize][n..n + width];
+                for (x, y) in row.iter_mut().zip(next_row) {
                     *x += p * y;
                 }
             }
         }
     }
-    block
 }
 
 /// Where one option of a turn leads, in parts ([`Companion::width`] values, as a state's):
