@@ -250,29 +250,42 @@ impl TurnPlan {
             return;
         }
         let lane_state = |i: usize| states[i.min(states.len() - 1)];
+        let mut moves: Vec<Move> = Vec::new();
         for &roll in &self.yahtzee_rolls {
             let dice = tables().keep(roll);
             if !rules.is_extra_yahtzee(states[0], &dice) {
                 continue;
             }
-            for (lane, best) in best[roll].iter_mut().enumerate() {
-                let mut joker: Option<(f64, Move)> = None;
-                rules.for_each_move(lane_state(lane), &dice, |m| {
-                    let c = ws.cont[usize::from(self.slot_of(m.box_index, m.score))][lane];
-                    let v = f64::from(m.score + m.yahtzee_bonus) + c;
-                    if joker.is_none_or(|(bv, _)| v > bv) {
-                        joker = Some((v, m));
+            // As in the kernel, lanes with the same Yahtzee flag have the same moves (only
+            // their continuations differ).
+            for flag in [false, true] {
+                let Some(&rep) = states.iter().find(|s| s.yahtzee_50() == flag) else {
+                    continue;
+                };
+                moves.clear();
+                rules.for_each_move(rep, &dice, |m| moves.push(m));
+                for (lane, best) in best[roll].iter_mut().enumerate() {
+                    if lane_state(lane).yahtzee_50() != flag {
+                        continue;
                     }
-                });
-                let (v, m) = joker.expect("a turn always has a legal move");
-                *best = v;
-                let end = &mut ends.end[roll];
-                end.slot[lane] = f64::from(self.slot_of(m.box_index, m.score));
-                end.box_index[lane] = m.box_index as f64;
-                end.score[lane] = f64::from(m.score);
-                if m.yahtzee_bonus > 0 {
-                    let points = m.yahtzee_bonus;
-                    ends.odd.push(Odd::Bonus { roll, lane, points });
+                    let mut joker: Option<(f64, &Move)> = None;
+                    for m in &moves {
+                        let c = ws.cont[usize::from(self.slot_of(m.box_index, m.score))][lane];
+                        let v = f64::from(m.score + m.yahtzee_bonus) + c;
+                        if joker.is_none_or(|(bv, _)| v > bv) {
+                            joker = Some((v, m));
+                        }
+                    }
+                    let (v, m) = joker.expect("a turn always has a legal move");
+                    *best = v;
+                    let end = &mut ends.end[roll];
+                    end.slot[lane] = f64::from(self.slot_of(m.box_index, m.score));
+                    end.box_index[lane] = m.box_index as f64;
+                    end.score[lane] = f64::from(m.score);
+                    if m.yahtzee_bonus > 0 {
+                        let points = m.yahtzee_bonus;
+                        ends.odd.push(Odd::Bonus { roll, lane, points });
+                    }
                 }
             }
         }
@@ -282,8 +295,13 @@ impl TurnPlan {
     /// beside each keep's best value, the lowest keep index holding it.
     #[inline(always)]
     fn best_subkeeps_at(&self, a: &mut [Lanes], at: &mut [Keeps], forced: bool) {
-        for (k, x) in at.iter_mut().enumerate() {
-            *x = [k as f64; LANES];
+        // Every keep of the groups is written below; the others hold only themselves: the
+        // empty keep, and the natural full houses that may not be rerolled.
+        at[KEEPS - 1] = [(KEEPS - 1) as f64; LANES];
+        if forced {
+            for &r in &self.full_house_rolls {
+                at[r] = [r as f64; LANES];
+            }
         }
         let g = &self.subkeeps;
         for size in 1..=5 {
@@ -313,16 +331,16 @@ impl TurnPlan {
                     ends.mass[usize::from(keeps[i])][i] += m[i];
                 }
             }
-            // The missing dice of each keep, smallest keeps first: a keep's probability
-            // goes in equal sixths to its six one-die-larger keeps.
-            for k in (ROLLS..KEEPS).rev() {
-                let sixth = ends.mass[k].map(|m| m * (1.0 / 6.0));
-                for &j in &self.add[k - ROLLS] {
-                    let m = &mut ends.mass[usize::from(j)];
-                    for i in 0..LANES {
-                        m[i] += sixth[i];
-                    }
-                }
+            // The missing dice of each keep, smallest keeps first: a keep's probability goes
+            // in equal sixths to its six one-die-larger keeps, so each keep gathers a sixth
+            // of each one-die-smaller keep's (one per face it holds).
+            let g = &self.subkeeps;
+            for size in 1..=5 {
+                gather_sixths(&mut ends.mass, &g.d1[size]);
+                gather_sixths(&mut ends.mass, &g.d2[size]);
+                gather_sixths(&mut ends.mass, &g.d3[size]);
+                gather_sixths(&mut ends.mass, &g.d4[size]);
+                gather_sixths(&mut ends.mass, &g.d5[size]);
             }
             ends.roll_mass.copy_from_slice(&ends.mass[..ROLLS]);
         }
@@ -368,6 +386,25 @@ impl TurnPlan {
             if state.yahtzee_50() {
                 ends.yahtzee_bonus[lane] += w * (6.0 / 7776.0) * f64::from(rules.yahtzee_bonus);
             }
+        }
+    }
+}
+
+/// One group of the keep lattice gathers a sixth of each of its one-die-smaller keeps'
+/// probabilities (the transpose of the kernel's expectation step).
+#[inline(always)]
+fn gather_sixths<const D: usize>(mass: &mut [Lanes], group: &[(u16, [u16; D])]) {
+    for (k, subs) in group {
+        let mut sum = mass[usize::from(subs[0])];
+        for &j in &subs[1..] {
+            let x = &mass[usize::from(j)];
+            for i in 0..LANES {
+                sum[i] += x[i];
+            }
+        }
+        let m = &mut mass[usize::from(*k)];
+        for i in 0..LANES {
+            m[i] += sum[i] * (1.0 / 6.0);
         }
     }
 }
