@@ -32,30 +32,24 @@ use crate::turn::{max, Lanes, TurnPlan, Values, Workspace, LANES, MAX_SCORE, SUM
 type Keeps = [f64; LANES];
 
 /// How one final roll ends the turn in each lane: the slot of the move (chance-chance's:
-/// the one past the plan's), its box and the points written there, as `f64` so that they
-/// are chosen in the same vector lanes as the values. The rare extra-Yahtzee bonuses and
-/// chance-chance choices are listed apart ([`TurnEnds::odd`]), so that the tally of the
-/// common ones has no branch.
+/// the one past the plan's), its box and the points written there, and 1 where it is
+/// chance-chance (spread over its rolls in the tally), as `f64` so that they are chosen in
+/// the same vector lanes as the values and tallied without a branch. The rare
+/// extra-Yahtzee bonuses are listed apart ([`TurnEnds::bonuses`]).
 #[derive(Clone, Copy, Default)]
 struct End {
     slot: Lanes,
     box_index: Lanes,
     score: Lanes,
+    chance_chance: Lanes,
 }
 
-/// A final roll that ends a lane's turn with more than a move's points: an extra-Yahtzee
-/// bonus, or chance-chance (its rolls counted in the tally).
+/// An extra-Yahtzee bonus a final roll's move earns in a lane.
 #[derive(Clone, Copy)]
-enum Odd {
-    Bonus {
-        roll: usize,
-        lane: usize,
-        points: u32,
-    },
-    ChanceChance {
-        roll: usize,
-        lane: usize,
-    },
+struct Bonus {
+    roll: usize,
+    lane: usize,
+    points: u32,
 }
 
 /// How the turns of one group of states end (see the module's documentation); reused from
@@ -73,8 +67,8 @@ pub struct TurnEnds {
     pub value: Lanes,
     /// Per roll: how each lane's choice ends the turn.
     end: Vec<End>,
-    /// The final rolls that end a turn with more than a move's points.
-    odd: Vec<Odd>,
+    /// The extra-Yahtzee bonuses the final rolls' moves earn.
+    bonuses: Vec<Bonus>,
     /// Per roll: the keep each lane takes with one and with two rerolls left.
     keep_at: [Vec<[u16; LANES]>; 2],
     /// Scratch: the best keep's index beside each keep's best value.
@@ -101,7 +95,7 @@ impl TurnEnds {
             yahtzee_bonus: [0.0; LANES],
             value: [0.0; LANES],
             end: vec![End::default(); ROLLS],
-            odd: Vec::new(),
+            bonuses: Vec::new(),
             keep_at: [vec![[0; LANES]; ROLLS], vec![[0; LANES]; ROLLS]],
             best_at: vec![[0.0; LANES]; KEEPS],
             mass: vec![[0.0; LANES]; KEEPS],
@@ -157,7 +151,7 @@ impl TurnPlan {
     }
 
     /// Each final roll's choice in each lane, as the advisor makes it (`ws` holds the final
-    /// rolls' values and the slots' continuations), into `ends.end` and `ends.odd`.
+    /// rolls' values and the slots' continuations), into `ends.end` and `ends.bonuses`.
     #[inline(always)]
     fn final_choices(&self, ws: &Workspace, states: &[State], ends: &mut TurnEnds) {
         let rules = self.rules();
@@ -201,18 +195,17 @@ impl TurnPlan {
             *best = v_best;
             *end = e;
         }
-        ends.odd.clear();
+        ends.bonuses.clear();
         self.joker_choices(ws, states, &mut best, ends);
         if let Some(cc) = self.chance_chance_lanes(ws, states) {
             let sink = self.slots.len() as f64;
-            for (roll, (best, end)) in best.iter_mut().zip(&mut ends.end).enumerate() {
+            for (best, end) in best.iter_mut().zip(&mut ends.end) {
                 for lane in 0..LANES {
                     if cc[lane] > best[lane] {
                         best[lane] = cc[lane];
                         // Counted in its slots when spread over its rolls.
                         (end.slot[lane], end.score[lane]) = (sink, 0.0);
-                        ends.odd.retain(|o| !matches!(o, Odd::Bonus { roll: r, lane: l, .. } if *r == roll && *l == lane));
-                        ends.odd.push(Odd::ChanceChance { roll, lane });
+                        end.chance_chance[lane] = 1.0;
                     }
                 }
             }
@@ -224,6 +217,7 @@ impl TurnPlan {
                     slot: [f64::from(self.slot_of(b, score)); LANES],
                     box_index: [b as f64; LANES],
                     score: [f64::from(score); LANES],
+                    chance_chance: [0.0; LANES],
                 };
                 best[r] = ws.keeps[r];
             }
@@ -284,7 +278,7 @@ impl TurnPlan {
                     end.score[lane] = f64::from(m.score);
                     if m.yahtzee_bonus > 0 {
                         let points = m.yahtzee_bonus;
-                        ends.odd.push(Odd::Bonus { roll, lane, points });
+                        ends.bonuses.push(Bonus { roll, lane, points });
                     }
                 }
             }
@@ -352,28 +346,25 @@ impl TurnPlan {
         ends.slot_mass.fill([0.0; LANES]);
         ends.box_points.fill([0.0; LANES]);
         ends.yahtzee_bonus = [0.0; LANES];
+        let mut chance_chance = [0.0; LANES];
         for (end, p) in ends.end.iter().zip(&ends.roll_mass) {
             for (i, &p) in p.iter().enumerate() {
                 let (slot, b) = (index_of(end.slot[i]), index_of(end.box_index[i]));
                 ends.slot_mass[slot as usize][i] += p;
                 ends.box_points[b as usize][i] += p * end.score[i];
+                chance_chance[i] += p * end.chance_chance[i];
+            }
+        }
+        for &Bonus { roll, lane, points } in &ends.bonuses {
+            // Unless chance-chance was better than the extra Yahtzee's move.
+            if ends.end[roll].chance_chance[lane] == 0.0 {
+                ends.yahtzee_bonus[lane] += ends.roll_mass[roll][lane] * f64::from(points);
             }
         }
         // Chance-chance's share of each lane, whatever roll it was taken on, goes to every
         // sum of five fresh dice in Chance, with the bonus of a five of a kind while the
         // Yahtzee box holds 50 (`RuleSet::chance_chance_move`, as `chance_chance_value`
         // counts it).
-        let mut chance_chance = [0.0; LANES];
-        for odd in &ends.odd {
-            match *odd {
-                Odd::Bonus { roll, lane, points } => {
-                    ends.yahtzee_bonus[lane] += ends.roll_mass[roll][lane] * f64::from(points);
-                }
-                Odd::ChanceChance { roll, lane } => {
-                    chance_chance[lane] += ends.roll_mass[roll][lane];
-                }
-            }
-        }
         let rules = self.rules();
         for (lane, (&w, &state)) in chance_chance.iter().zip(states).enumerate() {
             let Some(chance) = rules.chance_chance_box(state).filter(|_| w > 0.0) else {

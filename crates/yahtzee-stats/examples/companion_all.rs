@@ -32,8 +32,9 @@ fn check_states(rules: &'static RuleSet, values: &[f64], companion: &Companion) 
                 worst = worst.max((p.total(rules) - value).abs());
                 assert!(
                     (-1e-12..=1.0 + 1e-12).contains(&p.upper_bonus),
-                    "{}",
-                    rules.name
+                    "{}: upper bonus chance {} in {state:?}",
+                    rules.name,
+                    p.upper_bonus
                 );
                 for (b, &x) in p.boxes.iter().enumerate() {
                     assert!(x >= -1e-12, "{}: box {b} {x}", rules.name);

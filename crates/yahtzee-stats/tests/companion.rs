@@ -140,6 +140,24 @@ fn the_lanes_give_the_reference_parts_in_every_state() {
             &[Threes, FullHouse, Yahtzee, Chance],
             6,
         ),
+        // Yatzy's full house scores its dice, so chance-chance may be worth more than a
+        // natural full house, which must still be scored: the first game found where it
+        // happens in a state reached.
+        house(
+            "yatzy",
+            "chance-chance+fool-house",
+            &[
+                Threes,
+                Sixes,
+                OnePair,
+                TwoPairs,
+                ThreeOfAKind,
+                SmallStraight,
+                FullHouse,
+                Chance,
+            ],
+            27,
+        ),
     ];
     for rules in games {
         let name = rules.name;
