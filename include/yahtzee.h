@@ -210,8 +210,8 @@ const char *yz_version(void);
 // is worse. `options` may be null (the parts only). Reads the companion table beside the
 // value table (`<rules>.companion.table`), building it there first when missing (a few
 // seconds for the official rules, 34 MB). `YZ_ERR_BUFFER` (with `*count`) when
-// `capacity` is too small; `YZ_ERR_INPUT` for a bad card or dice, or the Mega-Yahtzee
-// turn (six dice), which the parts do not cover yet.
+// `capacity` is too small; `YZ_ERR_INPUT` for a bad card or dice. Six dice (the
+// Mega-Yahtzee turn) are explained like five.
 int yz_advise_explain(const struct YzTable *table,
                       const char *card,
                       const char *dice,

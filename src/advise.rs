@@ -115,7 +115,16 @@ pub fn run(args: Args) -> Result<()> {
             });
             named.collect::<Result<Vec<usize>>>()?
         }
-        (Some(_), None) => anyhow::bail!("--explain needs the dice (--dice and --rolls-left)"),
+        (Some(names), None) => {
+            let companion = table_file::open_or_build_companion(rules, args.quiet)?;
+            yahtzee_engine::explain_sixth_die(&advisor, &companion, &card, &mut report)?;
+            let named = names.iter().map(|n| {
+                report
+                    .option_named(n)
+                    .with_context(|| format!("--explain: no option '{n}' here"))
+            });
+            named.collect::<Result<Vec<usize>>>()?
+        }
         (None, _) => Vec::new(),
     };
     let top = args.top.map(|n| n as usize);

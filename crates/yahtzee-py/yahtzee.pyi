@@ -239,7 +239,7 @@ class Table:
         with the mulligan gone. ``explain``: each option's ``explain`` says where its
         expected total comes from, and why it is worse than the best (reads the companion
         table next to this one, building it when missing: seconds for the official
-        rules); expected-score play only, not the Mega-Yahtzee turn (else InputError)."""
+        rules); expected-score play only (else InputError), six dice included."""
     def means(self, card: CardLike = None) -> Explanation:
         """Where the expected final total of ``card`` comes from (``yahtzee stats
         --means``): each box's expected final score, the upper bonus chance, the bonuses,

@@ -158,6 +158,12 @@ impl TurnDecisions {
         })
     }
 
+    /// House rule "mega-yahtzee": true when the turn was decided with the sixth die in
+    /// hand (so the Mega turn's decisions are there, taken or not).
+    pub fn sixth_die_in_hand(&self) -> bool {
+        self.mega.is_some()
+    }
+
     /// House rule "mega-yahtzee": true when this turn is best played with the sixth die
     /// (it is in hand and strictly better).
     pub fn takes_sixth_die(&self) -> bool {
@@ -205,6 +211,20 @@ impl TurnDecisions {
         let mut mass: Vec<f64> = (0..MEGA_ROLLS).map(|r| t.roll_prob(r)).collect();
         for rolls_left in [2, 1] {
             mass = reroll_in(t, &mass, |r| self.mega_keep_for(r, rolls_left));
+        }
+        mass
+    }
+
+    /// [`TurnDecisions::mega_final_roll_probabilities`] from the moment `keep` (a six-dice
+    /// keep index) is kept with `rolls_left` (1 or 2) rolls to come: its missing dice
+    /// rolled, then the strategy followed.
+    pub fn mega_final_roll_probabilities_after(&self, keep: usize, rolls_left: u8) -> Vec<f64> {
+        let t = mega_tables();
+        let mut kept = vec![0.0; t.keep_count()];
+        kept[keep] = 1.0;
+        let mut mass = spread(t, kept, MEGA_ROLLS);
+        for left in (1..rolls_left).rev() {
+            mass = reroll_in(t, &mass, |r| self.mega_keep_for(r, left));
         }
         mass
     }

@@ -57,8 +57,8 @@ pub struct YzParts {
 /// is worse. `options` may be null (the parts only). Reads the companion table beside the
 /// value table (`<rules>.companion.table`), building it there first when missing (a few
 /// seconds for the official rules, 34 MB). `YZ_ERR_BUFFER` (with `*count`) when
-/// `capacity` is too small; `YZ_ERR_INPUT` for a bad card or dice, or the Mega-Yahtzee
-/// turn (six dice), which the parts do not cover yet.
+/// `capacity` is too small; `YZ_ERR_INPUT` for a bad card or dice. Six dice (the
+/// Mega-Yahtzee turn) are explained like five.
 #[no_mangle]
 pub extern "C" fn yz_advise_explain(
     table: *const YzTable,

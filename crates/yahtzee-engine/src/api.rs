@@ -71,7 +71,7 @@ impl AdviseQuestion {
         report: &mut Report,
     ) -> Result<(), EngineError> {
         let Some((dice, rolls_left)) = self.dice else {
-            return Err(EngineError::BadInput(EXPLAIN_NEEDS_DICE.into()));
+            return crate::explain_sixth_die(advisor, companion, &self.card, report);
         };
         crate::explain(
             advisor,
@@ -84,9 +84,6 @@ impl AdviseQuestion {
         )
     }
 }
-
-const EXPLAIN_NEEDS_DICE: &str =
-    "explain needs the dice and rolls_left (it does not cover the turn-start question yet)";
 
 /// A `POST /api/stats` body, checked as [`AdviseQuestion`].
 #[derive(Debug)]
@@ -140,22 +137,11 @@ pub fn advise_question(body: &[u8]) -> Result<AdviseQuestion, EngineError> {
         }
         None => {}
     }
-    if req.explain {
-        if play_for != PlayFor::Expected {
-            return Err(EngineError::BadInput(
-                "explain covers play for the expected score only (leave out target and opponents)"
-                    .into(),
-            ));
-        }
-        match dice {
-            None => return Err(EngineError::BadInput(EXPLAIN_NEEDS_DICE.into())),
-            Some((d, _)) if d.len() == yahtzee_rules::MEGA_DICE => {
-                return Err(EngineError::BadInput(
-                    "explain does not cover the Mega-Yahtzee turn (six dice) yet".into(),
-                ))
-            }
-            Some(_) => {}
-        }
+    if req.explain && play_for != PlayFor::Expected {
+        return Err(EngineError::BadInput(
+            "explain covers play for the expected score only (leave out target and opponents)"
+                .into(),
+        ));
     }
     Ok(AdviseQuestion {
         rules,

@@ -32,9 +32,53 @@ pub fn explain(
     mulligan: TurnMulligan,
     report: &mut Report,
 ) -> Result<(), EngineError> {
-    let rules = card.rules();
-    covered(dice, rolls_left)?;
     let advice = advisor.advise_in_turn(card, *dice, rolls_left, mulligan)?;
+    fill(
+        advisor, companion, card, dice, rolls_left, mulligan, &advice, report,
+    )
+}
+
+/// [`explain`] for the turn-start question of house rule "mega-yahtzee" (take the sixth
+/// die or roll five): `report` is [`crate::advise_sixth_die`]'s.
+pub fn explain_sixth_die(
+    advisor: &Advisor,
+    companion: &CompanionTable,
+    card: &Scorecard,
+    report: &mut Report,
+) -> Result<(), EngineError> {
+    let advice = advisor.advise_sixth_die(card)?.ok_or_else(|| {
+        EngineError::BadInput("no sixth die to take here (not mega-yahtzee, or used)".into())
+    })?;
+    let none = Dice::default();
+    let as_card = TurnMulligan::AsCard;
+    fill(
+        advisor,
+        companion,
+        card,
+        &none,
+        SIXTH_DIE_QUESTION,
+        as_card,
+        &advice,
+        report,
+    )
+}
+
+/// The rolls to come that stand for the sixth-die question in [`explain_choices`].
+pub(crate) const SIXTH_DIE_QUESTION: u8 = 3;
+
+/// Fills `report`'s options (`advice`'s, in the same order) with their explanations.
+#[allow(clippy::too_many_arguments)]
+fn fill(
+    advisor: &Advisor,
+    companion: &CompanionTable,
+    card: &Scorecard,
+    dice: &Dice,
+    rolls_left: u8,
+    mulligan: TurnMulligan,
+    advice: &yahtzee_advice::Advice,
+    report: &mut Report,
+) -> Result<(), EngineError> {
+    let rules = card.rules();
     // The report lists the advice's options in the same order.
     debug_assert!(advice
         .options
@@ -59,8 +103,8 @@ pub fn explain(
 }
 
 /// The parts of each of `choices`, options of `card` with `dice` showing and `rolls_left`
-/// rolls to come (`mulligan` as asked), from `companion`; `BadInput` for the Mega-Yahtzee
-/// turn and any option the parts do not cover.
+/// rolls to come (`mulligan` as asked; [`SIXTH_DIE_QUESTION`] rolls: the sixth-die
+/// question, no dice), from `companion`; `BadInput` for an option not of this position.
 pub(crate) fn explain_choices(
     advisor: &Advisor,
     companion: &CompanionTable,
@@ -71,12 +115,24 @@ pub(crate) fn explain_choices(
     choices: &[&Choice],
 ) -> Result<Vec<Explain>, EngineError> {
     let rules = card.rules();
-    covered(dice, rolls_left)?;
-    let state = mulligan.state(card, dice, rolls_left)?;
+    let state = match rolls_left {
+        SIXTH_DIE_QUESTION => card.state(),
+        _ => mulligan.state(card, dice, rolls_left)?,
+    };
     let values = TableValues(advisor.table());
     let strategy = Strategy::new(rules, &values);
     let mut d = strategy.new_decisions();
-    strategy.decide(state, &mut d);
+    // Six dice: the turn is decided with the sixth die in hand, as the advice takes it
+    // this turn whatever the card says.
+    let six = dice.len() == MEGA_DICE;
+    strategy.decide(
+        if six {
+            state.with_mega_used(false)
+        } else {
+            state
+        },
+        &mut d,
+    );
     let next = |s| {
         companion
             .parts(s)
@@ -92,14 +148,4 @@ pub(crate) fn explain_choices(
             Ok(Explain::new(card, &parts))
         })
         .collect()
-}
-
-/// Refuses what the parts do not cover yet: the Mega-Yahtzee turn.
-fn covered(dice: &Dice, rolls_left: u8) -> Result<(), EngineError> {
-    if dice.len() == MEGA_DICE || rolls_left > 2 {
-        return Err(EngineError::BadInput(
-            "--explain does not cover the Mega-Yahtzee turn (six dice, or the sixth-die question) yet".into(),
-        ));
-    }
-    Ok(())
 }

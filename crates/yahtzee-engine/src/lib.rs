@@ -36,7 +36,7 @@ pub mod triple;
 pub mod yahtzix;
 
 #[cfg(feature = "explain")]
-pub use explain::{card_parts, explain};
+pub use explain::{card_parts, explain, explain_sixth_die};
 #[cfg(feature = "games")]
 pub use game::Game;
 #[cfg(feature = "games")]

@@ -3,7 +3,6 @@
 
 use yahtzee_advice::{Advisor, Choice, TurnMulligan};
 use yahtzee_play::{judge, Record, Review};
-use yahtzee_rules::MEGA_DICE;
 use yahtzee_table::CompanionTable;
 
 use crate::explain::explain_choices;
@@ -12,7 +11,7 @@ use crate::EngineError;
 /// Says where the cost of each costly decision of `review` (the review of `record` with
 /// `advisor`) went: the parts that differ most between the move played and the best move,
 /// in the words of `advise --explain` (its `why`), from `companion` (the record's rules'
-/// companion table). The sixth-die question and the Mega-Yahtzee turn are left without.
+/// companion table), the sixth-die question and the Mega-Yahtzee turn included.
 pub fn explain_review(
     advisor: &Advisor,
     companion: &CompanionTable,
@@ -32,15 +31,21 @@ pub fn explain_review(
             if failed.is_some() || !costly.contains(&line) {
                 return Ok(());
             }
-            let (Some((advice, i)), Some(dice)) = (judge(advisor, game, event), game.dice()) else {
+            let Some((advice, i)) = judge(advisor, game, event) else {
                 return Ok(());
             };
             let (chosen, best) = (&advice.options[i].choice, &advice.best().choice);
-            if dice.len() == MEGA_DICE || matches!(chosen, Choice::SixthDie(_)) {
-                return Ok(());
-            }
+            let dice = match (game.dice(), chosen) {
+                (Some(dice), _) => dice,
+                (None, Choice::SixthDie(_)) => yahtzee_rules::Dice::default(),
+                (None, _) => return Ok(()),
+            };
             let card = &game.current().card;
-            let (rolls_left, as_card) = (game.rolls_left(), TurnMulligan::AsCard);
+            let rolls_left = match chosen {
+                Choice::SixthDie(_) => crate::explain::SIXTH_DIE_QUESTION,
+                _ => game.rolls_left(),
+            };
+            let as_card = TurnMulligan::AsCard;
             match explain_choices(
                 advisor,
                 companion,

@@ -53,3 +53,67 @@ fn built_on_first_use_beside_the_value_table_then_read_back() {
         .to_string();
     assert!(e.contains("corrupt") && !e.contains('\n'), "{e}");
 }
+
+/// House rule "mega-yahtzee": the sixth-die question and six dice showing are explained
+/// like five: each option's parts make its expected final total (the points on the card
+/// plus its expected points to come, within the table's `f32` rounding), and the Mega
+/// bonus of six of a kind is among them.
+#[test]
+fn the_mega_turn_is_explained_like_the_others() {
+    use yahtzee_engine::{PlayFor, TurnMulligan};
+    use yahtzee_rules::{Category::*, Dice};
+    let dir = tempfile::tempdir().unwrap();
+    let rules = RuleSet::named("forced+mega-yahtzee=50")
+        .unwrap()
+        .reduced(&[Ones, Twos, Yahtzee, Chance], 6);
+    let tables = Tables::new(Some(dir.path().to_path_buf()));
+    let advisor = tables.advisor(rules).unwrap();
+    let companion = tables.companion(rules).unwrap();
+    let card = Scorecard::parse(rules, "ones=2").unwrap();
+    let adds_up = |report: &yahtzee_engine::Report| {
+        for o in &report.options {
+            let e = o.explain.as_ref().expect("every option explained");
+            let total = 2.0 + o.ev_remaining;
+            assert!(
+                (e.total(rules) - total).abs() < 1e-4,
+                "{} vs {total}",
+                e.total(rules)
+            );
+        }
+        report.options.len()
+    };
+    let mut report =
+        yahtzee_engine::advise_sixth_die(&advisor, None, &card, &PlayFor::Expected).unwrap();
+    yahtzee_engine::explain_sixth_die(&advisor, &companion, &card, &mut report).unwrap();
+    assert_eq!(adds_up(&report), 2, "take the sixth die, or roll five");
+    for (dice, rolls_left) in [("222113", 2), ("222113", 1), ("111111", 0)] {
+        let dice = Dice::parse_dice(dice, 6).unwrap();
+        let mut report = yahtzee_engine::advise_in_turn(
+            &advisor,
+            None,
+            &card,
+            dice,
+            rolls_left,
+            TurnMulligan::AsCard,
+            &PlayFor::Expected,
+        )
+        .unwrap();
+        let as_card = TurnMulligan::AsCard;
+        yahtzee_engine::explain(
+            &advisor,
+            &companion,
+            &card,
+            &dice,
+            rolls_left,
+            as_card,
+            &mut report,
+        )
+        .unwrap();
+        assert!(adds_up(&report) > 1);
+        if rolls_left == 0 {
+            // Six of a kind: the Mega bonus is on the card now, whatever is scored.
+            let mega = report.options[0].explain.as_ref().unwrap().mega_bonus;
+            assert!(mega >= 50.0, "{mega}");
+        }
+    }
+}

@@ -14,10 +14,10 @@
 
 use rayon::prelude::*;
 use yahtzee_advice::{Choice, Strategy, TurnDecisions};
-use yahtzee_rules::{tables, Dice, RuleSet, State, ROLLS};
+use yahtzee_rules::{tables, Dice, RuleSet, State, MEGA_DICE, ROLLS};
 use yahtzee_solver::{reachable_states, turn_ends, TurnEnds, TurnPlan, Workspace, LANES};
 
-use crate::exact::{turn, turn_end, Node, Step, Sums};
+use crate::exact::{mega_turn_end, turn, turn_end, Node, Step, Sums};
 
 /// The parts of one state's value: what each box will hold at the end of the game, the
 /// chance of the upper bonus, the extra-Yahtzee and Mega bonus points (all expected, from
@@ -275,8 +275,9 @@ fn set_parts(
 /// the states it leads to, read by `next_parts` (a companion table). They add up to the
 /// option's expected points still to come. `state` is the state the turn's boxes are
 /// scored from (`d` decided for it, once for all its options: [`Strategy::decide`]),
-/// `dice` the dice showing, with `rolls_left` rolls to come. `None` for an option this
-/// does not explain yet: the sixth die of house rule "mega-yahtzee".
+/// `dice` the dice showing, with `rolls_left` rolls to come. House rule "mega-yahtzee":
+/// for the sixth-die question and for six dice showing, `d` is decided for the state with
+/// the sixth die in hand. `None` for an option that is not one of this position's.
 pub fn option_parts(
     strategy: &Strategy,
     d: &TurnDecisions,
@@ -290,7 +291,22 @@ pub fn option_parts(
     let t = tables();
     let node = start(state);
     let none = vec![0.0; ROLLS];
+    let six = dice.len() == MEGA_DICE;
+    if (six || matches!(choice, Choice::SixthDie(_))) && !d.sixth_die_in_hand() {
+        return None;
+    }
     let (steps, sums) = match choice {
+        Choice::SixthDie(true) => {
+            mega_turn_end(strategy, d, &node, &d.mega_final_roll_probabilities())
+        }
+        Choice::SixthDie(false) => {
+            let (last, after) = d.final_roll_probabilities();
+            turn_end(strategy, d, &node, &last, &after)
+        }
+        Choice::Keep(keep) if six && rolls_left >= 1 => {
+            let probs = d.mega_final_roll_probabilities_after(keep.mega_index(), rolls_left);
+            mega_turn_end(strategy, d, &node, &probs)
+        }
         Choice::Keep(keep) if rolls_left >= 1 => {
             let (last, after) = d.final_roll_probabilities_after(t.index(keep), rolls_left);
             turn_end(strategy, d, &node, &last, &after)
@@ -301,18 +317,33 @@ pub fn option_parts(
         }
         Choice::Fill { category, score } => {
             let b = rules.box_index(*category)?;
-            let mut found = None;
-            rules.for_each_move(state, dice, |m| {
-                if m.box_index == b && m.score == *score {
-                    found = Some(m);
+            // Six dice: five of them are scored, with the sixth die spent.
+            let (state, fives) = match six {
+                true => {
+                    let fives = (1..=MEGA_DICE as u8).filter_map(|f| dice.without(f));
+                    (d.state_after_sixth_die(), fives.collect())
                 }
-            });
-            let m = found?;
+                false => (state, vec![*dice]),
+            };
+            let mut found = None;
+            for five in &fives {
+                rules.for_each_move(state, five, |m| {
+                    if m.box_index == b && m.score == *score && found.is_none() {
+                        found = Some((m, *five));
+                    }
+                });
+            }
+            let (m, five) = found?;
             let mut sums = Sums::new(rules.box_count());
-            sums.add_move(rules, &m, dice, state, 1.0);
+            sums.add_move(rules, &m, &five, state, 1.0);
             (vec![Step::of(rules, &m, 1.0)], sums)
         }
         Choice::ChanceChance => {
+            let state = if six {
+                d.state_after_sixth_die()
+            } else {
+                state
+            };
             let mut sums = Sums::new(rules.box_count());
             let steps = (0..ROLLS)
                 .map(|r| {
@@ -326,5 +357,9 @@ pub fn option_parts(
         }
         _ => return None,
     };
+    let mut sums = sums;
+    if six && rolls_left == 0 && dice.six_of_a_kind().is_some() {
+        sums.mega += 1.0; // scored now, whatever the option
+    }
     row_of(rules, &steps, &sums, &|i| next_parts(rules.state_at(i)))
 }

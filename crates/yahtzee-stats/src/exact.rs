@@ -291,8 +291,27 @@ pub fn exact_cancellable(
 /// Plays one turn from `node`: its steps (merged by next state, points and bonus) and its
 /// contribution to the per-box sums.
 pub(crate) fn turn(strategy: &Strategy, d: &mut TurnDecisions, node: &Node) -> (Vec<Step>, Sums) {
-    let rules = strategy.rules();
     strategy.decide(node.state, d);
+    if d.takes_sixth_die() {
+        let (steps, sums) = mega_turn_end(strategy, d, node, &d.mega_final_roll_probabilities());
+        return (merge_steps(steps), sums);
+    }
+    let (last, after_mulligan) = d.final_roll_probabilities();
+    let (steps, sums) = turn_end(strategy, d, node, &last, &after_mulligan);
+    (merge_steps(steps), sums)
+}
+
+/// House rule "mega-yahtzee": the end of the turn with six dice from `node`, whose final
+/// rolls of six have the probabilities `probs` (`d` decided for `node.state`, the sixth
+/// die in hand): five of each are scored as the strategy scores them, six of a kind adds
+/// the Mega bonus. The steps (not merged) and the per-box sums.
+pub(crate) fn mega_turn_end(
+    strategy: &Strategy,
+    d: &TurnDecisions,
+    node: &Node,
+    probs: &[f64],
+) -> (Vec<Step>, Sums) {
+    let rules = strategy.rules();
     let reach: f64 = node.mass.iter().sum();
     let mut sums = Sums::new(rules.box_count());
     let mut steps = Vec::with_capacity(ROLLS);
@@ -309,35 +328,29 @@ pub(crate) fn turn(strategy: &Strategy, d: &mut TurnDecisions, node: &Node) -> (
         }
     };
     let t = tables();
-    if d.takes_sixth_die() {
-        // House rule "mega-yahtzee": the turn with six dice; five of them are scored.
-        let state = d.state_after_sixth_die();
-        let sixes = yahtzee_rules::mega_tables();
-        for (r, p) in d.mega_final_roll_probabilities().into_iter().enumerate() {
-            if p == 0.0 {
-                continue;
-            }
-            let mega = match sixes.keep(r).six_of_a_kind() {
-                Some(_) => rules.mega_bonus,
-                None => 0,
-            };
-            match d.mega_final_choice(r) {
-                (five, FinalChoice::Score(m)) => record(m, five, state, p, mega),
-                (_, FinalChoice::ChanceChance) => {
-                    for x in 0..ROLLS {
-                        let dice = t.keep(x);
-                        let m = rules.chance_chance_move(state, &dice);
-                        record(m, dice, state, p * t.roll_prob(x), mega);
-                    }
-                }
-                (_, FinalChoice::Mulligan(_)) => unreachable!("no mulligan on the Mega turn"),
-            }
+    let state = d.state_after_sixth_die();
+    let sixes = yahtzee_rules::mega_tables();
+    for (r, &p) in probs.iter().enumerate() {
+        if p == 0.0 {
+            continue;
         }
-        return (merge_steps(steps), sums);
+        let mega = match sixes.keep(r).six_of_a_kind() {
+            Some(_) => rules.mega_bonus,
+            None => 0,
+        };
+        match d.mega_final_choice(r) {
+            (five, FinalChoice::Score(m)) => record(m, five, state, p, mega),
+            (_, FinalChoice::ChanceChance) => {
+                for x in 0..ROLLS {
+                    let dice = t.keep(x);
+                    let m = rules.chance_chance_move(state, &dice);
+                    record(m, dice, state, p * t.roll_prob(x), mega);
+                }
+            }
+            (_, FinalChoice::Mulligan(_)) => unreachable!("no mulligan on the Mega turn"),
+        }
     }
-    let (last, after_mulligan) = d.final_roll_probabilities();
-    let (steps, sums) = turn_end(strategy, d, node, &last, &after_mulligan);
-    (merge_steps(steps), sums)
+    (steps, sums)
 }
 
 /// The end of a turn from `node` whose final rolls have the probabilities `last` (scored

@@ -259,7 +259,7 @@ fn the_companion_file_reads_back_each_part_to_f32_and_refuses_damage() {
 /// Every option at every position of `cards` × `dice` × rolls left: its parts (this turn's
 /// play after it, then the companion table) add up to what the advisor ranks it by. The
 /// number of options checked, and of each kind.
-fn options_add_up(rules: &'static RuleSet, cards: &[&str], dice: &[&str]) -> (usize, [usize; 4]) {
+fn options_add_up(rules: &'static RuleSet, cards: &[&str], dice: &[&str]) -> (usize, [usize; 5]) {
     let values = yahtzee_solver::solve(rules, &|_| {});
     let strategy = Strategy::new(rules, &values);
     let companion = Companion::solve(&strategy, &|_| {});
@@ -278,14 +278,23 @@ fn options_add_up(rules: &'static RuleSet, cards: &[&str], dice: &[&str]) -> (us
             v
         })
     };
-    let (mut checked, mut kinds) = (0, [0; 4]);
+    let (mut checked, mut kinds) = (0, [0; 5]);
     for card in cards {
         let card = Scorecard::parse(rules, card).unwrap();
         strategy.decide(card.state(), &mut d);
+        let mut positions: Vec<(Dice, u8, yahtzee_advice::Advice)> = Vec::new();
+        if let Some(advice) = advisor.advise_sixth_die(&card).unwrap() {
+            positions.push((Dice::default(), 3, advice));
+        }
         for dice in dice {
-            let dice: Dice = dice.parse().unwrap();
+            let dice = Dice::parse_dice(dice, dice.len()).unwrap();
             for rolls_left in 0..=2 {
                 let advice = advisor.advise(&card, dice, rolls_left).unwrap();
+                positions.push((dice, rolls_left, advice));
+            }
+        }
+        for (dice, rolls_left, advice) in positions {
+            {
                 for o in &advice.options {
                     let parts = option_parts(
                         &strategy,
@@ -313,7 +322,8 @@ fn options_add_up(rules: &'static RuleSet, cards: &[&str], dice: &[&str]) -> (us
                         Choice::Keep(_) => 0,
                         Choice::Fill { .. } => 1,
                         Choice::Mulligan(_) => 2,
-                        _ => 3,
+                        Choice::ChanceChance => 3,
+                        Choice::SixthDie(_) => 4,
                     }] += 1;
                 }
             }
@@ -368,6 +378,25 @@ fn the_house_rules_options_add_up_too() {
     let (checked, kinds) =
         options_add_up(fool_house, &["", "ones=3"], &["22211", "11222", "12345"]);
     assert!(checked > 50 && kinds[1] > 10, "fool-house: {kinds:?}");
+}
+
+#[test]
+fn the_mega_turn_options_add_up_too() {
+    // House rule "mega-yahtzee": the sixth-die question, and six dice showing with two,
+    // one and no rolls to come (five of them scored, six of a kind with its Mega bonus).
+    use Category::*;
+    let rules = RuleSet::named("forced+mega-yahtzee=50")
+        .unwrap()
+        .reduced(&[Ones, Twos, Yahtzee, Chance], 6);
+    let (checked, kinds) = options_add_up(
+        rules,
+        &["", "ones=2 chance=20"],
+        &["222113", "111111", "123456"],
+    );
+    assert!(
+        kinds[4] >= 4 && kinds[0] > 20 && kinds[1] > 10,
+        "{checked}: {kinds:?}"
+    );
 }
 
 #[test]
