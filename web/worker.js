@@ -260,9 +260,12 @@ async function answerExplained(arg) {
   const e = await explaining();
   let name = null;
   try { name = ruleName(e, arg.rules, arg.house); } catch (err) { /* advise says why */ }
-  // A question it does not cover (a target, no dice, six dice) is refused before any build.
+  // A question it does not cover (a target, an opponent, dice that are not five or six, no
+  // dice without the sixth die) is refused before any build.
+  const n = arg.dice == null ? 0 : String(arg.dice).replace(/[^1-6]/g, '').length;
+  const sixthDie = n === 0 && Array.isArray(arg.house) && arg.house.includes('mega-yahtzee');
   if (name && arg.target == null && (!arg.opponents || arg.opponents.length === 0)
-      && arg.dice != null && String(arg.dice).replace(/[^1-6]/g, '').length === 5) {
+      && (n === 5 || n === 6 || sixthDie)) {
     await ensureCompanion(e, name);
   }
   const t = performance.now();

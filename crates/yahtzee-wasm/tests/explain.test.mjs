@@ -106,8 +106,8 @@ test('the companion table round-trips through its bytes; a damaged one and the s
   damaged[damaged.length - 1] ^= 0x55;
   const oneLine = (e) => e instanceof pkg.YahtzeeError && e.message.length > 0 && !e.message.includes('\n');
   assert.throws(() => again.loadCompanion('forced', damaged), oneLine);
-  // The others: a sixth-die question, a target, and the modules without the explanations.
-  assert.throws(() => engine.advise({ rules: 'forced+mega-yahtzee', explain: true }), (e) => oneLine(e) && /explain needs the dice/.test(e.message));
+  // The others: dice without rolls_left, a target, and the modules without the explanations.
+  assert.throws(() => engine.advise({ dice: '13346', explain: true }), (e) => oneLine(e) && /give both dice and rolls_left/.test(e.message));
   assert.throws(() => engine.advise({ dice: '13346', rolls_left: 2, explain: true, target: 200 }), (e) => oneLine(e) && /expected score only/.test(e.message));
   const small = await pkg.load();
   assert.throws(() => small.advise({ dice: '13346', rolls_left: 2, explain: true }), (e) => oneLine(e) && /loadExplain/.test(e.message));
