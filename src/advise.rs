@@ -96,18 +96,23 @@ pub fn run(args: Args) -> Result<()> {
         &play_for,
         &options,
     )?;
-    let asked = match (&args.explain, position) {
-        (Some(names), Some((dice, rolls_left, mulligan))) => {
+    let asked = match &args.explain {
+        Some(names) => {
             let companion = table_file::open_or_build_companion(rules, args.quiet)?;
-            yahtzee_engine::explain(
-                &advisor,
-                &companion,
-                &card,
-                &dice,
-                rolls_left,
-                mulligan,
-                &mut report,
-            )?;
+            match position {
+                Some((dice, rolls_left, mulligan)) => yahtzee_engine::explain(
+                    &advisor,
+                    &companion,
+                    &card,
+                    &dice,
+                    rolls_left,
+                    mulligan,
+                    &mut report,
+                )?,
+                None => {
+                    yahtzee_engine::explain_sixth_die(&advisor, &companion, &card, &mut report)?
+                }
+            }
             let named = names.iter().map(|n| {
                 report
                     .option_named(n)
@@ -115,17 +120,7 @@ pub fn run(args: Args) -> Result<()> {
             });
             named.collect::<Result<Vec<usize>>>()?
         }
-        (Some(names), None) => {
-            let companion = table_file::open_or_build_companion(rules, args.quiet)?;
-            yahtzee_engine::explain_sixth_die(&advisor, &companion, &card, &mut report)?;
-            let named = names.iter().map(|n| {
-                report
-                    .option_named(n)
-                    .with_context(|| format!("--explain: no option '{n}' here"))
-            });
-            named.collect::<Result<Vec<usize>>>()?
-        }
-        (None, _) => Vec::new(),
+        None => Vec::new(),
     };
     let top = args.top.map(|n| n as usize);
     if let Some(n) = top {

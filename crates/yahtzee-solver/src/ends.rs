@@ -63,8 +63,6 @@ pub struct TurnEnds {
     pub box_points: Vec<Lanes>,
     /// Per lane: the expected extra-Yahtzee bonus points the turn earns.
     pub yahtzee_bonus: Lanes,
-    /// Per lane: the turn's value, the kernel's (the value table's, bit for bit).
-    pub value: Lanes,
     /// Per roll: how each lane's choice ends the turn.
     end: Vec<End>,
     /// The extra-Yahtzee bonuses the final rolls' moves earn.
@@ -93,7 +91,6 @@ impl TurnEnds {
             slot_mass: vec![[0.0; LANES]; plan.slots.len() + 1],
             box_points: vec![[0.0; LANES]; nb],
             yahtzee_bonus: [0.0; LANES],
-            value: [0.0; LANES],
             end: vec![End::default(); ROLLS],
             bonuses: Vec::new(),
             keep_at: [vec![[0; LANES]; ROLLS], vec![[0; LANES]; ROLLS]],
@@ -145,7 +142,6 @@ impl TurnPlan {
                 *k = at.map(|x| index_of(x) as u16);
             }
         }
-        ends.value = self.opening_mean(ws);
         self.forward(ends);
         self.tally(states, ends);
     }
