@@ -2,7 +2,7 @@
 //! command line. Answers have the fields of the CLI's `--json` output; errors are Python
 //! exceptions with the CLI's one-line messages; long computations release the GIL.
 //!
-//! The type hints and the docs a Python user reads are in `yahtzee.pyi`, next to this
+//! The type hints and the docs a Python user reads are in `python/yahtzee/__init__.pyi`, under this
 //! crate's `pyproject.toml`.
 
 mod explain;
@@ -1008,7 +1008,7 @@ fn data_dir() -> PathBuf {
     shared().dir().to_path_buf()
 }
 
-#[pymodule(name = "yahtzee")]
+#[pymodule(name = "_native")]
 fn yahtzee_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;

@@ -27,7 +27,7 @@ import yahtzee.triple
 import yahtzee.yahtzix
 
 ROOT = pathlib.Path(__file__).resolve().parents[3]
-STUB = ROOT / "crates" / "yahtzee-py" / "yahtzee.pyi"
+STUB = ROOT / "crates" / "yahtzee-py" / "python" / "yahtzee" / "__init__.pyi"
 OFFICIAL = 254.5877287
 
 
