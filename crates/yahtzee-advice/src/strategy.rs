@@ -229,6 +229,23 @@ impl TurnDecisions {
         mass
     }
 
+    /// Expected points still to come (this turn's box and bonuses, then later turns) when
+    /// `keep` (a keep index) is kept with `rolls_left` (1 or 2) rerolls left and the rest of
+    /// the turn is played optimally. Keeping all five (`keep` a roll) is rolling no more
+    /// now: the roll's value with one reroll fewer. A research environment's regret is
+    /// read from these (yahtzee-learn).
+    pub fn keep_value(&self, keep: usize, rolls_left: u8) -> f64 {
+        self.keep_values[usize::from(rolls_left) - 1][keep]
+    }
+
+    /// House rule "mulligan", in hand after the last roll: expected points still to come
+    /// when it is spent keeping `keep` (a keep of fewer than five dice), the boxes then
+    /// scored in the "mulligan used" states. `None` when the mulligan is not in hand.
+    pub fn mulligan_value(&self, keep: usize) -> Option<f64> {
+        let in_hand = self.rules.house.mulligan && !self.last.state.mulligan_used();
+        in_hand.then(|| self.spent_values[keep])
+    }
+
     /// The state the turn starts in.
     pub fn state(&self) -> State {
         self.last.state
