@@ -229,21 +229,21 @@ impl TurnDecisions {
         mass
     }
 
-    /// Expected points still to come (this turn's box and bonuses, then later turns) when
-    /// `keep` (a keep index) is kept with `rolls_left` (1 or 2) rerolls left and the rest of
-    /// the turn is played optimally. Keeping all five (`keep` a roll) is rolling no more
-    /// now: the roll's value with one reroll fewer. A research environment's regret is
-    /// read from these (yahtzee-learn).
-    pub fn keep_value(&self, keep: usize, rolls_left: u8) -> f64 {
-        self.keep_values[usize::from(rolls_left) - 1][keep]
+    /// Expected points still to come (this turn's box and bonuses, then later turns) for
+    /// every keep (by keep index) kept with `rolls_left` (1 or 2) rerolls left, the rest of
+    /// the turn played optimally. Keeping all five (a roll's index) is rolling no more now:
+    /// the roll's value with one reroll fewer. A research environment's regret is read
+    /// from these (yahtzee-learn).
+    pub fn keep_values(&self, rolls_left: u8) -> &[f64] {
+        &self.keep_values[usize::from(rolls_left) - 1]
     }
 
     /// House rule "mulligan", in hand after the last roll: expected points still to come
-    /// when it is spent keeping `keep` (a keep of fewer than five dice), the boxes then
+    /// for every keep (of fewer than five dice) the mulligan is spent on, the boxes then
     /// scored in the "mulligan used" states. `None` when the mulligan is not in hand.
-    pub fn mulligan_value(&self, keep: usize) -> Option<f64> {
+    pub fn mulligan_values(&self) -> Option<&[f64]> {
         let in_hand = self.rules.house.mulligan && !self.last.state.mulligan_used();
-        in_hand.then(|| self.spent_values[keep])
+        in_hand.then_some(&self.spent_values[..])
     }
 
     /// The state the turn starts in.
@@ -487,6 +487,16 @@ impl<'v> Strategy<'v> {
             spent_values: vec![0.0; KEEPS],
             mega: None,
         }
+    }
+
+    /// The value of every final roll of a turn in `state` (the best box, the Joker rules,
+    /// chance-chance and fool-house applied; not the mulligan), computed in `d`'s room:
+    /// the first step of [`Strategy::decide`], for callers that run the keep steps
+    /// themselves over many states at once (yahtzee-learn's batches, on the solver's lanes).
+    pub fn final_values<'d>(&self, state: State, d: &'d mut TurnDecisions) -> &'d [f64] {
+        let one = &mut d.keep_values[0];
+        self.final_moves(state, &mut d.cont, &mut d.last, one);
+        &one[..ROLLS]
     }
 
     /// Fills `d` with the decisions of a turn starting in `state` (which must not be full):

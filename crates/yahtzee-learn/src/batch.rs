@@ -3,7 +3,9 @@
 //!
 //! A finished game is reset on the step after the one that finished it, which ignores its
 //! action (Gymnasium's "next step" autoreset): game `i` of a batch reset with seed `s`
-//! plays episodes `0, 1, 2, ...` of seed `s + i`.
+//! plays episodes `0, 1, 2, ...` of seed `s + i`. A step runs in three passes over the
+//! games: play the actions, decide the new turns eight games at a time (crate::lanes),
+//! report.
 
 use rayon::prelude::*;
 
@@ -23,7 +25,7 @@ pub struct Outputs<'a> {
     pub masks: &'a mut [u8],
     /// The regret of the action taken (0 on a reset; NaN without a model).
     pub regret: &'a mut [f64],
-    /// `games × action_count`: every action's regret now (NaN where illegal or without
+    /// `games × action_count`: every action's regret now (+inf where illegal, NaN without
     /// a model); empty to skip it.
     pub action_regret: &'a mut [f64],
     /// The optimal expected final total from now (NaN without a model).
@@ -36,21 +38,15 @@ pub struct Batch {
     needs_reset: Vec<bool>,
 }
 
-/// One game's rows of [`Outputs`].
-struct Row<'a> {
-    obs: &'a mut [f32],
-    reward: &'a mut f64,
-    terminated: &'a mut bool,
-    reset: &'a mut bool,
-    mask: &'a mut [u8],
-    regret: &'a mut f64,
-    action_regret: &'a mut [f64],
-    optimal: &'a mut f64,
-}
+/// Games per parallel task: enough to amortise the task, few enough to spread.
+const CHUNK: usize = 64;
 
 impl Batch {
-    /// A batch of these games (all of one rule set).
-    pub fn new(envs: Vec<Env>) -> Batch {
+    /// A batch of these games (all of one rule set and model).
+    pub fn new(mut envs: Vec<Env>) -> Batch {
+        for e in &mut envs {
+            e.defer = true;
+        }
         let n = envs.len();
         Batch {
             envs,
@@ -70,12 +66,12 @@ impl Batch {
         &self.envs
     }
 
-    /// Starts every game afresh: game `i` plays episode 0 of seed `seed + i`.
-    pub fn reset(&mut self, seed: u64, out: Outputs<'_>) {
+    /// Starts every game afresh: game `i` plays episode `episode` of seed `seed + i`.
+    pub fn reset(&mut self, seed: u64, episode: u64, out: Outputs<'_>) {
         let actions = vec![0; self.len()];
         self.needs_reset.fill(true);
         for (i, e) in self.envs.iter_mut().enumerate() {
-            e.reset(seed.wrapping_add(i as u64), u64::MAX); // the step below adds one
+            e.reset(seed.wrapping_add(i as u64), episode.wrapping_sub(1)); // the step adds one
         }
         self.step(&actions, out)
             .expect("resetting games takes no action");
@@ -97,72 +93,65 @@ impl Batch {
                 return Err(LearnError::IllegalIn { game: i, action: a, why });
             }
         }
-        let rows = rows(out, n, self.envs.first().map_or(0, |e| e.layout().observation_len()));
         self.envs
             .par_iter_mut()
             .zip(self.needs_reset.par_iter_mut())
             .zip(actions.par_iter())
-            .zip(rows)
-            .with_min_len(64)
-            .for_each(|(((e, needs_reset), &a), row)| {
-                step_one(e, needs_reset, a as usize, row)
+            .zip(out.rewards.par_iter_mut())
+            .zip(out.terminated.par_iter_mut())
+            .zip(out.reset.par_iter_mut())
+            .zip(out.regret.par_iter_mut())
+            .with_min_len(CHUNK)
+            .for_each(|((((((e, needs_reset), &a), reward), terminated), reset), regret)| {
+                *reset = *needs_reset;
+                if *needs_reset {
+                    let (seed, episode) = e.episode();
+                    e.reset(seed, episode.wrapping_add(1));
+                    *needs_reset = false;
+                    (*reward, *terminated, *regret) = (0.0, false, 0.0);
+                } else {
+                    let step = e.step(a as usize).expect("checked legal");
+                    *reward = f64::from(step.reward);
+                    *terminated = step.terminated;
+                    *regret = step.regret.unwrap_or(f64::NAN);
+                    *needs_reset = step.terminated;
+                }
             });
+        let mut pending: Vec<&mut Env> = self.envs.iter_mut().filter(|e| e.pending).collect();
+        pending
+            .par_chunks_mut(CHUNK)
+            .for_each(crate::lanes::decide);
+        self.report(out.observations, out.masks, out.action_regret, out.optimal_value);
         Ok(())
     }
-}
 
-fn step_one(e: &mut Env, needs_reset: &mut bool, a: usize, row: Row<'_>) {
-    *row.reset = *needs_reset;
-    if *needs_reset {
-        let (seed, episode) = e.episode();
-        e.reset(seed, episode.wrapping_add(1));
-        *needs_reset = false;
-        *row.reward = 0.0;
-        *row.terminated = false;
-        *row.regret = 0.0;
-    } else {
-        let step = e.step(a).expect("checked legal");
-        *row.reward = f64::from(step.reward);
-        *row.terminated = step.terminated;
-        *row.regret = step.regret.unwrap_or(f64::NAN);
-        *needs_reset = step.terminated;
+    /// Writes every game's observation, mask, action regrets and optimal value.
+    fn report(&self, obs: &mut [f32], masks: &mut [u8], action_regret: &mut [f64], optimal: &mut [f64]) {
+        let Some(first) = self.envs.first() else {
+            return;
+        };
+        let (ol, al) = (first.layout().observation_len(), first.layout().action_count());
+        let write = |(((e, obs), mask), optimal): (((&Env, &mut [f32]), &mut [u8]), &mut f64),
+                     regrets: &mut [f64]| {
+            e.observe(obs);
+            e.mask(mask);
+            *optimal = e.optimal_value().unwrap_or(f64::NAN);
+            if !regrets.is_empty() && e.action_regret(regrets).is_none() {
+                regrets.fill(f64::NAN);
+            }
+        };
+        let rows = self
+            .envs
+            .par_iter()
+            .zip(obs.par_chunks_mut(ol))
+            .zip(masks.par_chunks_mut(al))
+            .zip(optimal.par_iter_mut())
+            .with_min_len(CHUNK);
+        if action_regret.is_empty() {
+            rows.for_each(|row| write(row, &mut []));
+        } else {
+            rows.zip(action_regret.par_chunks_mut(al))
+                .for_each(|(row, regrets)| write(row, regrets));
+        }
     }
-    e.observe(row.obs);
-    e.mask(row.mask);
-    *row.optimal = e.optimal_value().unwrap_or(f64::NAN);
-    if !row.action_regret.is_empty() && e.action_regret(row.action_regret).is_none() {
-        row.action_regret.fill(f64::NAN);
-    }
-}
-
-/// Splits the outputs into one [`Row`] per game.
-fn rows(out: Outputs<'_>, n: usize, obs_len: usize) -> Vec<Row<'_>> {
-    let actions = out.masks.len() / n.max(1);
-    let mut action_regret: Vec<&mut [f64]> = if out.action_regret.is_empty() {
-        (0..n).map(|_| <&mut [f64]>::default()).collect()
-    } else {
-        out.action_regret.chunks_mut(actions).collect()
-    };
-    out.observations
-        .chunks_mut(obs_len)
-        .zip(out.rewards.iter_mut())
-        .zip(out.terminated.iter_mut())
-        .zip(out.reset.iter_mut())
-        .zip(out.masks.chunks_mut(actions))
-        .zip(out.regret.iter_mut())
-        .zip(action_regret.drain(..))
-        .zip(out.optimal_value.iter_mut())
-        .map(
-            |(((((((obs, reward), terminated), reset), mask), regret), action_regret), optimal)| Row {
-                obs,
-                reward,
-                terminated,
-                reset,
-                mask,
-                regret,
-                action_regret,
-                optimal,
-            },
-        )
-        .collect()
 }

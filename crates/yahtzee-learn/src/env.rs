@@ -1,10 +1,12 @@
 //! One game of solitaire Yahtzee as an environment: the rules' moves, the dice stream, and
 //! (with a [`Model`]) the exact value of every action.
 
-use std::sync::Arc;
+use std::cell::RefCell;
+use std::sync::LazyLock;
 
 use yahtzee_advice::{Strategy, TurnDecisions};
-use yahtzee_rules::{tables, Dice, Move, RuleSet, State};
+use yahtzee_rules::{tables, Dice, Move, RuleSet, State, ROLLS};
+use yahtzee_solver::turn::TurnPlan;
 use yahtzee_solver::{chance_chance_value, Values};
 
 use crate::dice_stream::{draw, CHANCE_CHANCE_ROLL, MULLIGAN_ROLL};
@@ -13,16 +15,20 @@ use crate::LearnError;
 
 /// The exact values of one rule set: the optimal strategy read from its solved table.
 pub struct Model {
-    strategy: Strategy<'static>,
+    pub(crate) strategy: Strategy<'static>,
+    /// The solver's keep steps, run over the lanes of many games at once (crate::lanes).
+    pub(crate) plan: TurnPlan,
 }
 
 impl Model {
     /// The model of `rules` over `values`, the expected points still to come from every
     /// state (the solver's table: a `Table` read through `yahtzee_advice::TableValues`, or
-    /// a solved `Vec<f64>`). Lives as long as the program: environments share it.
+    /// a solved `Vec<f64>`). Environments share it for the life of the program (leak it:
+    /// one per rule set).
     pub fn new(rules: &'static RuleSet, values: &'static (dyn Values + Sync)) -> Model {
         Model {
             strategy: Strategy::new(rules, values),
+            plan: TurnPlan::new(rules),
         }
     }
 
@@ -45,7 +51,7 @@ pub struct Step {
 /// One game: the card, the dice showing, the rolls left, the dice stream.
 pub struct Env {
     layout: Layout,
-    model: Option<Arc<Model>>,
+    model: Option<&'static Model>,
     seed: u64,
     episode: u64,
     state: State,
@@ -58,8 +64,24 @@ pub struct Env {
     rolls_left: u8,
     /// House rule "mulligan": the dice showing are the mulligan's roll.
     mulligan_roll: bool,
-    /// The turn's decisions and every action's value now (with a model).
-    decisions: Option<TurnDecisions>,
+    /// The legal move of each box with the dice showing (`None`: not legal), and the box a
+    /// natural full house must go in (fool-house), refreshed whenever the dice change.
+    moves: Vec<Option<Move>>,
+    forced: Option<usize>,
+    /// Each action's legality, and the dice's roll index, refreshed with the moves.
+    legal: Vec<bool>,
+    roll_index: usize,
+    /// With a model, from the turn's decisions: every keep's value with one reroll left,
+    /// and (mulligan in hand) every keep's value with the mulligan's roll to come. The
+    /// decisions themselves live in a per-thread scratch ([`with_decisions`]): a batch
+    /// of thousands of games keeps only these 7 KB each.
+    keep1: Vec<f64>,
+    spent: Vec<f64>,
+    /// In a batch: a new turn's decisions are left to the batch, which decides many
+    /// games' turns at once (`pending` until it has).
+    pub(crate) defer: bool,
+    pub(crate) pending: bool,
+    /// Every action's value now (with a model), NaN where illegal, and the best.
     values: Vec<f64>,
     best: f64,
 }
@@ -67,7 +89,7 @@ pub struct Env {
 impl Env {
     /// A game of `layout`'s rules, exact values from `model` when given (it must be of the
     /// same rules). Call [`Env::reset`] before the first step.
-    pub fn new(layout: Layout, model: Option<Arc<Model>>) -> Result<Env, LearnError> {
+    pub fn new(layout: Layout, model: Option<&'static Model>) -> Result<Env, LearnError> {
         if let Some(m) = &model {
             let rules = m.strategy.rules();
             if rules != layout.rules() {
@@ -77,7 +99,6 @@ impl Env {
                 });
             }
         }
-        let decisions = model.as_ref().map(|m| m.strategy.new_decisions());
         Ok(Env {
             layout,
             model,
@@ -90,7 +111,14 @@ impl Env {
             dice: [0; 5],
             rolls_left: 0,
             mulligan_roll: false,
-            decisions,
+            moves: vec![None; layout.rules().box_count()],
+            forced: None,
+            legal: vec![false; layout.action_count()],
+            roll_index: 0,
+            keep1: Vec::new(),
+            spent: Vec::new(),
+            defer: false,
+            pending: false,
             values: vec![f64::NAN; layout.action_count()],
             best: f64::NAN,
         })
@@ -147,16 +175,71 @@ impl Env {
         if self.is_over() {
             self.dice = [0; 5];
             self.rolls_left = 0;
+            self.moves.fill(None);
+            self.forced = None;
+            self.legal.fill(false);
             self.values.fill(f64::NAN);
             self.best = f64::NAN;
             return;
         }
         self.roll(0, 0);
         self.rolls_left = 2;
-        if let (Some(m), Some(d)) = (&self.model, &mut self.decisions) {
-            m.strategy.decide(self.state, d);
+        self.refresh();
+        if self.model.is_some() {
+            if self.defer {
+                self.pending = true;
+            } else {
+                self.decide_alone();
+            }
         }
-        self.value_actions();
+    }
+
+    /// The model, when this game has one.
+    pub(crate) fn model(&self) -> Option<&'static Model> {
+        self.model
+    }
+
+    /// Whether this turn's decisions need the whole scalar strategy (the mulligan in hand,
+    /// or a natural full house that could not be rerolled) rather than the shared lanes.
+    pub(crate) fn needs_alone(&self) -> bool {
+        let rules = self.rules();
+        (rules.house.mulligan && !self.state.mulligan_used())
+            || rules.full_house_forcing(self.state).is_some()
+    }
+
+    /// The turn's state.
+    pub(crate) fn state(&self) -> State {
+        self.state
+    }
+
+    /// Decides this turn with the scalar strategy and values the opening roll's actions.
+    pub(crate) fn decide_alone(&mut self) {
+        let model = self.model.expect("a model");
+        self.pending = false;
+        with_decisions(&model.strategy, |d| {
+            model.strategy.decide(self.state, d);
+            self.keep1.clear();
+            self.keep1.extend_from_slice(d.keep_values(1));
+            self.spent.clear();
+            if let Some(spent) = d.mulligan_values() {
+                self.spent.extend_from_slice(spent);
+            }
+            self.value_actions(d.keep_values(2));
+        });
+    }
+
+    /// Takes every keep's value with one reroll left from the lanes.
+    pub(crate) fn set_keep1(&mut self, keep1: impl Iterator<Item = f64>) {
+        self.keep1.clear();
+        self.keep1.extend(keep1);
+        self.spent.clear();
+    }
+
+    /// With the keep values of two rerolls left from the lanes, values the opening roll's
+    /// actions: the turn is decided.
+    pub(crate) fn decided(&mut self, keep2: &[f64]) {
+        self.pending = false;
+        self.value_actions(keep2);
     }
 
     /// Keeps the dice at the positions of `mask` and rolls the others as roll `roll`.
@@ -170,6 +253,23 @@ impl Env {
             }
         }
         self.dice.sort_unstable();
+    }
+
+    /// The legal moves and actions of the position, once each time it changes (not per
+    /// action asked about).
+    fn refresh(&mut self) {
+        let (state, dice) = (self.scoring_state(), self.dice());
+        self.moves.fill(None);
+        let rules = self.rules();
+        let moves = &mut self.moves;
+        rules.for_each_move(state, &dice, |m| moves[m.box_index] = Some(m));
+        self.forced = rules.forced_full_house(state, &dice);
+        self.roll_index = tables().index(&dice);
+        let mut legal = std::mem::take(&mut self.legal);
+        for (a, l) in legal.iter_mut().enumerate() {
+            *l = self.why_illegal(a).is_none();
+        }
+        self.legal = legal;
     }
 
     /// The state the boxes are scored from: after the mulligan's roll, with it spent.
@@ -187,7 +287,7 @@ impl Env {
 
     /// Whether action `a` is legal now.
     pub fn is_legal(&self, a: usize) -> bool {
-        self.why_illegal(a).is_none()
+        self.legal.get(a).copied().unwrap_or(false)
     }
 
     /// Why action `a` is not legal now, or `None` when it is.
@@ -195,20 +295,15 @@ impl Env {
         if self.is_over() {
             return Some("the game is over");
         }
-        let rules = self.rules();
-        let dice = self.dice();
-        let state = self.scoring_state();
-        let forced = rules.forced_full_house(state, &dice);
+        let forced = self.forced;
         match self.layout.action(a) {
             None => Some("no such action"),
             Some(Action::Score(b)) if forced.is_some_and(|f| f != b) => {
                 Some("a natural full house must be scored in Full House (fool-house)")
             }
-            Some(Action::Score(b)) => {
-                let mut legal = false;
-                rules.for_each_move(state, &dice, |m| legal |= m.box_index == b);
-                (!legal).then_some("that box is filled, or the Joker rule rules it out")
-            }
+            Some(Action::Score(b)) => self.moves[b]
+                .is_none()
+                .then_some("that box is filled, or the Joker rule rules it out"),
             Some(_) if forced.is_some() => {
                 Some("a natural full house must be scored in Full House (fool-house)")
             }
@@ -219,8 +314,9 @@ impl Env {
             Some(Action::ChanceChance) if self.rolls_left > 0 => {
                 Some("chance-chance comes after the last roll")
             }
-            Some(Action::ChanceChance) => rules
-                .chance_chance_box(state)
+            Some(Action::ChanceChance) => self
+                .rules()
+                .chance_chance_box(self.scoring_state())
                 .is_none()
                 .then_some("Chance is filled"),
         }
@@ -228,8 +324,8 @@ impl Env {
 
     /// Writes the legal actions into `out` (1 legal, 0 not; one entry per action).
     pub fn mask(&self, out: &mut [u8]) {
-        for (a, m) in out.iter_mut().enumerate() {
-            *m = u8::from(self.is_legal(a));
+        for (m, &l) in out.iter_mut().zip(&self.legal) {
+            *m = u8::from(l);
         }
     }
 
@@ -245,12 +341,14 @@ impl Env {
             Action::Keep(mask) if self.rolls_left > 0 => {
                 self.roll(mask, 3 - self.rolls_left);
                 self.rolls_left -= 1;
-                self.value_actions();
+                self.refresh();
+                self.value_actions(&[]);
             }
             Action::Keep(mask) => {
+                self.mulligan_roll = true; // before the roll: its moves are in the spent state
                 self.roll(mask, MULLIGAN_ROLL);
-                self.mulligan_roll = true;
-                self.value_actions();
+                self.refresh();
+                self.value_actions(&[]);
             }
             Action::Score(b) => {
                 let m = self.move_in(b).expect("legal");
@@ -271,14 +369,7 @@ impl Env {
 
     /// The legal move that scores box `b` with the dice showing.
     fn move_in(&self, b: usize) -> Option<Move> {
-        let mut found = None;
-        self.rules()
-            .for_each_move(self.scoring_state(), &self.dice(), |m| {
-                if m.box_index == b {
-                    found = Some(m);
-                }
-            });
-        found
+        self.moves[b]
     }
 
     /// Writes move `m` on the card and starts the next turn.
@@ -292,17 +383,17 @@ impl Env {
     }
 
     /// With a model: every legal action's expected points still to come from now (this
-    /// step's included), NaN for the illegal ones, and the best of them.
-    fn value_actions(&mut self) {
-        let Some(model) = self.model.clone() else {
+    /// step's included), NaN for the illegal ones, and the best of them. `keep2`: every
+    /// keep's value with two rerolls left (read at a turn's opening roll only).
+    fn value_actions(&mut self, keep2: &[f64]) {
+        let Some(model) = self.model else {
             return;
         };
-        let n = self.layout.action_count();
         let mut values = std::mem::take(&mut self.values);
         let mut best = f64::NEG_INFINITY;
-        for (a, v) in values.iter_mut().enumerate().take(n) {
+        for (a, v) in values.iter_mut().enumerate() {
             *v = if self.is_legal(a) {
-                self.action_value(&model, a)
+                self.action_value(model, a, keep2)
             } else {
                 f64::NAN
             };
@@ -314,15 +405,14 @@ impl Env {
         self.best = best;
     }
 
-    fn action_value(&self, model: &Model, a: usize) -> f64 {
-        let d = self.decisions.as_ref().expect("a model decides every turn");
+    fn action_value(&self, model: &Model, a: usize, keep2: &[f64]) -> f64 {
         match self.layout.action(a).expect("legal") {
             Action::Keep(mask) => {
-                let keep = tables().index(&dice_of(&self.dice, mask));
-                if self.rolls_left > 0 {
-                    d.keep_value(keep, self.rolls_left)
-                } else {
-                    d.mulligan_value(keep).expect("the mulligan in hand")
+                let keep = usize::from(mask_keeps(self.roll_index)[usize::from(mask)]);
+                match self.rolls_left {
+                    2 => keep2[keep],
+                    1 => self.keep1[keep],
+                    _ => self.spent[keep], // the mulligan in hand (a legal keep)
                 }
             }
             Action::Score(b) => {
@@ -335,16 +425,17 @@ impl Env {
         }
     }
 
-    /// With a model: each action's regret now (best value minus its value; NaN where
-    /// illegal), written into `out`; returns the optimal expected final total from here.
+    /// With a model: each action's regret now (best value minus its value; +inf where
+    /// illegal, so the best action is the least regret's), written into `out`; returns the
+    /// optimal expected final total from here.
     pub fn action_regret(&self, out: &mut [f64]) -> Option<f64> {
         self.model.as_ref()?;
         if self.is_over() {
-            out.fill(f64::NAN);
+            out.fill(f64::INFINITY);
             return Some(f64::from(self.total));
         }
-        for (r, v) in out.iter_mut().zip(&self.values) {
-            *r = self.best - v;
+        for ((r, v), &legal) in out.iter_mut().zip(&self.values).zip(&self.legal) {
+            *r = if legal { self.best - v } else { f64::INFINITY };
         }
         Some(f64::from(self.total) + self.best)
     }
@@ -389,6 +480,40 @@ impl Env {
         self.model.as_ref()?;
         (0..self.values.len()).find(|&a| self.values[a] == self.best)
     }
+}
+
+/// Runs `f` with this thread's room for a turn's decisions under `strategy`'s rules.
+pub(crate) fn with_decisions<R>(strategy: &Strategy<'static>, f: impl FnOnce(&mut TurnDecisions) -> R) -> R {
+    thread_local! {
+        static SCRATCH: RefCell<Vec<(&'static str, TurnDecisions)>> = const { RefCell::new(Vec::new()) };
+    }
+    SCRATCH.with_borrow_mut(|scratch| {
+        let name = strategy.rules().name;
+        let at = match scratch.iter().position(|(n, _)| *n == name) {
+            Some(at) => at,
+            None => {
+                scratch.push((name, strategy.new_decisions()));
+                scratch.len() - 1
+            }
+        };
+        f(&mut scratch[at].1)
+    })
+}
+
+/// The keep index of every keep mask (bit `i`: the `i`-th die, sorted) of every roll.
+fn mask_keeps(roll: usize) -> &'static [u16; 32] {
+    static TABLE: LazyLock<Vec<[u16; 32]>> = LazyLock::new(|| {
+        (0..ROLLS)
+            .map(|r| {
+                let mut faces = [0u8; 5];
+                for (f, d) in faces.iter_mut().zip(tables().keep(r).faces()) {
+                    *f = d;
+                }
+                std::array::from_fn(|m| tables().index(&dice_of(&faces, m as u8)) as u16)
+            })
+            .collect()
+    });
+    &TABLE[roll]
 }
 
 /// The dice at the positions of `mask` among `dice` (sorted faces, 0 for none).

@@ -12,6 +12,7 @@ pub mod batch;
 pub mod dice_stream;
 pub mod env;
 pub mod layout;
+mod lanes;
 
 pub use batch::{Batch, Outputs};
 pub use env::{Env, Model, Step};

@@ -1,16 +1,18 @@
 //! The environment's exact feedback on small games, against the solver's values.
 
-use std::sync::Arc;
-
 use yahtzee_learn::{Action, Batch, Env, Layout, Model, Outputs, KEEP_ACTIONS};
 use yahtzee_rules::{Category, RuleSet};
 
 /// A small game of `base` (a named rule set) with these boxes, solved, as a model.
-fn small(base: &str, boxes: &[Category], threshold: u32) -> (Layout, Arc<Model>, f64) {
+fn small(base: &str, boxes: &[Category], threshold: u32) -> (Layout, &'static Model, f64) {
     let rules = RuleSet::named(base).unwrap().reduced(boxes, threshold);
     let values: &'static Vec<f64> = Box::leak(Box::new(yahtzee_solver::solve(rules, &|_| {})));
     let start = values[rules.state_index(yahtzee_rules::State::START)];
-    (Layout::new(rules).unwrap(), Arc::new(Model::new(rules, values)), start)
+    (
+        Layout::new(rules).unwrap(),
+        Box::leak(Box::new(Model::new(rules, values))),
+        start,
+    )
 }
 
 const BOXES: [Category; 4] = [
@@ -38,11 +40,11 @@ fn random_action(env: &Env, state: &mut u64) -> usize {
 /// optimal value at the start).
 fn play(
     layout: Layout,
-    model: &Arc<Model>,
+    model: &'static Model,
     games: u64,
     mut choose: impl FnMut(&Env) -> usize,
 ) -> Vec<(f64, f64, f64)> {
-    let mut env = Env::new(layout, Some(model.clone())).unwrap();
+    let mut env = Env::new(layout, Some(model)).unwrap();
     (0..games)
         .map(|g| {
             env.reset(11, g);
@@ -68,7 +70,7 @@ fn mean_and_half_width(xs: impl Iterator<Item = f64> + Clone) -> (f64, f64) {
 fn optimal_play_has_no_regret_and_scores_the_solved_value() {
     for base in ["forced", "yatzy+mulligan+fool-house", "free+chance-chance"] {
         let (layout, model, start) = small(base, &BOXES, 9);
-        let games = play(layout, &model, 4000, |e| e.best_action().unwrap());
+        let games = play(layout, model, 4000, |e| e.best_action().unwrap());
         assert!(games.iter().all(|g| g.1.abs() < 1e-9), "{base}: optimal play has regret");
         let (mean, half) = mean_and_half_width(games.iter().map(|g| g.0));
         assert!((mean - start).abs() < half, "{base}: mean {mean} vs exact {start} ± {half}");
@@ -82,7 +84,7 @@ fn total_plus_regret_is_the_solved_value_in_expectation() {
     for base in ["forced", "yatzy+mulligan+fool-house", "free+chance-chance"] {
         let (layout, model, start) = small(base, &BOXES, 9);
         let mut seed = 0x9e37_79b9_u64;
-        let games = play(layout, &model, 4000, |e| random_action(e, &mut seed));
+        let games = play(layout, model, 4000, |e| random_action(e, &mut seed));
         let (mean_regret, _) = mean_and_half_width(games.iter().map(|g| g.1));
         assert!(mean_regret > 1.0, "{base}: random play loses points ({mean_regret})");
         let (mean, half) = mean_and_half_width(games.iter().map(|g| g.0 + g.1));
@@ -139,7 +141,7 @@ fn masks_follow_the_rules() {
 #[test]
 fn fresh_dice_do_not_depend_on_the_actions() {
     let (layout, model, _) = small("forced", &BOXES, 9);
-    let mut a = Env::new(layout, Some(model.clone())).unwrap();
+    let mut a = Env::new(layout, Some(model)).unwrap();
     let mut b = Env::new(layout, Some(model)).unwrap();
     a.reset(5, 0);
     b.reset(5, 0);
@@ -162,7 +164,7 @@ fn a_batch_steps_like_single_games_and_resets_on_the_next_step() {
     let (layout, model, _) = small("forced", &BOXES, 9);
     let n = 37;
     let envs = (0..n)
-        .map(|_| Env::new(layout, Some(model.clone())).unwrap())
+        .map(|_| Env::new(layout, Some(model)).unwrap())
         .collect();
     let mut batch = Batch::new(envs);
     let (ol, al) = (layout.observation_len(), layout.action_count());
@@ -188,7 +190,7 @@ fn a_batch_steps_like_single_games_and_resets_on_the_next_step() {
             }
         };
     }
-    batch.reset(100, out!());
+    batch.reset(100, 0, out!());
     let mut single = Env::new(layout, Some(model)).unwrap();
     single.reset(100 + 5, 0);
     let mut single_obs = vec![0f32; ol];
@@ -202,7 +204,7 @@ fn a_batch_steps_like_single_games_and_resets_on_the_next_step() {
         let actions: Vec<i64> = (0..n)
             .map(|i| {
                 let row = &ar[i * al..(i + 1) * al];
-                row.iter().position(|&r| r == 0.0).unwrap_or(0) as i64
+                row.iter().position(|&r| r == 0.0).unwrap_or(0) as i64 // the first best
             })
             .collect();
         batch.step(&actions, out!()).unwrap();
@@ -224,8 +226,77 @@ fn a_batch_steps_like_single_games_and_resets_on_the_next_step() {
     }
     assert!(ended.iter().all(|&e| e));
     // An illegal action anywhere refuses the whole step.
-    batch.reset(100, out!());
+    batch.reset(100, 0, out!());
     let mut actions = vec![0i64; n];
     actions[3] = al as i64;
     assert!(batch.step(&actions, out!()).is_err());
+}
+
+/// A batch decides its games' turns eight at a time in the solver's lanes; a lone game
+/// decides with the scalar strategy. Both give every action the same regret, to the bit.
+#[test]
+fn a_batch_values_every_action_as_a_lone_game_does() {
+    for base in ["forced", "yatzy+mulligan+fool-house", "free+chance-chance"] {
+        let (layout, model, _) = small(base, &BOXES, 9);
+        let n = 21;
+        let games = (0..n).map(|_| Env::new(layout, Some(model)).unwrap());
+        let mut batch = Batch::new(games.collect());
+        let mut lone: Vec<Env> = (0..n).map(|_| Env::new(layout, Some(model)).unwrap()).collect();
+        let (ol, al) = (layout.observation_len(), layout.action_count());
+        let mut obs = vec![0f32; n * ol];
+        let (mut rew, mut regret, mut opt) = (vec![0f64; n], vec![0f64; n], vec![0f64; n]);
+        let (mut term, mut reset) = (vec![false; n], vec![false; n]);
+        let mut masks = vec![0u8; n * al];
+        let mut ar = vec![0f64; n * al];
+        let mut lone_ar = vec![0f64; al];
+        let mut seed = 99u64;
+        for (i, e) in lone.iter_mut().enumerate() {
+            e.reset(40 + i as u64, 0);
+        }
+        macro_rules! out {
+            () => {
+                Outputs {
+                    observations: &mut obs,
+                    rewards: &mut rew,
+                    terminated: &mut term,
+                    reset: &mut reset,
+                    masks: &mut masks,
+                    regret: &mut regret,
+                    action_regret: &mut ar,
+                    optimal_value: &mut opt,
+                }
+            };
+        }
+        batch.reset(40, 0, out!());
+        let mut compared = 0;
+        for _ in 0..40 {
+            // Lockstep: the lone games' actions; a game over takes 0 (ignored in the batch:
+            // it resets there, and is compared no more).
+            let actions: Vec<i64> = lone
+                .iter()
+                .map(|e| if e.is_over() { 0 } else { random_action(e, &mut seed) as i64 })
+                .collect();
+            for (i, e) in lone.iter().enumerate() {
+                if !e.is_over() {
+                    e.action_regret(&mut lone_ar).unwrap();
+                    assert_eq!(&ar[i * al..(i + 1) * al], &lone_ar[..], "{base}");
+                    compared += 1;
+                }
+            }
+            for (e, &a) in lone.iter_mut().zip(&actions) {
+                if !e.is_over() {
+                    e.step(a as usize).unwrap();
+                }
+            }
+            let actions: Vec<i64> = actions
+                .iter()
+                .enumerate()
+                .map(|(i, &a)| if lone[i].is_over() && !term[i] && reset[i] { 0 } else { a })
+                .collect();
+            if batch.step(&actions, out!()).is_err() {
+                break; // a finished lone game's 0 is illegal in the batch's new game
+            }
+        }
+        assert!(compared > 200, "{base}: {compared}"); // 21 games of about 12 steps
+    }
 }

@@ -8,6 +8,7 @@
 mod explain;
 mod games;
 mod input;
+mod learn;
 mod painted;
 mod painted_play;
 
@@ -1037,6 +1038,7 @@ fn yahtzee_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Stats>()?;
     m.add_class::<Table>()?;
     m.add_class::<TableBytes>()?;
+    m.add_class::<learn::EnvCore>()?;
     m.add_function(wrap_pyfunction!(rule_sets, m)?)?;
     m.add_function(wrap_pyfunction!(solve, m)?)?;
     m.add_function(wrap_pyfunction!(advise, m)?)?;
