@@ -489,16 +489,6 @@ impl<'v> Strategy<'v> {
         }
     }
 
-    /// The value of every final roll of a turn in `state` (the best box, the Joker rules,
-    /// chance-chance and fool-house applied; not the mulligan), computed in `d`'s room:
-    /// the first step of [`Strategy::decide`], for callers that run the keep steps
-    /// themselves over many states at once (yahtzee-learn's batches, on the solver's lanes).
-    pub fn final_values<'d>(&self, state: State, d: &'d mut TurnDecisions) -> &'d [f64] {
-        let one = &mut d.keep_values[0];
-        self.final_moves(state, &mut d.cont, &mut d.last, one);
-        &one[..ROLLS]
-    }
-
     /// Fills `d` with the decisions of a turn starting in `state` (which must not be full):
     /// the value of every keep with one and two rerolls left and the best box of every
     /// final roll. The choices themselves are read off with [`TurnDecisions::keep_for`] and

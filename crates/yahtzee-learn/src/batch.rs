@@ -90,68 +90,129 @@ impl Batch {
                 .map_err(|_| "no such action")
                 .and_then(|a| e.why_illegal(a).map_or(Ok(()), Err));
             if let Err(why) = why {
-                return Err(LearnError::IllegalIn { game: i, action: a, why });
+                return Err(LearnError::IllegalIn {
+                    game: i,
+                    action: a,
+                    why,
+                });
             }
         }
-        self.envs
-            .par_iter_mut()
-            .zip(self.needs_reset.par_iter_mut())
-            .zip(actions.par_iter())
-            .zip(out.rewards.par_iter_mut())
-            .zip(out.terminated.par_iter_mut())
-            .zip(out.reset.par_iter_mut())
-            .zip(out.regret.par_iter_mut())
-            .with_min_len(CHUNK)
-            .for_each(|((((((e, needs_reset), &a), reward), terminated), reset), regret)| {
-                *reset = *needs_reset;
-                if *needs_reset {
-                    let (seed, episode) = e.episode();
-                    e.reset(seed, episode.wrapping_add(1));
-                    *needs_reset = false;
-                    (*reward, *terminated, *regret) = (0.0, false, 0.0);
-                } else {
-                    let step = e.step(a as usize).expect("checked legal");
-                    *reward = f64::from(step.reward);
-                    *terminated = step.terminated;
-                    *regret = step.regret.unwrap_or(f64::NAN);
-                    *needs_reset = step.terminated;
-                }
-            });
-        let mut pending: Vec<&mut Env> = self.envs.iter_mut().filter(|e| e.pending).collect();
-        pending
+        // One pass per chunk of games, so each game's data is still in cache from playing
+        // its action to reporting its new position.
+        let (ol, al) = (self.observation_len(), self.action_count());
+        let chunks = self
+            .envs
             .par_chunks_mut(CHUNK)
-            .for_each(crate::lanes::decide);
-        self.report(out.observations, out.masks, out.action_regret, out.optimal_value);
+            .zip(self.needs_reset.par_chunks_mut(CHUNK))
+            .zip(actions.par_chunks(CHUNK))
+            .zip(out.rewards.par_chunks_mut(CHUNK))
+            .zip(out.terminated.par_chunks_mut(CHUNK))
+            .zip(out.reset.par_chunks_mut(CHUNK))
+            .zip(out.regret.par_chunks_mut(CHUNK))
+            .zip(out.observations.par_chunks_mut(CHUNK * ol))
+            .zip(out.masks.par_chunks_mut(CHUNK * al))
+            .zip(out.optimal_value.par_chunks_mut(CHUNK))
+            .map(
+                |(
+                    (
+                        (
+                            (
+                                (((((envs, needs_reset), actions), rewards), terminated), reset),
+                                regret,
+                            ),
+                            obs,
+                        ),
+                        masks,
+                    ),
+                    optimal,
+                )| Chunk {
+                    envs,
+                    needs_reset,
+                    actions,
+                    rewards,
+                    terminated,
+                    reset,
+                    regret,
+                    obs,
+                    masks,
+                    optimal,
+                    action_regret: None,
+                },
+            );
+        if out.action_regret.is_empty() {
+            chunks.for_each(|c| c.play(ol, al));
+        } else {
+            chunks
+                .zip(out.action_regret.par_chunks_mut(CHUNK * al))
+                .for_each(|(c, r)| {
+                    Chunk {
+                        action_regret: Some(r),
+                        ..c
+                    }
+                    .play(ol, al)
+                });
+        }
         Ok(())
     }
 
-    /// Writes every game's observation, mask, action regrets and optimal value.
-    fn report(&self, obs: &mut [f32], masks: &mut [u8], action_regret: &mut [f64], optimal: &mut [f64]) {
-        let Some(first) = self.envs.first() else {
-            return;
-        };
-        let (ol, al) = (first.layout().observation_len(), first.layout().action_count());
-        let write = |(((e, obs), mask), optimal): (((&Env, &mut [f32]), &mut [u8]), &mut f64),
-                     regrets: &mut [f64]| {
-            e.observe(obs);
-            e.mask(mask);
-            *optimal = e.optimal_value().unwrap_or(f64::NAN);
-            if !regrets.is_empty() && e.action_regret(regrets).is_none() {
-                regrets.fill(f64::NAN);
+    fn observation_len(&self) -> usize {
+        self.envs
+            .first()
+            .map_or(0, |e| e.layout().observation_len())
+    }
+
+    fn action_count(&self) -> usize {
+        self.envs.first().map_or(1, |e| e.layout().action_count())
+    }
+}
+
+/// A chunk of games and their rows of [`Outputs`].
+struct Chunk<'a> {
+    envs: &'a mut [Env],
+    needs_reset: &'a mut [bool],
+    actions: &'a [i64],
+    rewards: &'a mut [f64],
+    terminated: &'a mut [bool],
+    reset: &'a mut [bool],
+    regret: &'a mut [f64],
+    obs: &'a mut [f32],
+    masks: &'a mut [u8],
+    optimal: &'a mut [f64],
+    action_regret: Option<&'a mut [f64]>,
+}
+
+impl Chunk<'_> {
+    /// Plays the chunk's actions (or resets its finished games), decides the new turns in
+    /// lanes, and reports every game's new position.
+    fn play(self, ol: usize, al: usize) {
+        for (i, e) in self.envs.iter_mut().enumerate() {
+            self.reset[i] = self.needs_reset[i];
+            if self.needs_reset[i] {
+                let (seed, episode) = e.episode();
+                e.reset(seed, episode.wrapping_add(1));
+                self.needs_reset[i] = false;
+                (self.rewards[i], self.terminated[i], self.regret[i]) = (0.0, false, 0.0);
+            } else {
+                let step = e.step(self.actions[i] as usize).expect("checked legal");
+                self.rewards[i] = f64::from(step.reward);
+                self.terminated[i] = step.terminated;
+                self.regret[i] = step.regret.unwrap_or(f64::NAN);
+                self.needs_reset[i] = step.terminated;
             }
-        };
-        let rows = self
-            .envs
-            .par_iter()
-            .zip(obs.par_chunks_mut(ol))
-            .zip(masks.par_chunks_mut(al))
-            .zip(optimal.par_iter_mut())
-            .with_min_len(CHUNK);
-        if action_regret.is_empty() {
-            rows.for_each(|row| write(row, &mut []));
-        } else {
-            rows.zip(action_regret.par_chunks_mut(al))
-                .for_each(|(row, regrets)| write(row, regrets));
+        }
+        let mut pending: Vec<&mut Env> = self.envs.iter_mut().filter(|e| e.pending).collect();
+        crate::lanes::decide(&mut pending);
+        let mut action_regret = self.action_regret;
+        for (i, e) in self.envs.iter().enumerate() {
+            e.observe(&mut self.obs[i * ol..(i + 1) * ol]);
+            e.mask(&mut self.masks[i * al..(i + 1) * al]);
+            self.optimal[i] = e.optimal_value().unwrap_or(f64::NAN);
+            if let Some(all) = action_regret.as_deref_mut() {
+                let regrets = &mut all[i * al..(i + 1) * al];
+                if e.action_regret(regrets).is_none() {
+                    regrets.fill(f64::NAN);
+                }
+            }
         }
     }
 }

@@ -37,7 +37,13 @@ mod tests {
         let mut counts = [0u32; 7];
         let n = 600_000;
         for i in 0..n {
-            counts[usize::from(draw(7, i / 100, (i % 13) as u8, (i % 3) as u8, (i % 5) as u8))] += 1;
+            counts[usize::from(draw(
+                7,
+                i / 100,
+                (i % 13) as u8,
+                (i % 3) as u8,
+                (i % 5) as u8,
+            ))] += 1;
         }
         assert_eq!(counts[0], 0);
         for &c in &counts[1..] {

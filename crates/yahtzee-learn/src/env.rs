@@ -10,30 +10,43 @@ use yahtzee_solver::turn::TurnPlan;
 use yahtzee_solver::{chance_chance_value, Values};
 
 use crate::dice_stream::{draw, CHANCE_CHANCE_ROLL, MULLIGAN_ROLL};
-use crate::layout::{Action, Layout, KEEP_ALL};
+use crate::finals::Finals;
+use crate::layout::{Action, Layout, KEEP_ACTIONS, KEEP_ALL};
 use crate::LearnError;
 
 /// The exact values of one rule set: the optimal strategy read from its solved table.
 pub struct Model {
+    pub(crate) values: &'static [f64],
     pub(crate) strategy: Strategy<'static>,
-    /// The solver's keep steps, run over the lanes of many games at once (crate::lanes).
+    /// The solver's keep steps, run over the lanes of many games at once (crate::lanes),
+    /// after each game's final-roll values (crate::finals).
     pub(crate) plan: TurnPlan,
+    pub(crate) finals: Finals,
 }
 
 impl Model {
     /// The model of `rules` over `values`, the expected points still to come from every
-    /// state (the solver's table: a `Table` read through `yahtzee_advice::TableValues`, or
-    /// a solved `Vec<f64>`). Environments share it for the life of the program (leak it:
-    /// one per rule set).
-    pub fn new(rules: &'static RuleSet, values: &'static (dyn Values + Sync)) -> Model {
+    /// state by state index (the solver's table, in memory). Environments share it for
+    /// the life of the program (leak it: one per rule set).
+    pub fn new(rules: &'static RuleSet, values: &'static [f64]) -> Model {
+        assert_eq!(values.len(), rules.state_count(), "a value per state");
+        // The scalar strategy reads them through `Values` (one small box per model).
+        let by_state: &'static ByState = Box::leak(Box::new(ByState(values)));
         Model {
-            strategy: Strategy::new(rules, values),
+            values,
+            strategy: Strategy::new(rules, by_state),
             plan: TurnPlan::new(rules),
+            finals: Finals::new(rules),
         }
     }
+}
 
-    fn value(&self, state: State) -> f64 {
-        self.strategy.value(state)
+/// A solved table in memory as the strategy's [`Values`].
+struct ByState(&'static [f64]);
+
+impl Values for ByState {
+    fn value(&self, rules: &RuleSet, s: State) -> f64 {
+        self.0.value(rules, s)
     }
 }
 
@@ -81,6 +94,10 @@ pub struct Env {
     /// games' turns at once (`pending` until it has).
     pub(crate) defer: bool,
     pub(crate) pending: bool,
+    /// Decided in lanes: every open box's value for each score this turn
+    /// ([`Finals::cont`], by [`Finals::slot`]), so scoring a box reads it, not the table.
+    pub(crate) cont: Vec<f64>,
+    pub(crate) cont_this_turn: bool,
     /// Every action's value now (with a model), NaN where illegal, and the best.
     values: Vec<f64>,
     best: f64,
@@ -119,6 +136,8 @@ impl Env {
             spent: Vec::new(),
             defer: false,
             pending: false,
+            cont: vec![0.0; model.map_or(0, |m| m.finals.slots())],
+            cont_this_turn: false,
             values: vec![f64::NAN; layout.action_count()],
             best: f64::NAN,
         })
@@ -216,6 +235,7 @@ impl Env {
     pub(crate) fn decide_alone(&mut self) {
         let model = self.model.expect("a model");
         self.pending = false;
+        self.cont_this_turn = false;
         with_decisions(&model.strategy, |d| {
             model.strategy.decide(self.state, d);
             self.keep1.clear();
@@ -265,11 +285,26 @@ impl Env {
         rules.for_each_move(state, &dice, |m| moves[m.box_index] = Some(m));
         self.forced = rules.forced_full_house(state, &dice);
         self.roll_index = tables().index(&dice);
-        let mut legal = std::mem::take(&mut self.legal);
-        for (a, l) in legal.iter_mut().enumerate() {
-            *l = self.why_illegal(a).is_none();
+        // By kind of action (the rules of `why_illegal`, which a test holds this to).
+        let keeps = match self.forced {
+            Some(_) => 0,
+            None if self.rolls_left > 0 => 32,
+            None if self.mulligan_in_hand() => 31, // not keeping all five
+            None => 0,
+        };
+        let chance_chance = self.forced.is_none()
+            && self.rolls_left == 0
+            && rules.chance_chance_box(state).is_some();
+        let (keep_legal, rest) = self.legal.split_at_mut(KEEP_ACTIONS);
+        for (m, l) in keep_legal.iter_mut().enumerate() {
+            *l = m < keeps;
         }
-        self.legal = legal;
+        for (b, l) in rest.iter_mut().enumerate() {
+            *l = match self.moves.get(b) {
+                Some(m) => m.is_some() && self.forced.is_none_or(|f| f == b),
+                None => chance_chance,
+            };
+        }
     }
 
     /// The state the boxes are scored from: after the mulligan's roll, with it spent.
@@ -356,7 +391,9 @@ impl Env {
             }
             Action::ChanceChance => {
                 self.roll(0, CHANCE_CHANCE_ROLL);
-                let m = self.rules().chance_chance_move(self.scoring_state(), &self.dice());
+                let m = self
+                    .rules()
+                    .chance_chance_move(self.scoring_state(), &self.dice());
                 reward = self.write(m);
             }
         }
@@ -390,39 +427,49 @@ impl Env {
             return;
         };
         let mut values = std::mem::take(&mut self.values);
-        let mut best = f64::NEG_INFINITY;
-        for (a, v) in values.iter_mut().enumerate() {
-            *v = if self.is_legal(a) {
-                self.action_value(model, a, keep2)
-            } else {
-                f64::NAN
+        values.fill(f64::NAN);
+        let (keeps, rest) = values.split_at_mut(KEEP_ACTIONS);
+        if self.legal[0] {
+            // Every keep is legal, or (the mulligan) every keep but keeping all five.
+            let source = match self.rolls_left {
+                2 => keep2,
+                1 => &self.keep1[..],
+                _ => &self.spent[..],
             };
-            if *v > best {
-                best = *v;
+            let indices = mask_keeps(self.roll_index);
+            for (m, v) in keeps.iter_mut().enumerate() {
+                if self.legal[m] {
+                    *v = source[usize::from(indices[m])];
+                }
+            }
+        }
+        for (b, v) in rest.iter_mut().enumerate() {
+            if self.legal[KEEP_ACTIONS + b] {
+                *v = self.box_value(model, b);
+            }
+        }
+        let mut best = f64::NEG_INFINITY;
+        for &v in &values {
+            if v > best {
+                best = v;
             }
         }
         self.values = values;
         self.best = best;
     }
 
-    fn action_value(&self, model: &Model, a: usize, keep2: &[f64]) -> f64 {
-        match self.layout.action(a).expect("legal") {
-            Action::Keep(mask) => {
-                let keep = usize::from(mask_keeps(self.roll_index)[usize::from(mask)]);
-                match self.rolls_left {
-                    2 => keep2[keep],
-                    1 => self.keep1[keep],
-                    _ => self.spent[keep], // the mulligan in hand (a legal keep)
-                }
-            }
-            Action::Score(b) => {
-                let m = self.move_in(b).expect("legal");
-                f64::from(m.points()) + model.value(m.next)
-            }
-            Action::ChanceChance => {
-                chance_chance_value(self.rules(), self.scoring_state(), model.strategy.values())
-            }
-        }
+    /// The value of scoring box `b` now (`b` past the boxes: chance-chance).
+    fn box_value(&self, model: &Model, b: usize) -> f64 {
+        let values = model.values;
+        let Some(m) = self.moves.get(b).copied().flatten() else {
+            return chance_chance_value(self.rules(), self.scoring_state(), values);
+        };
+        let cont = if self.cont_this_turn && !self.mulligan_roll {
+            self.cont[model.finals.slot(b, m.score)]
+        } else {
+            Finals::cont(self.rules(), values, self.scoring_state(), b, m.score)
+        };
+        cont + f64::from(m.yahtzee_bonus)
     }
 
     /// With a model: each action's regret now (best value minus its value; +inf where
@@ -483,7 +530,10 @@ impl Env {
 }
 
 /// Runs `f` with this thread's room for a turn's decisions under `strategy`'s rules.
-pub(crate) fn with_decisions<R>(strategy: &Strategy<'static>, f: impl FnOnce(&mut TurnDecisions) -> R) -> R {
+pub(crate) fn with_decisions<R>(
+    strategy: &Strategy<'static>,
+    f: impl FnOnce(&mut TurnDecisions) -> R,
+) -> R {
     thread_local! {
         static SCRATCH: RefCell<Vec<(&'static str, TurnDecisions)>> = const { RefCell::new(Vec::new()) };
     }

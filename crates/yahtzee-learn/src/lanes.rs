@@ -1,5 +1,5 @@
-//! Many games' turns decided at once: each game's final-roll values (the strategy's first
-//! step, one game at a time), then the solver's keep steps over eight games in SIMD lanes.
+//! Many games' turns decided at once: each game's final-roll values (crate::finals, one
+//! game at a time), then the solver's keep steps over eight games in SIMD lanes.
 //! The lanes' operations are the solver's, in its order, so each game gets the values
 //! [`yahtzee_advice::Strategy::decide`] gives it.
 
@@ -8,13 +8,14 @@ use std::cell::RefCell;
 use yahtzee_rules::{KEEPS, ROLLS};
 use yahtzee_solver::turn::LANES;
 
-use crate::env::{with_decisions, Env};
+use crate::env::Env;
 
 /// Decides the pending turns of `games` (all of one model): eight at a time in lanes, or
 /// alone where a house rule makes a game's turn differ (the mulligan, fool-house).
 pub(crate) fn decide(games: &mut [&mut Env]) {
     thread_local! {
         static LANE_VALUES: RefCell<Vec<[f64; LANES]>> = RefCell::new(vec![[0.0; LANES]; KEEPS]);
+        static FINALS: RefCell<Vec<f64>> = RefCell::new(vec![0.0; ROLLS]);
     }
     let (alone, shared): (Vec<_>, Vec<_>) = games.iter_mut().partition(|g| g.needs_alone());
     for g in alone {
@@ -24,10 +25,14 @@ pub(crate) fn decide(games: &mut [&mut Env]) {
     for group in shared.chunks_mut(LANES) {
         let model = group[0].model().expect("pending games have a model");
         LANE_VALUES.with_borrow_mut(|lanes| {
-            with_decisions(&model.strategy, |d| {
-                for (i, g) in group.iter().enumerate() {
-                    let finals = model.strategy.final_values(g.state(), d);
-                    for (lane, &v) in lanes.iter_mut().zip(finals) {
+            let rules = model.strategy.rules();
+            let values = model.values;
+            FINALS.with_borrow_mut(|finals| {
+                for (i, g) in group.iter_mut().enumerate() {
+                    let state = g.state();
+                    model.finals.fill(rules, values, state, &mut g.cont, finals);
+                    g.cont_this_turn = true;
+                    for (lane, &v) in lanes.iter_mut().zip(finals.iter()) {
                         lane[i] = v;
                     }
                 }

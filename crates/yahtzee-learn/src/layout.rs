@@ -131,12 +131,19 @@ impl Layout {
                 .unwrap_or(0);
             high.push(most as f32);
         }
-        let upper = self.rules.boxes.iter().filter(|c| c.upper_face().is_some()).count() as f32;
+        let upper = self
+            .rules
+            .boxes
+            .iter()
+            .filter(|c| c.upper_face().is_some())
+            .count() as f32;
         high.push(upper * 30.0); // at most five sixes in each upper box
         high.push(self.rules.yahtzee_bonus as f32 * n as f32);
         high.push(n as f32);
         let box_most: f32 = high[6 + n..6 + 2 * n].iter().sum();
-        high.push(box_most + self.rules.upper_bonus as f32 + self.rules.yahtzee_bonus as f32 * n as f32);
+        high.push(
+            box_most + self.rules.upper_bonus as f32 + self.rules.yahtzee_bonus as f32 * n as f32,
+        );
         if self.rules.house.mulligan {
             high.extend([1.0, 1.0]);
         }

@@ -11,8 +11,9 @@
 pub mod batch;
 pub mod dice_stream;
 pub mod env;
-pub mod layout;
+mod finals;
 mod lanes;
+pub mod layout;
 
 pub use batch::{Batch, Outputs};
 pub use env::{Env, Model, Step};

@@ -6,7 +6,8 @@ use yahtzee_rules::{Category, RuleSet};
 /// A small game of `base` (a named rule set) with these boxes, solved, as a model.
 fn small(base: &str, boxes: &[Category], threshold: u32) -> (Layout, &'static Model, f64) {
     let rules = RuleSet::named(base).unwrap().reduced(boxes, threshold);
-    let values: &'static Vec<f64> = Box::leak(Box::new(yahtzee_solver::solve(rules, &|_| {})));
+    let values: &'static [f64] =
+        Box::leak(yahtzee_solver::solve(rules, &|_| {}).into_boxed_slice());
     let start = values[rules.state_index(yahtzee_rules::State::START)];
     (
         Layout::new(rules).unwrap(),
@@ -71,9 +72,15 @@ fn optimal_play_has_no_regret_and_scores_the_solved_value() {
     for base in ["forced", "yatzy+mulligan+fool-house", "free+chance-chance"] {
         let (layout, model, start) = small(base, &BOXES, 9);
         let games = play(layout, model, 4000, |e| e.best_action().unwrap());
-        assert!(games.iter().all(|g| g.1.abs() < 1e-9), "{base}: optimal play has regret");
+        assert!(
+            games.iter().all(|g| g.1.abs() < 1e-9),
+            "{base}: optimal play has regret"
+        );
         let (mean, half) = mean_and_half_width(games.iter().map(|g| g.0));
-        assert!((mean - start).abs() < half, "{base}: mean {mean} vs exact {start} ± {half}");
+        assert!(
+            (mean - start).abs() < half,
+            "{base}: mean {mean} vs exact {start} ± {half}"
+        );
     }
 }
 
@@ -86,12 +93,21 @@ fn total_plus_regret_is_the_solved_value_in_expectation() {
         let mut seed = 0x9e37_79b9_u64;
         let games = play(layout, model, 4000, |e| random_action(e, &mut seed));
         let (mean_regret, _) = mean_and_half_width(games.iter().map(|g| g.1));
-        assert!(mean_regret > 1.0, "{base}: random play loses points ({mean_regret})");
+        assert!(
+            mean_regret > 1.0,
+            "{base}: random play loses points ({mean_regret})"
+        );
         let (mean, half) = mean_and_half_width(games.iter().map(|g| g.0 + g.1));
-        assert!((mean - start).abs() < half, "{base}: {mean} vs {start} ± {half}");
+        assert!(
+            (mean - start).abs() < half,
+            "{base}: {mean} vs {start} ± {half}"
+        );
         // The optimal value at the start of a game averages to the solved value too.
         let (opening, half) = mean_and_half_width(games.iter().map(|g| g.2));
-        assert!((opening - start).abs() < half, "{base}: {opening} vs {start}");
+        assert!(
+            (opening - start).abs() < half,
+            "{base}: {opening} vs {start}"
+        );
     }
 }
 
@@ -122,6 +138,9 @@ fn masks_follow_the_rules() {
                 seen_mulligan = true;
                 assert_eq!(keeps, KEEP_ACTIONS - 1);
             }
+            for a in 0..layout.action_count() {
+                assert_eq!(env.is_legal(a), env.why_illegal(a).is_none(), "action {a}");
+            }
             let a = random_action(&env, &mut seed);
             let before = env.dice();
             let illegal = (0..layout.action_count()).find(|&a| !env.is_legal(a));
@@ -133,7 +152,10 @@ fn masks_follow_the_rules() {
         }
     }
     assert!(seen_forced && seen_mulligan);
-    assert!(matches!(layout.action(KEEP_ACTIONS), Some(Action::Score(0))));
+    assert!(matches!(
+        layout.action(KEEP_ACTIONS),
+        Some(Action::Score(0))
+    ));
 }
 
 /// Two agents on one seed see the same fresh dice: the same opening roll every turn they
@@ -241,7 +263,9 @@ fn a_batch_values_every_action_as_a_lone_game_does() {
         let n = 21;
         let games = (0..n).map(|_| Env::new(layout, Some(model)).unwrap());
         let mut batch = Batch::new(games.collect());
-        let mut lone: Vec<Env> = (0..n).map(|_| Env::new(layout, Some(model)).unwrap()).collect();
+        let mut lone: Vec<Env> = (0..n)
+            .map(|_| Env::new(layout, Some(model)).unwrap())
+            .collect();
         let (ol, al) = (layout.observation_len(), layout.action_count());
         let mut obs = vec![0f32; n * ol];
         let (mut rew, mut regret, mut opt) = (vec![0f64; n], vec![0f64; n], vec![0f64; n]);
@@ -274,7 +298,13 @@ fn a_batch_values_every_action_as_a_lone_game_does() {
             // it resets there, and is compared no more).
             let actions: Vec<i64> = lone
                 .iter()
-                .map(|e| if e.is_over() { 0 } else { random_action(e, &mut seed) as i64 })
+                .map(|e| {
+                    if e.is_over() {
+                        0
+                    } else {
+                        random_action(e, &mut seed) as i64
+                    }
+                })
                 .collect();
             for (i, e) in lone.iter().enumerate() {
                 if !e.is_over() {
@@ -291,7 +321,13 @@ fn a_batch_values_every_action_as_a_lone_game_does() {
             let actions: Vec<i64> = actions
                 .iter()
                 .enumerate()
-                .map(|(i, &a)| if lone[i].is_over() && !term[i] && reset[i] { 0 } else { a })
+                .map(|(i, &a)| {
+                    if lone[i].is_over() && !term[i] && reset[i] {
+                        0
+                    } else {
+                        a
+                    }
+                })
                 .collect();
             if batch.step(&actions, out!()).is_err() {
                 break; // a finished lone game's 0 is illegal in the batch's new game

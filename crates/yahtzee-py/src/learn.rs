@@ -30,12 +30,9 @@ fn model(py: Python<'_>, rules: &'static RuleSet) -> PyResult<&'static Model> {
         .chunks_exact(8)
         .map(|b| f64::from_le_bytes(b.try_into().expect("eight bytes")))
         .collect();
-    let values: &'static Vec<f64> = Box::leak(Box::new(values));
+    let values: &'static [f64] = Box::leak(values.into_boxed_slice());
     let m: &'static Model = Box::leak(Box::new(Model::new(rules, values)));
-    models
-        .lock()
-        .expect("not poisoned")
-        .insert(rules.name, m);
+    models.lock().expect("not poisoned").insert(rules.name, m);
     Ok(m)
 }
 
@@ -77,7 +74,11 @@ impl EnvCore {
         if num_envs == 0 || num_envs > 1 << 20 {
             return Err(bad_input("num_envs: from 1 to 1048576"));
         }
-        let model = if regret { Some(model(py, rules)?) } else { None };
+        let model = if regret {
+            Some(model(py, rules)?)
+        } else {
+            None
+        };
         let envs = (0..num_envs)
             .map(|_| Env::new(layout, model))
             .collect::<Result<Vec<_>, _>>()
