@@ -14,10 +14,10 @@ pub const CHANCE_CHANCE_ROLL: u8 = 4;
 
 /// One die, 1..=6: the `slot`-th fresh die of roll `roll` of turn `turn`.
 pub fn draw(seed: u64, episode: u64, turn: u8, roll: u8, slot: u8) -> u8 {
-    let moment = u64::from(turn) << 16 | u64::from(roll) << 8 | u64::from(slot);
+    let moment = (u64::from(turn) << 16) | (u64::from(roll) << 8) | u64::from(slot);
     let h = mix(seed ^ mix(episode ^ mix(moment)));
     // The high 32 bits scaled to 0..6: a bias below 2^-29, far under any test's resolution.
-    ((h >> 32) * 6 >> 32) as u8 + 1
+    (((h >> 32) * 6) >> 32) as u8 + 1
 }
 
 /// SplitMix64's finaliser: every input bit reaches every output bit.
