@@ -48,6 +48,11 @@ fi
 if ! "$venv/bin/python" -c "import maturin, mypy, numpy, pandas, pyarrow, pytest, selenium" 2>/dev/null; then
     "$venv/bin/pip" install -q --disable-pip-version-check "maturin>=1.5,<2" mypy numpy pandas pyarrow pytest selenium
 fi
+# Gymnasium and PettingZoo for the learning environments (yahtzee.gym, yahtzee.family,
+# yahtzee.pettingzoo; tests/test_gym.py, tests/test_env_family.py): pinned, the versions tested.
+if ! "$venv/bin/python" -c "import gymnasium, pettingzoo, sys; sys.exit((gymnasium.__version__, pettingzoo.__version__) != ('1.4.0', '1.27.0'))" 2>/dev/null; then
+    "$venv/bin/pip" install -q --disable-pip-version-check "gymnasium==1.4.0" "pettingzoo==1.27.0"
+fi
 # Ray for the distributed Painted solve (tests/test_painted_cluster.py starts a local
 # cluster with `ray start`, scripts/ray_local_cluster.py): pinned, the version tested.
 if ! "$venv/bin/python" -c "import ray, sys; sys.exit(ray.__version__ != '2.40.0')" 2>/dev/null; then

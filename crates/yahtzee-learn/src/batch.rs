@@ -155,6 +155,16 @@ impl Batch {
         Ok(())
     }
 
+    /// Every game's [`Env::action_points`] (`games × action_count`).
+    pub fn action_points(&self, out: &mut [f64]) {
+        let al = self.action_count();
+        self.envs
+            .par_iter()
+            .zip(out.par_chunks_mut(al))
+            .with_min_len(CHUNK)
+            .for_each(|(e, row)| e.action_points(row));
+    }
+
     fn observation_len(&self) -> usize {
         self.envs
             .first()

@@ -495,6 +495,19 @@ impl Env {
         Some(f64::from(self.total) + ahead)
     }
 
+    /// The points each box action would write now (box, upper bonus, Yahtzee bonus),
+    /// written into `out`; NaN for the actions that write nothing now or are illegal
+    /// (keeps; chance-chance, whose points are still to roll). For greedy agents and
+    /// reward shaping.
+    pub fn action_points(&self, out: &mut [f64]) {
+        out.fill(f64::NAN);
+        for (b, m) in self.moves.iter().enumerate() {
+            if let (Some(m), true) = (m, self.is_legal(KEEP_ACTIONS + b)) {
+                out[KEEP_ACTIONS + b] = f64::from(m.points());
+            }
+        }
+    }
+
     /// The observation ([`Layout::observation_names`]) written into `out`.
     pub fn observe(&self, out: &mut [f32]) {
         let rules = self.rules();

@@ -147,7 +147,8 @@ impl Layout {
         if self.rules.house.mulligan {
             high.extend([1.0, 1.0]);
         }
-        high
+        // An entry that is always 0 (Yatzy's Yahtzee bonus) still gets a range.
+        high.iter().map(|&h| h.max(1.0)).collect()
     }
 
     /// Index of box `c` in the card, if this rule set has it.

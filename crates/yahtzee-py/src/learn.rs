@@ -166,6 +166,19 @@ impl EnvCore {
         py.detach(|| batch.step(actions, out))
             .map_err(|e| bad_input(&e.to_string()))
     }
+
+    /// Writes into `out` (games × actions) the points each box action would write now;
+    /// NaN for keeps, chance-chance and illegal actions.
+    fn action_points(&self, py: Python<'_>, mut out: PyReadwriteArray2<'_, f64>) -> PyResult<()> {
+        let out = out.as_slice_mut()?;
+        let want = self.batch.len() * self.layout.action_count();
+        if out.len() != want {
+            return Err(bad_input(&format!("out: {} entries, {want} wanted", out.len())));
+        }
+        let batch = &self.batch;
+        py.detach(|| batch.action_points(out));
+        Ok(())
+    }
 }
 
 impl EnvCore {

@@ -150,6 +150,13 @@ class YahtzeeEnv(gymnasium.Env):
         """The legal actions now (bool, one per action), for MaskablePPO."""
         return self._buf.masks[0].astype(np.bool_)
 
+    def action_points(self) -> np.ndarray:
+        """The points each box action would write now (box, upper bonus, Yahtzee bonus);
+        NaN for keeps, chance-chance and illegal actions. For greedy agents."""
+        out = np.empty((1, self.action_space.n), np.float64)
+        self._core.action_points(out)
+        return out[0]
+
     def _info(self, step: bool) -> dict:
         info: dict[str, Any] = {
             "action_mask": self._buf.masks[0].astype(np.int8),
@@ -238,6 +245,13 @@ class YahtzeeVectorEnv(gymnasium.vector.VectorEnv):
     def action_masks(self) -> np.ndarray:
         """The legal actions of every game now (bool, games × actions)."""
         return self._buf.masks.astype(np.bool_)
+
+    def action_points(self) -> np.ndarray:
+        """The points each box action would write now, per game (games × actions); NaN
+        for keeps, chance-chance and illegal actions."""
+        out = np.empty((self.num_envs, self.single_action_space.n), np.float64)
+        self._core.action_points(out)
+        return out
 
     def _out(self, a: np.ndarray) -> np.ndarray:
         return a.copy() if self._copy else a
