@@ -42,8 +42,8 @@ with Triple's multiplier), so an episode's return is its final total.
 
 **Info** (reset and step): ``action_mask`` (``np.int8``, 1 = legal), ``action_regret``
 (``np.float64`` per action at the returned position: best option's value minus the
-action's, in expected final points; NaN where illegal — ``illegal_regret`` sets
-another value, see below), ``optimal_value`` (the best option's expected final total at the returned
+action's, in expected final points; +inf where illegal, so ``argmin`` is the best
+action, as in ``yahtzee.gym`` — ``illegal_regret`` sets another value, see below), ``optimal_value`` (the best option's expected final total at the returned
 position: points on the card plus the points still expected; the final total once the
 game is over), ``exact`` (True where the values are the exact optimum, False where only
 an approximate strategy exists: Triple's fitted strategy, full Painted's split value) and
@@ -52,11 +52,9 @@ against the best action at the position it was taken in. ``action_masks()`` give
 mask as bools (sb3-contrib's ``MaskablePPO``). An illegal action raises ``ValueError``
 with a one-line message and changes nothing.
 
-Illegal entries of ``action_regret`` are NaN by default. Gymnasium's ``check_env``
-compares two seeded steps' infos with ``np.allclose``, for which NaN never equals NaN: it
-passes here because its sampled first action (seed 123) is a keep, after which every
-action is legal; ``illegal_regret=math.inf`` makes the infos comparable whatever the
-action.
+Illegal entries of ``action_regret`` are +inf by default (``illegal_regret=math.nan`` to
+mark them NaN instead; Gymnasium's ``check_env`` compares two seeded steps' infos with
+``np.allclose``, for which NaN never equals NaN).
 """
 
 from __future__ import annotations
@@ -124,7 +122,7 @@ class _FiveDiceEnv(gym.Env):
 
     metadata = {"render_modes": ["ansi"], "render_fps": 4}
 
-    def __init__(self, render_mode: Optional[str] = None, illegal_regret: float = math.nan):
+    def __init__(self, render_mode: Optional[str] = None, illegal_regret: float = math.inf):
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode {render_mode!r}: give None or 'ansi'")
         self.render_mode = render_mode
@@ -358,7 +356,7 @@ class TripleYahtzeeEnv(_FiveDiceEnv):
         self,
         render_mode: Optional[str] = None,
         strategy: str = "fitted",
-        illegal_regret: float = math.nan,
+        illegal_regret: float = math.inf,
     ):
         if strategy not in ("fitted", "solitaire", "greedy"):
             raise ValueError(f"strategy {strategy!r}: fitted, solitaire or greedy")
@@ -488,7 +486,7 @@ class PaintedYahtzeeEnv(_FiveDiceEnv):
         self,
         render_mode: Optional[str] = None,
         game: str = "painted",
-        illegal_regret: float = math.nan,
+        illegal_regret: float = math.inf,
     ):
         self.game = _native.painted_name(game)
         if self.game == "painted":

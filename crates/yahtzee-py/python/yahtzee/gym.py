@@ -163,7 +163,7 @@ class YahtzeeEnv(gymnasium.Env):
             "exact": self.exact,
             "feedback": _feedback(self._core),
             "seed": self._seed,
-            "episode": self._episode,
+            "episode_index": self._episode,  # not "episode": wrappers and SB3 put their statistics there
         }
         if self.exact:
             if step:

@@ -15,7 +15,7 @@ of episode ``e`` of seed ``s`` is ``yahtzee.family.draw(s, e, t, r, k) + 1``.
 
 ``infos[agent]`` (after every step, for the agent to move): ``action_regret``
 (``np.float64`` per action: the best option's value minus the action's at its position;
-NaN where illegal, or ``illegal_regret``), ``optimal_value`` (the best option's value),
++inf where illegal, or ``illegal_regret``), ``optimal_value`` (the best option's value),
 ``exact``, ``feedback``; the agent that just acted also gets ``regret`` (its action's
 loss). Units: Yahtzix in chance to win (0..1), Yahtzee in expected final points.
 """
@@ -261,7 +261,7 @@ class YahtzixEnv(_TurnBasedEnv):
         target: int = 2000,
         four_of_a_kind: bool = True,
         render_mode: Optional[str] = None,
-        illegal_regret: float = math.nan,
+        illegal_regret: float = math.inf,
     ):
         if not 2 <= players <= 8:
             raise ValueError(f"players {players}: 2 to 8")
@@ -514,7 +514,7 @@ class MultiYahtzeeEnv(_TurnBasedEnv):
         players: int = 2,
         duplicate_dice: bool = False,
         render_mode: Optional[str] = None,
-        illegal_regret: float = math.nan,
+        illegal_regret: float = math.inf,
     ):
         if players < 1:
             raise ValueError(f"players {players}: at least 1")
