@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use std::process::Command;
 
 /// Each workspace crate's layer: a crate may depend only on crates of lower layers.
-const LAYERS: [(&str, u8); 20] = [
+const LAYERS: [(&str, u8); 21] = [
     ("yahtzee-record", 0),
     ("yahtzee-rules", 1),
     ("yahtzee-yahtzix", 1),
@@ -19,6 +19,7 @@ const LAYERS: [(&str, u8); 20] = [
     ("yahtzee-advice", 4),
     ("yahtzee-painted", 4),
     ("yahtzee-stats", 5),
+    ("yahtzee-learn", 5),
     ("yahtzee-play", 6),
     ("yahtzee-engine", 7),
     ("yahtzee-server", 8),

@@ -25,7 +25,7 @@ import numpy as np
 
 from .gym import YahtzeeVectorEnv
 
-__all__ = ["random_actions", "greedy_actions", "optimal_actions", "evaluate", "POLICIES"]
+__all__ = ["random_actions", "greedy_actions", "optimal_actions", "evaluate", "evaluate_single", "POLICIES"]
 
 KEEPS = 32
 
@@ -120,4 +120,37 @@ def evaluate(
         "regret": _interval(regrets_a),
         "gap_from_totals": _interval(optimal_value - totals_a),
         "steps_per_game": steps / max(len(totals), 1),
+    }
+
+
+def evaluate_single(env: Any, policy: str, games: int, seed: int = 0) -> dict:
+    """:func:`evaluate` for any single Gymnasium environment of this package (Triple and
+    Painted Yahtzee too): ``policy`` ``"random"`` (uniform over the legal actions) or
+    ``"optimal"`` (least regret: the engine's best option, exact or approximate as
+    ``info["exact"]`` says). Episodes ``0 .. games - 1`` of ``seed``."""
+    rng = np.random.default_rng(seed)
+    totals, regrets = [], []
+    obs, info = env.reset(seed=seed)
+    exact = bool(info["exact"])
+    for _ in range(games):
+        total = regret = 0.0
+        done = False
+        while not done:
+            if policy == "random":
+                action = int(rng.choice(np.flatnonzero(info["action_mask"])))
+            else:
+                action = int(np.argmin(info["action_regret"]))
+            obs, reward, done, _, info = env.step(action)
+            total += reward
+            regret += info["regret"]
+        totals.append(total)
+        regrets.append(regret)
+        obs, info = env.reset()
+    return {
+        "policy": policy,
+        "games": games,
+        "seed": seed,
+        "exact": exact,
+        "total": _interval(np.asarray(totals)),
+        "regret": _interval(np.asarray(regrets)),
     }
