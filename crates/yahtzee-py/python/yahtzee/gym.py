@@ -98,7 +98,7 @@ class YahtzeeEnv(gymnasium.Env):
     ``["chance-chance", "fool-house"]``); ``regret``: give the exact feedback in ``info``.
     """
 
-    metadata = {"render_modes": ["ansi"]}
+    metadata = {"render_modes": ["ansi"], "render_fps": 4}
 
     def __init__(
         self,
@@ -230,6 +230,7 @@ class YahtzeeVectorEnv(gymnasium.vector.VectorEnv):
     def reset(self, *, seed: Any = None, options: Optional[dict] = None) -> tuple[np.ndarray, dict]:
         if isinstance(seed, (list, tuple)):
             raise ValueError("seed: one integer (game i plays seed + i) or None")
+        super().reset(seed=seed)
         if seed is None:
             seed = int(np.random.SeedSequence().generate_state(2, np.uint32).view(np.uint64)[0] >> 1)
         self._core.reset(int(seed) & (2**64 - 1), 0, self._buf.all())
