@@ -244,8 +244,16 @@ impl Env {
             if let Some(spent) = d.mulligan_values() {
                 self.spent.extend_from_slice(spent);
             }
-            self.value_actions(d.keep_values(2));
+            let keep2 = d.keep_values(2);
+            self.value_actions(&|k| keep2[k]);
         });
+    }
+
+    /// Takes this turn's box continuations (by [`Finals::slot`]) from the lanes.
+    pub(crate) fn set_cont(&mut self, cont: impl Iterator<Item = f64>) {
+        self.cont.clear();
+        self.cont.extend(cont);
+        self.cont_this_turn = true;
     }
 
     /// Takes every keep's value with one reroll left from the lanes.
@@ -257,7 +265,7 @@ impl Env {
 
     /// With the keep values of two rerolls left from the lanes, values the opening roll's
     /// actions: the turn is decided.
-    pub(crate) fn decided(&mut self, keep2: &[f64]) {
+    pub(crate) fn decided(&mut self, keep2: &dyn Fn(usize) -> f64) {
         self.pending = false;
         self.value_actions(keep2);
     }
@@ -377,13 +385,13 @@ impl Env {
                 self.roll(mask, 3 - self.rolls_left);
                 self.rolls_left -= 1;
                 self.refresh();
-                self.value_actions(&[]);
+                self.value_actions(&|_| unreachable!("two rerolls left only at a turn's opening"));
             }
             Action::Keep(mask) => {
                 self.mulligan_roll = true; // before the roll: its moves are in the spent state
                 self.roll(mask, MULLIGAN_ROLL);
                 self.refresh();
-                self.value_actions(&[]);
+                self.value_actions(&|_| unreachable!("two rerolls left only at a turn's opening"));
             }
             Action::Score(b) => {
                 let m = self.move_in(b).expect("legal");
@@ -422,7 +430,7 @@ impl Env {
     /// With a model: every legal action's expected points still to come from now (this
     /// step's included), NaN for the illegal ones, and the best of them. `keep2`: every
     /// keep's value with two rerolls left (read at a turn's opening roll only).
-    fn value_actions(&mut self, keep2: &[f64]) {
+    fn value_actions(&mut self, keep2: &dyn Fn(usize) -> f64) {
         let Some(model) = self.model else {
             return;
         };
@@ -431,15 +439,15 @@ impl Env {
         let (keeps, rest) = values.split_at_mut(KEEP_ACTIONS);
         if self.legal[0] {
             // Every keep is legal, or (the mulligan) every keep but keeping all five.
-            let source = match self.rolls_left {
-                2 => keep2,
-                1 => &self.keep1[..],
-                _ => &self.spent[..],
-            };
             let indices = mask_keeps(self.roll_index);
             for (m, v) in keeps.iter_mut().enumerate() {
                 if self.legal[m] {
-                    *v = source[usize::from(indices[m])];
+                    let k = usize::from(indices[m]);
+                    *v = match self.rolls_left {
+                        2 => keep2(k),
+                        1 => self.keep1[k],
+                        _ => self.spent[k],
+                    };
                 }
             }
         }

@@ -9,6 +9,7 @@
 //! fool-house's forced full houses are left to the scalar strategy.
 
 use yahtzee_rules::{tables, RuleSet, State, ROLLS};
+use yahtzee_solver::turn::LANES;
 use yahtzee_solver::{chance_chance_value, Values};
 
 // `values` below is the solved table in plain memory, read by state index: the hot reads
@@ -82,61 +83,95 @@ impl Finals {
         f64::from(s) + (f64::from(bonus) + values.value(rules, next))
     }
 
-    /// Fills `cont` ([`Finals::cont`] of every score of every open box, by
-    /// [`Finals::slot`]) and `out` (each
-    /// final roll's value) for a turn in `state`, where no full house is forced.
-    pub(crate) fn fill(
+    /// For up to [`LANES`] turns at once (`states`, where no full house is forced; the
+    /// lanes past them repeat the last): every open box's value for each score it can hold
+    /// (`cont[slot][lane]`, [`Finals::cont`]; -inf where the box is filled) and each final
+    /// roll's value (`out[roll][lane]`). The rolls' maxima run over the lanes together.
+    pub(crate) fn fill_lanes(
+        &self,
+        rules: &RuleSet,
+        values: &[f64],
+        states: &[State],
+        cont: &mut [[f64; LANES]],
+        out: &mut [[f64; LANES]],
+    ) {
+        let n = states.len();
+        debug_assert!((1..=LANES).contains(&n));
+        let cont = &mut cont[..self.slots];
+        cont.fill([f64::NEG_INFINITY; LANES]);
+        let mut zero = [f64::NEG_INFINITY; LANES];
+        let mut open_any = 0u32;
+        for (lane, &state) in states.iter().enumerate() {
+            debug_assert!(rules.full_house_forcing(state).is_none());
+            for b in (0..rules.box_count()).filter(|&b| !state.is_filled(b)) {
+                open_any |= 1 << b;
+                for &s in &self.scores[b] {
+                    let (next, bonus) = rules.place(state, b, s);
+                    let v = f64::from(s) + (f64::from(bonus) + values[rules.state_index(next)]);
+                    cont[self.slot(b, s)][lane] = v;
+                    if s == 0 && v > zero[lane] {
+                        zero[lane] = v;
+                    }
+                }
+            }
+        }
+        for lane in n..LANES {
+            zero[lane] = zero[n - 1];
+            for c in cont.iter_mut() {
+                c[lane] = c[n - 1];
+            }
+        }
+        out[..ROLLS].fill(zero);
+        for b in (0..rules.box_count()).filter(|&b| open_any >> b & 1 == 1) {
+            let slots = &self.slot[b * MAX_SCORE..(b + 1) * MAX_SCORE];
+            for &(r, s) in &self.positive[b] {
+                let x = &cont[usize::from(slots[usize::from(s)])];
+                let v = &mut out[usize::from(r)];
+                for i in 0..LANES {
+                    // This form is one vector max (values are never NaN).
+                    v[i] = if x[i] > v[i] { x[i] } else { v[i] };
+                }
+            }
+        }
+        for lane in 0..LANES {
+            let state = states[lane.min(n - 1)];
+            for &r in &self.yahtzee_rolls {
+                if let Some(v) = self.extra_yahtzee(rules, values, state, r) {
+                    out[r][lane] = v;
+                }
+            }
+            if rules.chance_chance_box(state).is_some() {
+                let cc = chance_chance_value(rules, state, values);
+                for v in &mut out[..ROLLS] {
+                    if cc > v[lane] {
+                        v[lane] = cc;
+                    }
+                }
+            }
+        }
+    }
+
+    /// The value of five of a kind `r` when it is an extra Yahtzee in `state` (the best of
+    /// the moves the Joker rules allow, the strategy's expression), else `None`.
+    fn extra_yahtzee(
         &self,
         rules: &RuleSet,
         values: &[f64],
         state: State,
-        cont: &mut [f64],
-        out: &mut [f64],
-    ) {
-        debug_assert!(rules.full_house_forcing(state).is_none());
-        let mut zero = f64::NEG_INFINITY;
-        for b in (0..rules.box_count()).filter(|&b| !state.is_filled(b)) {
-            for &s in &self.scores[b] {
-                let v = Self::cont(rules, values, state, b, s);
-                cont[self.slot(b, s)] = v;
-                if s == 0 && v > zero {
-                    zero = v;
-                }
-            }
+        r: usize,
+    ) -> Option<f64> {
+        let dice = tables().keep(r);
+        if !rules.is_extra_yahtzee(state, &dice) {
+            return None;
         }
-        out[..ROLLS].fill(zero);
-        for b in (0..rules.box_count()).filter(|&b| !state.is_filled(b)) {
-            let slots = &self.slot[b * MAX_SCORE..(b + 1) * MAX_SCORE];
-            for &(r, s) in &self.positive[b] {
-                let x = cont[usize::from(slots[usize::from(s)])];
-                let v = &mut out[usize::from(r)];
-                if x > *v {
-                    *v = x;
-                }
+        let mut best = f64::NEG_INFINITY;
+        rules.for_each_move(state, &dice, |m| {
+            let after = f64::from(m.upper_bonus) + values.value(rules, m.next);
+            let v = f64::from(m.score + m.yahtzee_bonus) + after;
+            if v > best {
+                best = v;
             }
-        }
-        for &r in &self.yahtzee_rolls {
-            let dice = tables().keep(r);
-            if !rules.is_extra_yahtzee(state, &dice) {
-                continue;
-            }
-            let mut best = f64::NEG_INFINITY;
-            rules.for_each_move(state, &dice, |m| {
-                let after = f64::from(m.upper_bonus) + values.value(rules, m.next);
-                let v = f64::from(m.score + m.yahtzee_bonus) + after;
-                if v > best {
-                    best = v;
-                }
-            });
-            out[r] = best;
-        }
-        if rules.chance_chance_box(state).is_some() {
-            let cc = chance_chance_value(rules, state, values);
-            for v in &mut out[..ROLLS] {
-                if cc > *v {
-                    *v = cc;
-                }
-            }
-        }
+        });
+        Some(best)
     }
 }

@@ -1,11 +1,11 @@
-//! Many games' turns decided at once: each game's final-roll values (crate::finals, one
-//! game at a time), then the solver's keep steps over eight games in SIMD lanes.
+//! Many games' turns decided at once, eight games in SIMD lanes: their final-roll values
+//! (crate::finals), then the solver's keep steps.
 //! The lanes' operations are the solver's, in its order, so each game gets the values
 //! [`yahtzee_advice::Strategy::decide`] gives it.
 
 use std::cell::RefCell;
 
-use yahtzee_rules::{KEEPS, ROLLS};
+use yahtzee_rules::KEEPS;
 use yahtzee_solver::turn::LANES;
 
 use crate::env::Env;
@@ -15,46 +15,37 @@ use crate::env::Env;
 pub(crate) fn decide(games: &mut [&mut Env]) {
     thread_local! {
         static LANE_VALUES: RefCell<Vec<[f64; LANES]>> = RefCell::new(vec![[0.0; LANES]; KEEPS]);
-        static FINALS: RefCell<Vec<f64>> = RefCell::new(vec![0.0; ROLLS]);
+        static CONT: RefCell<Vec<[f64; LANES]>> = const { RefCell::new(Vec::new()) };
     }
     let (alone, shared): (Vec<_>, Vec<_>) = games.iter_mut().partition(|g| g.needs_alone());
     for g in alone {
         g.decide_alone();
     }
     let mut shared = shared;
+    let mut states = Vec::with_capacity(LANES);
     for group in shared.chunks_mut(LANES) {
         let model = group[0].model().expect("pending games have a model");
+        let rules = model.strategy.rules();
+        states.clear();
+        states.extend(group.iter().map(|g| g.state()));
         LANE_VALUES.with_borrow_mut(|lanes| {
-            let rules = model.strategy.rules();
-            let values = model.values;
-            FINALS.with_borrow_mut(|finals| {
+            CONT.with_borrow_mut(|cont| {
+                cont.resize(model.finals.slots(), [0.0; LANES]);
+                model
+                    .finals
+                    .fill_lanes(rules, model.values, &states, cont, lanes);
                 for (i, g) in group.iter_mut().enumerate() {
-                    let state = g.state();
-                    model.finals.fill(rules, values, state, &mut g.cont, finals);
-                    g.cont_this_turn = true;
-                    for (lane, &v) in lanes.iter_mut().zip(finals.iter()) {
-                        lane[i] = v;
-                    }
+                    g.set_cont(cont.iter().map(|c| c[i]));
                 }
             });
-            // Unused lanes repeat the first game (any values would do: lanes are apart).
-            for lane in lanes[..ROLLS].iter_mut() {
-                for i in group.len()..LANES {
-                    lane[i] = lane[0];
-                }
-            }
             model.plan.expect_keeps_in(lanes);
             for (i, g) in group.iter_mut().enumerate() {
                 g.set_keep1(lanes.iter().map(|l| l[i]));
             }
             model.plan.best_subkeeps_in(lanes, false);
             model.plan.expect_keeps_in(lanes);
-            let mut keep2 = [0.0; KEEPS];
             for (i, g) in group.iter_mut().enumerate() {
-                for (k, l) in keep2.iter_mut().zip(lanes.iter()) {
-                    *k = l[i];
-                }
-                g.decided(&keep2);
+                g.decided(&|k| lanes[k][i]);
             }
         });
     }
