@@ -5,7 +5,8 @@
 
 Ours (the official rules, "forced", regret on: every step's exact regret, the optimal
 value, and unless said otherwise every action's regret): the vector environment
-(``YahtzeeVectorEnv``) at 1,024 and 4,096 games and the single Gymnasium environment
+(``YahtzeeVectorEnv``) at 512, 1,024 and 4,096 games (and at 1,024 without copying its
+arrays, ``copy=False``, and without every action's regret) and the single Gymnasium environment
 (``gymnasium.make("yahtzee/Yahtzee-v0")``), each playing uniformly random legal actions.
 Two rates each: ``steps_per_second`` over the whole loop (the agent's numpy choice
 included) and ``env_steps_per_second`` over the time inside ``step()`` only, the rate
@@ -33,10 +34,10 @@ ROOT = Path(__file__).resolve().parent.parent
 PEER_PYTHON = ROOT / "target" / "peer-envs" / "bin" / "python"
 
 
-def bench_vector(num_envs: int, seconds: float, action_regret: bool = True) -> dict:
+def bench_vector(num_envs: int, seconds: float, action_regret: bool = True, copy: bool = True) -> dict:
     from yahtzee.gym import YahtzeeVectorEnv
 
-    env = YahtzeeVectorEnv(num_envs, rules="forced", action_regret=action_regret, copy=True)
+    env = YahtzeeVectorEnv(num_envs, rules="forced", action_regret=action_regret, copy=copy)
     rng = np.random.default_rng(0)
     obs, info = env.reset(seed=0)
     for _ in range(20):  # warm up: the table read, the threads started
@@ -53,7 +54,10 @@ def bench_vector(num_envs: int, seconds: float, action_regret: bool = True) -> d
         steps += num_envs
     wall = time.perf_counter() - start
     return {
-        "env": f"yahtzee.gym.YahtzeeVectorEnv({num_envs})" + ("" if action_regret else ", action_regret=False"),
+        "env": f"yahtzee.gym.YahtzeeVectorEnv({num_envs}"
+        + ("" if action_regret else ", action_regret=False")
+        + ("" if copy else ", copy=False")
+        + ")",
         "steps": steps,
         "seconds": wall,
         "steps_per_second": steps / wall,
@@ -110,9 +114,11 @@ def main() -> int:
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     args = ap.parse_args()
     ours = [
+        bench_vector(512, args.seconds),
         bench_vector(1024, args.seconds),
         bench_vector(4096, args.seconds),
-        bench_vector(1024, args.seconds, action_regret=False),
+        bench_vector(1024, args.seconds, copy=False),
+        bench_vector(1024, args.seconds, action_regret=False, copy=False),
         bench_single(args.seconds),
     ]
     peers = bench_peers(args.seconds, args.install)
@@ -135,12 +141,12 @@ def main() -> int:
         print(json.dumps(result))
         return 0
     print(f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f}")
-    print(f"{'environment':58} {'steps/s (loop)':>15} {'steps/s (step)':>15}")
+    print(f"{'environment':72} {'steps/s (loop)':>15} {'steps/s (step)':>15}")
     for o in ours:
-        print(f"{o['env']:58} {o['steps_per_second']:15,.0f} {o['env_steps_per_second']:15,.0f}")
+        print(f"{o['env']:72} {o['steps_per_second']:15,.0f} {o['env_steps_per_second']:15,.0f}")
     for p in peers:
         name = f"{p['package']} {p.get('version', '')}"
-        print(f"{name:58} {p['steps_per_second']:15,.0f} {p['step_call_steps_per_second']:15,.0f}")
+        print(f"{name:72} {p['steps_per_second']:15,.0f} {p['step_call_steps_per_second']:15,.0f}")
     for k, r in ratios.items():
         print(f"ratio {k}: {r['whole_loop']:,.0f}x (loop), {r['inside_step']:,.0f}x (step)")
     return 0
