@@ -33,6 +33,7 @@ pub struct Outputs<'a> {
 }
 
 /// A batch of games of one rule set.
+#[derive(Clone)]
 pub struct Batch {
     envs: Vec<Env>,
     needs_reset: Vec<bool>,

@@ -61,7 +61,9 @@ pub struct Step {
     pub regret: Option<f64>,
 }
 
-/// One game: the card, the dice showing, the rolls left, the dice stream.
+/// One game: the card, the dice showing, the rolls left, the dice stream. A clone is the
+/// same game at the same moment, to play on apart (a search's copy).
+#[derive(Clone)]
 pub struct Env {
     layout: Layout,
     model: Option<&'static Model>,

@@ -36,8 +36,10 @@ fn model(py: Python<'_>, rules: &'static RuleSet) -> PyResult<&'static Model> {
     Ok(m)
 }
 
-/// A batch of solitaire Yahtzee games for the Gymnasium environments.
+/// A batch of solitaire Yahtzee games for the Gymnasium environments. `copy.deepcopy`
+/// gives the same games at the same moment, to play on apart.
 #[pyclass(module = "yahtzee")]
+#[derive(Clone)]
 pub struct EnvCore {
     batch: Batch,
     layout: Layout,
@@ -88,6 +90,14 @@ impl EnvCore {
             layout,
             exact: regret,
         })
+    }
+
+    fn __copy__(&self) -> EnvCore {
+        self.clone()
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> EnvCore {
+        self.clone()
     }
 
     #[getter]
@@ -173,7 +183,10 @@ impl EnvCore {
         let out = out.as_slice_mut()?;
         let want = self.batch.len() * self.layout.action_count();
         if out.len() != want {
-            return Err(bad_input(&format!("out: {} entries, {want} wanted", out.len())));
+            return Err(bad_input(&format!(
+                "out: {} entries, {want} wanted",
+                out.len()
+            )));
         }
         let batch = &self.batch;
         py.detach(|| batch.action_points(out));

@@ -217,6 +217,7 @@ AEC_ENVS = {
     "yahtzix-2": lambda: YahtzixEnv(players=2, target=TARGET),
     "yahtzix-3": lambda: YahtzixEnv(players=3, target=TARGET),
     "yahtzee-2": lambda: MultiYahtzeeEnv(players=2),
+    "yatzy-3-mulligan": lambda: MultiYahtzeeEnv(players=3, rules="yatzy", house="mulligan"),
 }
 
 

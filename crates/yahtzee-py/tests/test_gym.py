@@ -4,6 +4,7 @@ Small games where the point does not need the whole card (a four-box game solves
 blink); the official rules where the test is about them (the optimal agent's total).
 """
 
+import copy
 import math
 
 import gymnasium
@@ -192,3 +193,22 @@ def test_the_greedy_baseline_chases_a_face_then_takes_the_most_points():
     top = max(counts.values())
     face = max(f for f, c in counts.items() if c == top)
     assert a == sum(1 << i for i in range(5) if dice[i] == face)
+
+
+def test_a_deep_copy_is_the_same_game_to_play_on_apart():
+    """For search agents: a copy plays on as the original would, and apart from it."""
+    env = YahtzeeEnv("forced")
+    obs, info = env.reset(seed=12)
+    env.step(int(np.argmin(info["action_regret"])))
+    twin = copy.deepcopy(env)
+    rng = np.random.default_rng(3)
+    for _ in range(6):
+        legal = np.flatnonzero(env.action_masks())
+        a = int(rng.choice(legal))
+        o1, r1, d1, _, i1 = env.step(a)
+        o2, r2, d2, _, i2 = twin.step(a)
+        assert np.array_equal(o1, o2) and r1 == r2 and i1["regret"] == i2["regret"]
+    other = copy.deepcopy(env)
+    other.step(int(np.flatnonzero(other.action_masks())[0]))
+    # Any step changes the position (a roll used or a box written); the original is untouched.
+    assert not np.array_equal(other._buf.obs, env._buf.obs)

@@ -31,7 +31,7 @@ import numpy as np
 from pettingzoo import AECEnv
 
 from . import _native
-from .family import _MASK64, KEEP_ACTIONS, UPPER_BONUS, YAHTZEE_BOXES, _BOX_MOST, draw, keep_name
+from .family import _MASK64, KEEP_ACTIONS, draw, keep_name
 
 __all__ = ["YahtzixEnv", "MultiYahtzeeEnv"]
 
@@ -481,30 +481,31 @@ class YahtzixEnv(_TurnBasedEnv):
 
 
 class MultiYahtzeeEnv(_TurnBasedEnv):
-    """Yahtzee (official ``forced`` rules) for 2 or more players, each with their own card;
-    players take whole turns in seat order (``player_0`` first), 13 rounds.
+    """Yahtzee for 1 or more players under any rule set of ``yahtzee.gym`` (``rules``,
+    ``house``: every rule set and house rule but the sixth die), each with their own card;
+    players take whole turns in seat order (``player_0`` first). Each seat is a
+    :class:`yahtzee.gym.YahtzeeEnv` (the Rust core: exact regret at every step).
 
-    Actions (45, as the solitaire ``yahtzee.gym`` env): ``0..31`` keep the dice of the
-    mask's bits (bit i = die i+1 of the sorted roll) and reroll the others (while rolls
-    are left; 31 keeps all five), ``32 + b`` writes the dice in box ``b`` (card order:
-    ones .. sixes, three_of_a_kind, four_of_a_kind, full_house, small_straight,
-    large_straight, yahtzee, chance), at any roll of the turn.
+    Actions: the solitaire environment's (``0..31`` keep the dice of the mask's bits, bit
+    i = die i+1 of the sorted roll, and reroll the others; ``32 + b`` writes the dice in
+    box ``b``; under the house rules, the mulligan's keeps and chance-chance):
+    ``action_names``.
 
-    Observation (float32), seen from the agent: ``die 1..5`` (the dice on the table,
-    sorted, whoever's turn it is), ``rolls left``, ``to move`` (1 if this agent moves),
-    ``filled <box>`` ×13 and ``score <box>`` ×13 (its own card), ``upper total``, ``yahtzee
-    bonus``, ``turn`` (its turns played), ``total``, then ``total +1`` .. ``total +(n-1)``
+    Observation (float32), seen from the agent: the solitaire observation of its own card
+    (``yahtzee.gym``: dice, rolls left, filled and score per box, upper total, Yahtzee
+    bonus, turn, total, the mulligan's flags) with the dice and rolls left of the player to
+    move, then ``to move`` (1 if this agent moves) and ``total +1`` .. ``total +(n-1)``
     (the other players' totals, in turn order after this agent).
 
     Rewards: the points the mover writes this step (box, upper bonus, Yahtzee bonus), so an
     agent's return is its final total. Regret (``infos``) is against the solitaire
-    expected-score optimum (``yahtzee.advise`` on the agent's own card; ``exact`` True):
-    it measures expected-score play, not winning play against the others
-    (``feedback`` says so).
+    expected-score optimum of the agent's own card (``exact`` True): it measures
+    expected-score play, not winning play against the others (``feedback`` says so).
 
-    ``duplicate_dice=True`` gives every seat the same dice stream (turn ``t`` of each
-    player draws the dice of turn ``t``): duplicate Yahtzee, luck shared, only play
-    differs. By default each turn of the game has its own dice.
+    ``duplicate_dice=True`` gives every seat the same dice stream (each player's turn
+    ``t`` draws the dice of turn ``t``): duplicate Yahtzee, luck shared, only play differs.
+    By default each seat draws from its own stream (seed ``s`` of the game, seat ``p``:
+    the solitaire seed ``s * 64 + p``).
     """
 
     metadata = {"name": "multi_yahtzee_v0", "is_parallelizable": False, "render_modes": ["ansi"]}
@@ -512,150 +513,95 @@ class MultiYahtzeeEnv(_TurnBasedEnv):
     def __init__(
         self,
         players: int = 2,
+        rules: Any = "forced",
+        house: Any = None,
         duplicate_dice: bool = False,
         render_mode: Optional[str] = None,
         illegal_regret: float = math.inf,
     ):
+        from .gym import YahtzeeEnv
+
         if players < 1:
             raise ValueError(f"players {players}: at least 1")
         self.duplicate_dice = duplicate_dice
-        self.rules = "forced"
-        names = [f"die {i}" for i in range(1, 6)] + ["rolls left", "to move"]
-        high = [6.0] * 5 + [2.0, 1.0]
-        names += [f"filled {b}" for b in YAHTZEE_BOXES] + [f"score {b}" for b in YAHTZEE_BOXES]
-        high += [1.0] * 13 + [float(_BOX_MOST[b]) for b in YAHTZEE_BOXES]
-        most = sum(_BOX_MOST[b] for b in YAHTZEE_BOXES) + UPPER_BONUS + 1200.0
-        names += ["upper total", "yahtzee bonus", "turn", "total"]
-        high += [105.0, 1200.0, 13.0, most]
-        names += [f"total +{k}" for k in range(1, players)]
-        high += [most] * (players - 1)
-        actions = [keep_name(m) for m in range(KEEP_ACTIONS)] + [f"score {b}" for b in YAHTZEE_BOXES]
+        self._seats = [YahtzeeEnv(rules, house) for _ in range(players)]
+        first = self._seats[0]
+        self.rules = first.rules
+        self._own = len(first.observation_names)
+        self._total_at = first.observation_names.index("total")
+        names = list(first.observation_names) + ["to move"] + [f"total +{k}" for k in range(1, players)]
+        high = list(first.observation_space.high) + [1.0] + [float(first.observation_space.high[self._total_at])] * (players - 1)
         self._exact = True
         self._feedback = (
             "exact for expected score: the solitaire optimum of the agent's own card, "
             "not winning play against the others"
         )
-        self._setup(players, names, high, actions, render_mode, illegal_regret)
-        self._new_game()
-
-    def _new_game(self) -> None:
-        self.cards: list[dict[str, int]] = [{} for _ in range(self.players)]
-        self.bonuses = [0] * self.players
-        self.totals = [0] * self.players
-        self._mover = 0
-        self._over = False
-        self._dice: list[int] = []
-        self._rolls_left = 0
-        self._values = np.full(len(self.action_names), np.nan)
-        self._best = math.nan
-        self._options: dict[int, tuple[str, int, int]] = {}
+        self._setup(players, names, high, list(first.action_names), render_mode, illegal_regret)
+        self._obs = [np.zeros(self._own, np.float32) for _ in range(players)]
+        self._info: dict[str, Any] = {}
+        self._over = True
 
     def reset(self, seed: Optional[int] = None, options: Optional[dict] = None) -> None:
         self._next_episode(seed)
-        self._new_game()
-        self._start_turn()
+        for p, env in enumerate(self._seats):
+            if self._episode == 0:
+                s = self._seed if self.duplicate_dice else (self._seed * 64 + p) & _MASK64
+                self._obs[p], info = env.reset(seed=s)
+            else:
+                self._obs[p], info = env.reset()
+            if p == 0:
+                self._info = info
+        self._mover = 0
+        self._over = False
+        self._take(self._info)
         self.agent_selection = self.possible_agents[0]
         self._refresh_infos()
 
-    def _turn_of(self, p: int) -> int:
-        return len(self.cards[p])
-
-    def _roll(self, keep_mask: int, roll: int) -> None:
-        p = self._mover
-        t = self._turn_of(p) if self.duplicate_dice else self._turn_of(p) * self.players + p
-        kept = [d for i, d in enumerate(self._dice) if keep_mask >> i & 1]
-        fresh = [draw(self._seed, self._episode, t, roll, k) + 1 for k in range(5 - len(kept))]
-        self._dice = sorted(kept + fresh)
-
-    def _start_turn(self) -> None:
-        if all(len(c) == 13 for c in self.cards):
-            self._over = True
-            self._dice, self._rolls_left = [], 0
-            self._values = np.full(len(self.action_names), np.nan)
-            self._best = math.nan
-            return
-        self._dice = []
-        self._roll(0, 0)
-        self._rolls_left = 2
-        self._evaluate()
-
-    def _card(self, p: int) -> dict[str, Any]:
-        card: dict[str, Any] = dict(self.cards[p])
-        if self.bonuses[p]:
-            card["yahtzee_bonus"] = self.bonuses[p]
-        return card
-
-    def _advise(self, rolls_left: int) -> Any:
-        p = self._mover
-        answer = _native.advise(self._card(p), self._dice, rolls_left, rules=self.rules)
-        if answer.points_so_far != self.totals[p]:
-            raise RuntimeError(
-                f"the engine reads the card as {answer.points_so_far} points, "
-                f"the env {self.totals[p]}"
-            )
-        return answer
-
-    def _evaluate(self) -> None:
-        p = self._mover
-        values = np.full(len(self.action_names), np.nan)
-        if self._rolls_left > 0:
-            keeps = {tuple(o.keep): self.totals[p] + o.ev_remaining
-                     for o in self._advise(self._rolls_left) if o.keep is not None}  # fmt: skip
-            for mask in range(KEEP_ACTIONS):
-                kept = tuple(d for i, d in enumerate(self._dice) if mask >> i & 1)
-                values[mask] = keeps[kept]
-        self._options = {}
-        for o in self._advise(0):
-            if o.category is None:
-                continue
-            b = YAHTZEE_BOXES.index(o.category)
-            values[KEEP_ACTIONS + b] = self.totals[p] + o.ev_remaining
-            self._options[b] = (o.category, int(o.score), int(o.yahtzee_bonus))
-        self._values = values
-        self._best = float(np.nanmax(values))
+    def _take(self, info: dict) -> None:
+        """The mover's action values from its environment's info (NaN: illegal)."""
+        regret = info["action_regret"]
+        self._best = float(info["optimal_value"])
+        self._values = np.where(np.isinf(regret), np.nan, self._best - regret)
 
     def _why(self, a: int) -> str:
-        return "no roll is left" if a < KEEP_ACTIONS else "that box is filled, or the Joker rule rules it out"
-
-    def _upper(self, p: int) -> int:
-        return sum(self.cards[p].get(b, 0) for b in YAHTZEE_BOXES[:6])
+        return "not legal for the dice and card now"
 
     def _play(self, a: int) -> None:
         p = self._mover
-        if a < KEEP_ACTIONS:
-            self._roll(a, 3 - self._rolls_left)
-            self._rolls_left -= 1
-            self._evaluate()
+        env = self._seats[p]
+        turn = self._obs[p][self._total_at - 1]
+        self._obs[p], reward, terminated, _, info = env.step(a)
+        self.rewards[self.possible_agents[p]] = float(reward)
+        if self._obs[p][self._total_at - 1] == turn and not terminated:
+            self._take(info)  # the same turn goes on
             return
-        category, score, yahtzee_bonus = self._options[a - KEEP_ACTIONS]
-        up = self._upper(p)
-        points = score + yahtzee_bonus
-        if category in YAHTZEE_BOXES[:6] and up < 63 <= up + score:
-            points += UPPER_BONUS
-        self.cards[p][category] = score
-        self.bonuses[p] += yahtzee_bonus
-        self.totals[p] += points
-        self.rewards[self.possible_agents[p]] = float(points)
+        # The turn is over: the next seat moves, on the opening roll its env has made.
         self._mover = (p + 1) % self.players
-        self._start_turn()
+        nxt = self._seats[self._mover]
+        if terminated and self._mover == 0:
+            self._over = True
+            self._values = np.full(len(self.action_names), np.nan)
+            self._best = math.nan
+            return
+        self._take(nxt._info(step=False))
+
+    @property
+    def totals(self) -> list[int]:
+        """Each player's total so far."""
+        return [int(o[self._total_at]) for o in self._obs]
 
     def _observation(self, agent: str) -> np.ndarray:
         me = self.possible_agents.index(agent)
-        out = np.zeros(self.observation_spaces[agent]["observation"].shape, dtype=np.float32)
-        out[: len(self._dice)] = self._dice
-        out[5] = self._rolls_left
-        out[6] = float(not self._over and me == self._mover)
-        for b, name in enumerate(YAHTZEE_BOXES):
-            if name in self.cards[me]:
-                out[7 + b] = 1.0
-                out[20 + b] = self.cards[me][name]
-        out[33] = self._upper(me)
-        out[34] = self.bonuses[me]
-        out[35] = self._turn_of(me)
-        out[36] = self.totals[me]
-        for k in range(1, self.players):
-            out[36 + k] = self.totals[(me + k) % self.players]
-        return out
+        own = self._obs[me].copy()
+        mover = self._obs[self._mover]
+        if self._over:
+            own[:6] = 0.0
+        else:
+            own[:6] = mover[:6]  # the dice on the table and the rolls left, whoever moves
+        totals = self.totals
+        others = [totals[(me + k) % self.players] for k in range(1, self.players)]
+        to_move = float(not self._over and me == self._mover)
+        return np.concatenate([own, [to_move], others]).astype(np.float32)
 
     def render(self) -> Optional[str]:
         if self.render_mode != "ansi":
@@ -663,5 +609,7 @@ class MultiYahtzeeEnv(_TurnBasedEnv):
         totals = ", ".join(f"{a} {t}" for a, t in zip(self.possible_agents, self.totals))
         if self._over:
             return f"totals: {totals} (game over)\n"
+        o = self._obs[self._mover]
+        dice = " ".join(str(int(d)) for d in o[:5])
         return (f"totals: {totals}; {self.possible_agents[self._mover]} to move, dice "
-                f"{' '.join(map(str, self._dice))}, rolls left {self._rolls_left}\n")  # fmt: skip
+                f"{dice}, rolls left {int(o[5])}\n")  # fmt: skip
