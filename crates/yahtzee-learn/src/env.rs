@@ -5,13 +5,14 @@ use std::cell::RefCell;
 use std::sync::LazyLock;
 
 use yahtzee_advice::{Strategy, TurnDecisions};
-use yahtzee_rules::{tables, Dice, Move, RuleSet, State, ROLLS};
+use yahtzee_rules::{mega_tables, tables, Dice, Move, RuleSet, State, ROLLS};
 use yahtzee_solver::turn::TurnPlan;
 use yahtzee_solver::{chance_chance_value, Values};
 
 use crate::dice_stream::{draw, CHANCE_CHANCE_ROLL, MULLIGAN_ROLL};
 use crate::finals::Finals;
-use crate::layout::{Action, Layout, KEEP_ACTIONS, KEEP_ALL};
+use crate::layout::{Action, Layout};
+use crate::six;
 use crate::LearnError;
 
 /// The exact values of one rule set: the optimal strategy read from its solved table.
@@ -53,7 +54,8 @@ impl Values for ByState {
 /// What one step did.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Step {
-    /// Points written on the card by this step (box, upper bonus, Yahtzee bonus).
+    /// Points written on the card by this step (box, upper bonus, Yahtzee bonus, Mega
+    /// bonus).
     pub reward: u32,
     /// The card is full.
     pub terminated: bool,
@@ -74,9 +76,18 @@ pub struct Env {
     scores: Vec<u32>,
     total: u32,
     yahtzee_bonus: u32,
-    /// The dice showing, sorted.
-    dice: [u8; 5],
+    mega_bonus: u32,
+    /// The dice showing, sorted: the first `n` (five; six on a Mega turn; none while the
+    /// sixth-die question is asked).
+    dice: [u8; 6],
+    n: usize,
     rolls_left: u8,
+    /// House rule "mega-yahtzee": the sixth-die question is asked (before the first roll),
+    /// or the sixth die was taken this turn (the boxes are scored with it spent), and the
+    /// Mega bonus six of a kind showing earns.
+    question: bool,
+    mega_turn: bool,
+    mega_points: u32,
     /// House rule "mulligan": the dice showing are the mulligan's roll.
     mulligan_roll: bool,
     /// The legal move of each box with the dice showing (`None`: not legal), and the box a
@@ -92,6 +103,11 @@ pub struct Env {
     /// of thousands of games keeps only these 7 KB each.
     keep1: Vec<f64>,
     spent: Vec<f64>,
+    /// Under Mega Yahtzee: the five-dice turn's keep values with two rerolls left, kept
+    /// from the question to the five dice rolled, and the question's two values (take the
+    /// sixth die, roll five).
+    keep2: Vec<f64>,
+    sixth: (f64, f64),
     /// In a batch: a new turn's decisions are left to the batch, which decides many
     /// games' turns at once (`pending` until it has).
     pub(crate) defer: bool,
@@ -127,8 +143,13 @@ impl Env {
             scores: vec![0; layout.rules().box_count()],
             total: 0,
             yahtzee_bonus: 0,
-            dice: [0; 5],
+            mega_bonus: 0,
+            dice: [0; 6],
+            n: 0,
             rolls_left: 0,
+            question: false,
+            mega_turn: false,
+            mega_points: 0,
             mulligan_roll: false,
             moves: vec![None; layout.rules().box_count()],
             forced: None,
@@ -136,6 +157,8 @@ impl Env {
             roll_index: 0,
             keep1: Vec::new(),
             spent: Vec::new(),
+            keep2: Vec::new(),
+            sixth: (f64::NAN, f64::NAN),
             defer: false,
             pending: false,
             cont: vec![0.0; model.map_or(0, |m| m.finals.slots())],
@@ -161,6 +184,7 @@ impl Env {
         self.scores.fill(0);
         self.total = 0;
         self.yahtzee_bonus = 0;
+        self.mega_bonus = 0;
         self.start_turn();
     }
 
@@ -178,8 +202,9 @@ impl Env {
         self.total
     }
 
+    /// The dice showing (none while the sixth-die question is asked).
     pub fn dice(&self) -> Dice {
-        dice_of(&self.dice, 0b11111)
+        dice_of(&self.dice[..self.n], u8::MAX)
     }
 
     pub fn rolls_left(&self) -> u8 {
@@ -190,11 +215,15 @@ impl Env {
         self.state.turns_played() as u8
     }
 
-    /// Rolls the turn's opening five dice and, with a model, decides the turn.
+    /// Rolls the turn's opening five dice (or, with the sixth die in hand, asks whether to
+    /// take it) and, with a model, decides the turn.
     fn start_turn(&mut self) {
         self.mulligan_roll = false;
+        self.mega_turn = false;
+        self.question = false;
         if self.is_over() {
-            self.dice = [0; 5];
+            self.dice = [0; 6];
+            self.n = 0;
             self.rolls_left = 0;
             self.moves.fill(None);
             self.forced = None;
@@ -203,8 +232,16 @@ impl Env {
             self.best = f64::NAN;
             return;
         }
-        self.roll(0, 0);
-        self.rolls_left = 2;
+        if self.rules().house.mega_yahtzee && !self.state.mega_used() {
+            self.question = true;
+            self.dice = [0; 6];
+            self.n = 0;
+            self.rolls_left = 0;
+        } else {
+            self.n = 5;
+            self.roll(0, 0);
+            self.rolls_left = 2;
+        }
         self.refresh();
         if self.model.is_some() {
             if self.defer {
@@ -226,6 +263,7 @@ impl Env {
         let rules = self.rules();
         (rules.house.mulligan && !self.state.mulligan_used())
             || rules.full_house_forcing(self.state).is_some()
+            || self.question
     }
 
     /// The turn's state.
@@ -247,8 +285,18 @@ impl Env {
                 self.spent.extend_from_slice(spent);
             }
             let keep2 = d.keep_values(2);
-            self.value_actions(&|k| keep2[k]);
+            if self.question {
+                // The five-dice turn's opening is valued once five dice are rolled.
+                self.keep2.clear();
+                self.keep2.extend_from_slice(keep2);
+            } else {
+                self.value_actions(&|k| keep2[k]);
+            }
         });
+        if self.question {
+            self.sixth = six::question(model, self.state);
+            self.value_actions(&|_| unreachable!("no keep while the question is asked"));
+        }
     }
 
     /// Takes this turn's box continuations (by [`Finals::slot`]) from the lanes.
@@ -276,58 +324,87 @@ impl Env {
     fn roll(&mut self, mask: u8, roll: u8) {
         let turn = self.turn();
         let mut slot = 0;
-        for (i, d) in self.dice.iter_mut().enumerate() {
+        for (i, d) in self.dice[..self.n].iter_mut().enumerate() {
             if mask >> i & 1 == 0 {
                 *d = draw(self.seed, self.episode, turn, roll, slot);
                 slot += 1;
             }
         }
-        self.dice.sort_unstable();
+        self.dice[..self.n].sort_unstable();
+        self.dice[self.n..].fill(0);
     }
 
     /// The legal moves and actions of the position, once each time it changes (not per
     /// action asked about).
     fn refresh(&mut self) {
         let (state, dice) = (self.scoring_state(), self.dice());
-        self.moves.fill(None);
         let rules = self.rules();
-        let moves = &mut self.moves;
-        rules.for_each_move(state, &dice, |m| moves[m.box_index] = Some(m));
-        self.forced = rules.forced_full_house(state, &dice);
-        self.roll_index = tables().index(&dice);
-        // By kind of action (the rules of `why_illegal`, which a test holds this to).
-        let keeps = match self.forced {
-            Some(_) => 0,
-            None if self.rolls_left > 0 => 32,
-            None if self.mulligan_in_hand() => 31, // not keeping all five
-            None => 0,
-        };
-        let chance_chance = self.forced.is_none()
-            && self.rolls_left == 0
-            && rules.chance_chance_box(state).is_some();
-        let (keep_legal, rest) = self.legal.split_at_mut(KEEP_ACTIONS);
-        for (m, l) in keep_legal.iter_mut().enumerate() {
-            *l = m < keeps;
+        self.moves.fill(None);
+        self.forced = None;
+        self.mega_points = 0;
+        let mut chance_chance = false;
+        if self.n == 6 {
+            chance_chance = six::moves(rules, state, &dice, &mut self.moves);
+            if dice.six_of_a_kind().is_some() {
+                self.mega_points = rules.mega_bonus;
+            }
+        } else if self.n == 5 {
+            let moves = &mut self.moves;
+            rules.for_each_move(state, &dice, |m| moves[m.box_index] = Some(m));
+            self.forced = rules.forced_full_house(state, &dice);
+            self.roll_index = tables().index(&dice);
+            chance_chance = self.forced.is_none() && rules.chance_chance_box(state).is_some();
         }
-        for (b, l) in rest.iter_mut().enumerate() {
-            *l = match self.moves.get(b) {
-                Some(m) => m.is_some() && self.forced.is_none_or(|f| f == b),
-                None => chance_chance,
+        // By kind of action (the rules of `why_illegal`, which a test holds this to).
+        // A keep's bits past the dice showing are ignored (with no dice, before the sixth
+        // die's question is answered, every keep keeps nothing: it rolls five).
+        let all = self.all_showing();
+        let (question, forced, rolls_left) = (self.question, self.forced, self.rolls_left);
+        let mulligan = self.mulligan_in_hand();
+        let keep = |m: u8| match forced {
+            _ if question => true,
+            Some(_) => false,
+            None if rolls_left > 0 => true,
+            None => mulligan && m & all != all, // keeping all is no mulligan
+        };
+        let mut legal = std::mem::take(&mut self.legal);
+        for (a, l) in legal.iter_mut().enumerate() {
+            *l = match self.layout.action(a) {
+                Some(Action::Keep(m)) => keep(m),
+                Some(Action::Score(b)) => {
+                    self.moves[b].is_some() && self.forced.is_none_or(|f| f == b)
+                }
+                Some(Action::ChanceChance) => chance_chance && self.rolls_left == 0,
+                Some(Action::SixthDie(_)) => self.question,
+                None => false,
             };
         }
+        self.legal = legal;
     }
 
-    /// The state the boxes are scored from: after the mulligan's roll, with it spent.
+    /// The state the boxes are scored from: after the mulligan's roll, with it spent; on
+    /// a Mega turn, with the sixth die spent.
     fn scoring_state(&self) -> State {
         if self.mulligan_roll {
             self.state.with_mulligan_used(true)
+        } else if self.mega_turn {
+            self.state.with_mega_used(true)
         } else {
             self.state
         }
     }
 
+    /// The keep mask of every die showing.
+    fn all_showing(&self) -> u8 {
+        ((1u16 << self.n) - 1) as u8
+    }
+
+    /// The mulligan can be spent now (never on a Mega turn).
     fn mulligan_in_hand(&self) -> bool {
-        self.rules().house.mulligan && !self.state.mulligan_used() && !self.mulligan_roll
+        self.rules().house.mulligan
+            && !self.state.mulligan_used()
+            && !self.mulligan_roll
+            && !self.mega_turn
     }
 
     /// Whether action `a` is legal now.
@@ -341,8 +418,15 @@ impl Env {
             return Some("the game is over");
         }
         let forced = self.forced;
+        let all = self.all_showing();
         match self.layout.action(a) {
             None => Some("no such action"),
+            Some(Action::SixthDie(_)) if !self.question => {
+                Some("the sixth die is taken or not before a turn's first roll")
+            }
+            Some(Action::SixthDie(_) | Action::Keep(_)) if self.question => None,
+            Some(_) if self.question => Some("first take the sixth die or roll five"),
+            Some(Action::SixthDie(_)) => None,
             Some(Action::Score(b)) if forced.is_some_and(|f| f != b) => {
                 Some("a natural full house must be scored in Full House (fool-house)")
             }
@@ -353,17 +437,23 @@ impl Env {
                 Some("a natural full house must be scored in Full House (fool-house)")
             }
             Some(Action::Keep(_)) if self.rolls_left > 0 => None,
-            Some(Action::Keep(KEEP_ALL)) => Some("no roll is left"),
+            Some(Action::Keep(m)) if m & all == all => Some("no roll is left"),
             Some(Action::Keep(_)) if self.mulligan_in_hand() => None,
             Some(Action::Keep(_)) => Some("no roll is left"),
             Some(Action::ChanceChance) if self.rolls_left > 0 => {
                 Some("chance-chance comes after the last roll")
             }
-            Some(Action::ChanceChance) => self
-                .rules()
-                .chance_chance_box(self.scoring_state())
-                .is_none()
-                .then_some("Chance is filled"),
+            Some(Action::ChanceChance)
+                if self
+                    .rules()
+                    .chance_chance_box(self.scoring_state())
+                    .is_none() =>
+            {
+                Some("Chance is filled")
+            }
+            Some(Action::ChanceChance) => (self.n == 6 && !self.is_legal(a)).then_some(
+                "every five of the six dice is a full house that must be scored (fool-house)",
+            ),
         }
     }
 
@@ -382,7 +472,31 @@ impl Env {
         let regret = self.model.is_some().then(|| self.best - self.values[a]);
         let action = self.layout.action(a).expect("legal");
         let mut reward = 0;
+        let action = match action {
+            // No dice showing: a keep keeps nothing and rolls five dice.
+            Action::Keep(_) if self.question => Action::SixthDie(false),
+            other => other,
+        };
         match action {
+            Action::SixthDie(take) => {
+                self.question = false;
+                self.mega_turn = take;
+                self.n = if take { 6 } else { 5 };
+                self.roll(0, 0);
+                self.rolls_left = 2;
+                self.refresh();
+                if let Some(model) = self.model {
+                    if take {
+                        let (mut keep1, mut keep2) = (std::mem::take(&mut self.keep1), Vec::new());
+                        six::keep_values(model, self.scoring_state(), &mut keep1, &mut keep2);
+                        self.keep1 = keep1;
+                        self.value_actions(&|k| keep2[k]);
+                    } else {
+                        let keep2 = std::mem::take(&mut self.keep2);
+                        self.value_actions(&|k| keep2[k]);
+                    }
+                }
+            }
             Action::Keep(mask) if self.rolls_left > 0 => {
                 self.roll(mask, 3 - self.rolls_left);
                 self.rolls_left -= 1;
@@ -397,14 +511,16 @@ impl Env {
             }
             Action::Score(b) => {
                 let m = self.move_in(b).expect("legal");
-                reward = self.write(m);
+                reward = self.mega_points + self.write(m, self.mega_points);
             }
             Action::ChanceChance => {
+                let mega = self.mega_points;
+                self.n = 5; // five dice rerolled into Chance, on a Mega turn too
                 self.roll(0, CHANCE_CHANCE_ROLL);
                 let m = self
                     .rules()
                     .chance_chance_move(self.scoring_state(), &self.dice());
-                reward = self.write(m);
+                reward = mega + self.write(m, mega);
             }
         }
         Ok(Step {
@@ -419,11 +535,13 @@ impl Env {
         self.moves[b]
     }
 
-    /// Writes move `m` on the card and starts the next turn.
-    fn write(&mut self, m: Move) -> u32 {
+    /// Writes move `m` (and a Mega bonus of `mega` points) on the card and starts the next
+    /// turn; returns the move's points.
+    fn write(&mut self, m: Move, mega: u32) -> u32 {
         self.scores[m.box_index] = m.score;
         self.yahtzee_bonus += m.yahtzee_bonus;
-        self.total += m.points();
+        self.mega_bonus += mega;
+        self.total += m.points() + mega;
         self.state = m.next;
         self.start_turn();
         m.points()
@@ -438,25 +556,40 @@ impl Env {
         };
         let mut values = std::mem::take(&mut self.values);
         values.fill(f64::NAN);
-        let (keeps, rest) = values.split_at_mut(KEEP_ACTIONS);
+        let (keeps, rest) = values.split_at_mut(self.layout.keeps());
         if self.legal[0] {
-            // Every keep is legal, or (the mulligan) every keep but keeping all five.
-            let indices = mask_keeps(self.roll_index);
+            // Every keep of the dice showing is legal, or (the mulligan) all but one.
+            let five = (self.n == 5).then(|| mask_keeps(self.roll_index));
             for (m, v) in keeps.iter_mut().enumerate() {
-                if self.legal[m] {
-                    let k = usize::from(indices[m]);
-                    *v = match self.rolls_left {
-                        2 => keep2(k),
-                        1 => self.keep1[k],
-                        _ => self.spent[k],
-                    };
+                if !self.legal[m] {
+                    continue;
                 }
+                if self.question {
+                    *v = self.sixth.1; // keeping nothing: rolling five
+                    continue;
+                }
+                let k = match five {
+                    Some(indices) => usize::from(indices[m & 31]),
+                    None => mega_tables().index(&dice_of(&self.dice[..6], m as u8)),
+                };
+                *v = match self.rolls_left {
+                    2 => keep2(k),
+                    1 => self.keep1[k],
+                    _ => self.spent[k],
+                };
             }
         }
-        for (b, v) in rest.iter_mut().enumerate() {
-            if self.legal[KEEP_ACTIONS + b] {
-                *v = self.box_value(model, b);
+        let boxes = self.scores.len();
+        for (i, v) in rest.iter_mut().enumerate() {
+            if !self.legal[self.layout.keeps() + i] {
+                continue;
             }
+            *v = match self.layout.action(self.layout.keeps() + i) {
+                Some(Action::SixthDie(true)) => self.sixth.0,
+                Some(Action::SixthDie(false)) => self.sixth.1,
+                _ if i < boxes => self.box_value(model, i),
+                _ => self.chance_chance_value(model),
+            };
         }
         let mut best = f64::NEG_INFINITY;
         for &v in &values {
@@ -468,18 +601,26 @@ impl Env {
         self.best = best;
     }
 
-    /// The value of scoring box `b` now (`b` past the boxes: chance-chance).
+    /// The value of scoring box `b` now.
     fn box_value(&self, model: &Model, b: usize) -> f64 {
-        let values = model.values;
-        let Some(m) = self.moves.get(b).copied().flatten() else {
-            return chance_chance_value(self.rules(), self.scoring_state(), values);
-        };
+        let m = self.moves[b].expect("a legal box");
+        if self.n == 6 {
+            // The advice's expression for six dice (`advise_six`), then the Mega bonus.
+            let value = f64::from(m.points()) + model.values.value(self.rules(), m.next);
+            return value + f64::from(self.mega_points);
+        }
         let cont = if self.cont_this_turn && !self.mulligan_roll {
             self.cont[model.finals.slot(b, m.score)]
         } else {
-            Finals::cont(self.rules(), values, self.scoring_state(), b, m.score)
+            Finals::cont(self.rules(), model.values, self.scoring_state(), b, m.score)
         };
         cont + f64::from(m.yahtzee_bonus)
+    }
+
+    /// The value of chance-chance now (with six dice showing, their Mega bonus too).
+    fn chance_chance_value(&self, model: &Model) -> f64 {
+        chance_chance_value(self.rules(), self.scoring_state(), model.values)
+            + f64::from(self.mega_points)
     }
 
     /// With a model: each action's regret now (best value minus its value; +inf where
@@ -511,9 +652,10 @@ impl Env {
     /// reward shaping.
     pub fn action_points(&self, out: &mut [f64]) {
         out.fill(f64::NAN);
+        let k = self.layout.keeps();
         for (b, m) in self.moves.iter().enumerate() {
-            if let (Some(m), true) = (m, self.is_legal(KEEP_ACTIONS + b)) {
-                out[KEEP_ACTIONS + b] = f64::from(m.points());
+            if let (Some(m), true) = (m, self.is_legal(k + b)) {
+                out[k + b] = f64::from(m.points() + self.mega_points);
             }
         }
     }
@@ -522,26 +664,33 @@ impl Env {
     pub fn observe(&self, out: &mut [f32]) {
         let rules = self.rules();
         let n = self.scores.len();
-        for (o, d) in out.iter_mut().zip(self.dice) {
-            *o = f32::from(d);
+        let d = self.layout.dice();
+        for (o, &x) in out.iter_mut().zip(&self.dice[..d]) {
+            *o = f32::from(x);
         }
-        out[5] = f32::from(self.rolls_left);
+        out[d] = f32::from(self.rolls_left);
         let mut upper = 0;
         for b in 0..n {
-            out[6 + b] = f32::from(u8::from(self.state.is_filled(b)));
-            out[6 + n + b] = self.scores[b] as f32;
+            out[d + 1 + b] = f32::from(u8::from(self.state.is_filled(b)));
+            out[d + 1 + n + b] = self.scores[b] as f32;
             if rules.boxes[b].upper_face().is_some() {
                 upper += self.scores[b];
             }
         }
-        let at = 6 + 2 * n;
+        let mut at = d + 1 + 2 * n;
         out[at] = upper as f32;
         out[at + 1] = self.yahtzee_bonus as f32;
         out[at + 2] = f32::from(self.turn());
         out[at + 3] = self.total as f32;
+        at += 4;
         if rules.house.mulligan {
-            out[at + 4] = f32::from(u8::from(self.mulligan_in_hand()));
-            out[at + 5] = f32::from(u8::from(self.mulligan_roll));
+            out[at] = f32::from(u8::from(self.mulligan_in_hand()));
+            out[at + 1] = f32::from(u8::from(self.mulligan_roll));
+            at += 2;
+        }
+        if rules.house.mega_yahtzee {
+            out[at] = f32::from(u8::from(!self.state.mega_used() && !self.mega_turn));
+            out[at + 1] = f32::from(u8::from(self.question));
         }
     }
 
@@ -590,12 +739,10 @@ fn mask_keeps(roll: usize) -> &'static [u16; 32] {
 }
 
 /// The dice at the positions of `mask` among `dice` (sorted faces, 0 for none).
-fn dice_of(dice: &[u8; 5], mask: u8) -> Dice {
-    let mut counts = [0u8; 6];
-    for (i, &d) in dice.iter().enumerate() {
-        if mask >> i & 1 == 1 && d > 0 {
-            counts[usize::from(d) - 1] += 1;
-        }
-    }
-    Dice::from_counts(counts).expect("at most five dice")
+fn dice_of(dice: &[u8], mask: u8) -> Dice {
+    let faces: Vec<u8> = (dice.iter().enumerate())
+        .filter(|&(i, &d)| mask >> i & 1 == 1 && d > 0)
+        .map(|(_, &d)| d)
+        .collect();
+    Dice::from_faces_up_to(&faces, yahtzee_rules::MEGA_DICE).expect("at most six dice")
 }

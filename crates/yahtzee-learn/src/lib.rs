@@ -1,8 +1,8 @@
 //! Yahtzee as an environment for learning agents, scored against the exact optimum.
 //!
-//! [`Env`] is one game of solitaire Yahtzee under any rule set but the Mega-Yahtzee house
-//! rule: integer actions ([`Layout`]: keep masks over the sorted dice, boxes,
-//! chance-chance), legal-action masks, a flat observation, dice from a stream the agent's
+//! [`Env`] is one game of solitaire Yahtzee under any rule set and house rule: integer
+//! actions ([`Layout`]: keep masks over the sorted dice, boxes, chance-chance, the sixth
+//! die), legal-action masks, a flat observation, dice from a stream the agent's
 //! actions cannot change ([`dice_stream`]: common random numbers), and, given a [`Model`]
 //! (the solved table), the exact regret of every action. [`Batch`] steps many games at
 //! once on every core into flat arrays. The Python package's Gymnasium and PettingZoo
@@ -14,17 +14,16 @@ pub mod env;
 mod finals;
 mod lanes;
 pub mod layout;
+mod six;
 
 pub use batch::{Batch, Outputs};
 pub use env::{Env, Model, Step};
-pub use layout::{Action, Layout, KEEP_ACTIONS, KEEP_ALL};
+pub use layout::{Action, Layout, KEEP_ACTIONS};
 
 use thiserror::Error;
 
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum LearnError {
-    #[error("rules '{0}': the Mega-Yahtzee house rule (a sixth die) is not an environment yet")]
-    MegaYahtzee(&'static str),
     #[error("the exact model is of rules '{model}', the environment of '{env}'")]
     ModelRules {
         model: &'static str,

@@ -27,6 +27,7 @@ SMALL = "forced:threes,full_house,yahtzee,chance@9"
         {"rules": "forced", "house": "mulligan"},
         {"rules": "free", "house": ["chance-chance", "fool-house"]},
         {"rules": SMALL, "regret": False},
+        {"rules": "forced", "house": "mega-yahtzee"},
     ],
 )
 def test_check_env_passes(kwargs):
@@ -176,8 +177,10 @@ def test_illegal_actions_raise_one_line_errors_and_change_nothing():
     with pytest.raises(yahtzee.InputError, match="that box is filled"):
         env.step(chance)
     assert np.array_equal(env._buf.obs[0], obs2)
-    with pytest.raises(ValueError, match="Mega-Yahtzee house rule .a sixth die. is not an environment yet"):
-        YahtzeeEnv("forced+mega-yahtzee")
+    mega = YahtzeeEnv("forced+mega-yahtzee")
+    mega.reset(seed=1)
+    with pytest.raises(yahtzee.InputError, match="first take the sixth die or roll five"):
+        mega.step(mega.action_names.index("score chance"))
     with pytest.raises(RuntimeError, match="call reset"):
         YahtzeeEnv(SMALL).step(0)
     with pytest.raises(yahtzee.InputError, match="unknown rule set .nonsense."):
@@ -212,3 +215,27 @@ def test_a_deep_copy_is_the_same_game_to_play_on_apart():
     other.step(int(np.flatnonzero(other.action_masks())[0]))
     # Any step changes the position (a roll used or a box written); the original is untouched.
     assert not np.array_equal(other._buf.obs, env._buf.obs)
+
+
+def test_the_sixth_die_under_mega_yahtzee():
+    """The question before each turn while the sixth die is in hand, six dice when it is
+    taken (64 keeps, the best five per box), and the optimal agent's total in the exact
+    interval."""
+    env = YahtzeeEnv("forced+mega-yahtzee")
+    names = env.action_names
+    take, five = names.index("take the sixth die"), names.index("roll five")
+    assert env.action_space.n == 64 + 13 + 2 and names[63] == "keep 111111"
+    obs, info = env.reset(seed=4)
+    question = env.observation_names.index("sixth-die question")
+    assert obs[question] == 1 and obs[:6].sum() == 0
+    # The question: take the sixth die, or roll five (so does any keep: no die shows).
+    assert np.flatnonzero(info["action_mask"]).tolist() == list(range(64)) + [take, five]
+    assert (info["action_regret"][:64] == info["action_regret"][five]).all()
+    # Take it: six dice, every keep of them legal.
+    obs, _, _, _, info = env.step(take)
+    assert (obs[:6] > 0).all() and obs[question] == 0 and info["action_mask"][:64].all()
+    result = baselines.evaluate("optimal", 4000, rules="forced", house="mega-yahtzee", seed=3)
+    exact = yahtzee.Table.load_or_solve("forced+mega-yahtzee").value(None)
+    assert result["regret"]["mean"] == 0.0
+    total = result["total"]
+    assert abs(total["mean"] - exact) < total["half_width"] / 1.96 * 3.29, (total, exact)

@@ -5,8 +5,8 @@ Three policies over a batch of games (numpy in, actions out):
 - :func:`random_actions`: uniform over the legal actions;
 - :func:`greedy_actions`: while rolls are left, keep the dice of the most common face (the
   higher face on a tie) and reroll the rest; after the last roll, score the legal box worth
-  the most points now (the first in card order on a tie). It never spends the mulligan or
-  takes chance-chance;
+  the most points now (the first in card order on a tie). It never spends the mulligan,
+  takes chance-chance or takes the sixth die;
 - :func:`optimal_actions`: the action of least regret (the exact optimum).
 
 :func:`evaluate` plays a policy for a number of games on :class:`~yahtzee.gym.YahtzeeVectorEnv`
@@ -39,16 +39,22 @@ def random_actions(env: YahtzeeVectorEnv, obs: np.ndarray, info: dict, rng: np.r
 def greedy_actions(env: YahtzeeVectorEnv, obs: np.ndarray, info: dict, rng: np.random.Generator) -> np.ndarray:
     """Chase the most common face, then score the most points now (module docstring)."""
     mask = info["action_mask"].astype(bool)
-    dice = obs[:, :5]
+    n = env.observation_names.index("rolls left")  # dice slots: 5, or 6 under Mega Yahtzee
+    dice = obs[:, :n]
     faces = np.arange(1, 7, dtype=dice.dtype)
     counts = (dice[:, :, None] == faces[None, None, :]).sum(axis=1)
     mode = np.argmax(counts * 8 + np.arange(6), axis=1) + 1  # ties: the higher face
-    bits = (dice == mode[:, None]) @ (1 << np.arange(5))
+    bits = (dice == mode[:, None]) @ (1 << np.arange(n))
     points = env.action_points()
     points = np.where(mask & ~np.isnan(points), points, -1.0)
     score = np.argmax(points, axis=1)  # the first of the most points
-    rolling = obs[:, 5] > 0
+    rolling = obs[:, n] > 0
     keep_ok = mask[np.arange(len(bits)), bits] & rolling
+    # Before a Mega turn's first roll: keep the sixth die in hand (roll five).
+    names = env.action_names
+    if "roll five" in names:
+        question = mask[:, names.index("roll five")]
+        score = np.where(question, names.index("roll five"), score)
     # A forced box (fool-house) or a turn with no roll left: score.
     return np.where(keep_ok, bits, score)
 

@@ -1,27 +1,32 @@
 """Yahtzee as Gymnasium environments, each action scored by its exact regret.
 
 ``gymnasium.make("yahtzee/Yahtzee-v0", rules="forced", house="mulligan")`` makes
-:class:`YahtzeeEnv`, one game of solitaire Yahtzee under any rule set of the engine but the
-Mega-Yahtzee house rule; ``yahtzee/Yatzy-v0`` is the same with ``rules="yatzy"``.
+:class:`YahtzeeEnv`, one game of solitaire Yahtzee under any of the engine's 80 rule sets
+(every house rule); ``yahtzee/Yatzy-v0`` is the same with ``rules="yatzy"``.
 ``gymnasium.make_vec("yahtzee/Yahtzee-v0", num_envs=N, vectorization_mode="vector_entry_point")``
 makes :class:`YahtzeeVectorEnv`, N games stepped together in Rust on every core with the
 GIL released. Triple and Painted Yahtzee are in :mod:`yahtzee.family`, Yahtzix and
 multi-player Yahtzee (PettingZoo) in :mod:`yahtzee.pettingzoo`.
 
-**Actions** (``Discrete``): ``0..31`` keep the dice whose bits are set (bit ``i`` is the
-``i``-th die of the sorted dice in the observation) and reroll the others; after the last
-roll, with the mulligan (house rule) in hand, the same keeps spend it. ``32 + b`` scores
-the dice in box ``b`` (card order, ``action_names``). Under chance-chance (house rule), the
-last action rerolls all five dice into Chance. ``action_masks()`` and
-``info["action_mask"]`` say which are legal (what sb3-contrib's ``MaskablePPO`` reads).
+**Actions** (``Discrete``): ``0..K-1`` keep the dice whose bits are set (bit ``i`` is the
+``i``-th die of the sorted dice in the observation) and reroll the others, ``K = 32``
+(``64`` under Mega Yahtzee, where a turn may show six dice); after the last roll, with
+the mulligan (house rule) in hand, the same keeps spend it. ``K + b`` scores the dice in
+box ``b`` (card order, ``action_names``; with six dice showing, the best five for the
+box, and six of a kind's Mega bonus). Then, under chance-chance, rerolling all five dice
+into Chance; under Mega Yahtzee, ``take the sixth die`` and ``roll five``, the question
+before each turn's first roll while the sixth die is in hand. ``action_masks()`` and
+``info["action_mask"]`` say which are legal (what sb3-contrib's ``MaskablePPO`` reads);
+``env.action_space.sample()`` draws a legal one (:class:`LegalDiscrete`).
 
-**Observation** (``Box``, float32; ``observation_names``): the five dice sorted, rolls
-left, per box whether it is filled, per box its score, the upper total, the Yahtzee bonus
-points, the turn, the total; under the mulligan, whether it is in hand and whether the
-dice showing are its roll.
+**Observation** (``Box``, float32; ``observation_names``): the dice sorted (five; six
+slots under Mega Yahtzee, 0 where no die shows), rolls left, per box whether it is
+filled, per box its score, the upper total, the Yahtzee bonus points, the turn, the total;
+under the mulligan, whether it is in hand and whether the dice showing are its roll; under
+Mega Yahtzee, whether the sixth die is in hand and whether its question is asked now.
 
-**Reward**: the points written by the step (box, upper bonus, Yahtzee bonus), so an
-episode's return is the game's final total.
+**Reward**: the points written by the step (box, upper bonus, Yahtzee bonus, Mega
+bonus), so an episode's return is the game's final total.
 
 **Dice**: the ``k``-th fresh die of roll ``r`` of turn ``t`` of episode ``e`` of seed
 ``s`` is a fixed function of ``(s, e, t, r, k)``, whatever the agent did: two agents on
@@ -49,7 +54,7 @@ from gymnasium.vector.utils import batch_space
 
 from . import _native
 
-__all__ = ["YahtzeeEnv", "YahtzeeVectorEnv", "register_envs"]
+__all__ = ["YahtzeeEnv", "YahtzeeVectorEnv", "LegalDiscrete", "register_envs"]
 
 
 class _Buffers:
@@ -77,6 +82,24 @@ class _Buffers:
             self.action_regret,
             self.optimal_value,
         )
+
+
+class LegalDiscrete(spaces.Discrete):
+    """``Discrete(n)`` whose ``sample()`` without a mask draws a legal action of its
+    environment's position now (the mask it gives), so a random agent written as
+    ``env.action_space.sample()`` (Gymnasium's ``check_env`` among them) plays legally.
+    A space without an environment samples as ``Discrete`` does."""
+
+    def __init__(self, n: int, legal: Any = None, seed: Any = None) -> None:
+        super().__init__(n, seed=seed)
+        self._legal = legal
+
+    def sample(self, mask: Any = None, probability: Any = None) -> np.int64:
+        if mask is None and probability is None and self._legal is not None:
+            legal = self._legal()
+            if legal.any():
+                return super().sample(mask=legal.astype(np.int8))
+        return super().sample(mask=mask, probability=probability)
 
 
 def _spaces(core: Any) -> tuple[spaces.Box, spaces.Discrete]:
@@ -112,7 +135,8 @@ class YahtzeeEnv(gymnasium.Env):
         self.render_mode = render_mode
         self._core = _native.EnvCore(rules, house, 1, regret)
         self._buf = _Buffers(self._core)
-        self.observation_space, self.action_space = _spaces(self._core)
+        self.observation_space, _ = _spaces(self._core)
+        self.action_space = LegalDiscrete(self._core.action_count, self.action_masks)
         self.observation_names: list[str] = self._core.observation_names
         self.action_names: list[str] = self._core.action_names
         self.exact: bool = self._core.exact
@@ -177,13 +201,16 @@ class YahtzeeEnv(gymnasium.Env):
             return None
         obs = self._buf.obs[0]
         names = self.observation_names
-        dice = " ".join(str(int(d)) for d in obs[:5] if d > 0)
-        boxes = [n[len("score ") :] for n in names if n.startswith("score ")]
-        nb = len(boxes)
+        n = names.index("rolls left")
+        dice = " ".join(str(int(d)) for d in obs[:n] if d > 0)
+        boxes = [x[len("score ") :] for x in names if x.startswith("score ")]
+        filled = names.index("filled " + boxes[0])
+        scored = names.index("score " + boxes[0])
         card = ", ".join(
-            f"{b}={int(obs[6 + nb + i])}" for i, b in enumerate(boxes) if obs[6 + i] > 0
+            f"{b}={int(obs[scored + i])}" for i, b in enumerate(boxes) if obs[filled + i] > 0
         )
-        return f"dice {dice or '-'}, {int(obs[5])} rolls left; card: {card or 'empty'}; total {int(obs[6 + 2 * nb + 3])}"
+        total = int(obs[names.index("total")])
+        return f"dice {dice or '-'}, {int(obs[n])} rolls left; card: {card or 'empty'}; total {total}"
 
 
 class YahtzeeVectorEnv(gymnasium.vector.VectorEnv):

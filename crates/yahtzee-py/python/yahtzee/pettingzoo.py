@@ -482,13 +482,14 @@ class YahtzixEnv(_TurnBasedEnv):
 
 class MultiYahtzeeEnv(_TurnBasedEnv):
     """Yahtzee for 1 or more players under any rule set of ``yahtzee.gym`` (``rules``,
-    ``house``: every rule set and house rule but the sixth die), each with their own card;
+    ``house``: every rule set and house rule), each with their own card;
     players take whole turns in seat order (``player_0`` first). Each seat is a
     :class:`yahtzee.gym.YahtzeeEnv` (the Rust core: exact regret at every step).
 
     Actions: the solitaire environment's (``0..31`` keep the dice of the mask's bits, bit
-    i = die i+1 of the sorted roll, and reroll the others; ``32 + b`` writes the dice in
-    box ``b``; under the house rules, the mulligan's keeps and chance-chance):
+    i = die i+1 of the sorted roll, and reroll the others, ``0..63`` under Mega Yahtzee;
+    then the boxes; under the house rules, the mulligan's keeps, chance-chance, the sixth
+    die's question):
     ``action_names``.
 
     Observation (float32), seen from the agent: the solitaire observation of its own card
@@ -528,6 +529,7 @@ class MultiYahtzeeEnv(_TurnBasedEnv):
         first = self._seats[0]
         self.rules = first.rules
         self._own = len(first.observation_names)
+        self._table = first.observation_names.index("rolls left") + 1
         self._total_at = first.observation_names.index("total")
         names = list(first.observation_names) + ["to move"] + [f"total +{k}" for k in range(1, players)]
         high = list(first.observation_space.high) + [1.0] + [float(first.observation_space.high[self._total_at])] * (players - 1)
@@ -594,10 +596,11 @@ class MultiYahtzeeEnv(_TurnBasedEnv):
         me = self.possible_agents.index(agent)
         own = self._obs[me].copy()
         mover = self._obs[self._mover]
+        table = self._table  # the dice slots and rolls left
         if self._over:
-            own[:6] = 0.0
+            own[:table] = 0.0
         else:
-            own[:6] = mover[:6]  # the dice on the table and the rolls left, whoever moves
+            own[:table] = mover[:table]  # the dice on the table and the rolls left, whoever moves
         totals = self.totals
         others = [totals[(me + k) % self.players] for k in range(1, self.players)]
         to_move = float(not self._over and me == self._mover)
@@ -610,6 +613,6 @@ class MultiYahtzeeEnv(_TurnBasedEnv):
         if self._over:
             return f"totals: {totals} (game over)\n"
         o = self._obs[self._mover]
-        dice = " ".join(str(int(d)) for d in o[:5])
+        dice = " ".join(str(int(d)) for d in o[: self._table - 1] if d > 0) or "-"
         return (f"totals: {totals}; {self.possible_agents[self._mover]} to move, dice "
-                f"{dice}, rolls left {int(o[5])}\n")  # fmt: skip
+                f"{dice}, rolls left {int(o[self._table - 1])}\n")  # fmt: skip
