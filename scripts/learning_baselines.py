@@ -25,7 +25,7 @@ from yahtzee import baselines
 from yahtzee.family import PaintedYahtzeeEnv, TripleYahtzeeEnv
 from yahtzee.pettingzoo import YahtzixEnv
 
-RULE_SETS = ["forced", "yatzy", "forced+mulligan", "free+chance-chance+fool-house"]
+RULE_SETS = ["forced", "yatzy", "forced+mulligan", "free+chance-chance+fool-house", "forced+mega-yahtzee"]
 
 
 def yahtzix(policy: str, games: int, seed: int) -> dict:
