@@ -510,8 +510,8 @@ impl Env {
                 self.value_actions(&|_| unreachable!("two rerolls left only at a turn's opening"));
             }
             Action::Score(b) => {
-                let m = self.move_in(b).expect("legal");
-                reward = self.mega_points + self.write(m, self.mega_points);
+                let (m, mega) = (self.move_in(b).expect("legal"), self.mega_points);
+                reward = mega + self.write(m, mega);
             }
             Action::ChanceChance => {
                 let mega = self.mega_points;
