@@ -89,7 +89,7 @@ impl Batch {
             }
             let why = usize::try_from(a)
                 .map_err(|_| "no such action")
-                .and_then(|a| e.why_illegal(a).map_or(Ok(()), Err));
+                .and_then(|a| e.refusal(a).map_or(Ok(()), Err));
             if let Err(why) = why {
                 return Err(LearnError::IllegalIn {
                     game: i,

@@ -412,6 +412,15 @@ impl Env {
         self.legal.get(a).copied().unwrap_or(false)
     }
 
+    /// Why action `a` is refused now, `None` when it is legal: the position's mask is read
+    /// (a step's hot path), the reason worked out only for a refusal.
+    pub(crate) fn refusal(&self, a: usize) -> Option<&'static str> {
+        if self.is_legal(a) {
+            return None;
+        }
+        Some(self.why_illegal(a).unwrap_or("not legal now"))
+    }
+
     /// Why action `a` is not legal now, or `None` when it is.
     pub fn why_illegal(&self, a: usize) -> Option<&'static str> {
         if self.is_over() {
@@ -466,7 +475,7 @@ impl Env {
 
     /// Plays action `a`. An illegal action is refused and changes nothing.
     pub fn step(&mut self, a: usize) -> Result<Step, LearnError> {
-        if let Some(why) = self.why_illegal(a) {
+        if let Some(why) = self.refusal(a) {
             return Err(LearnError::Illegal { action: a, why });
         }
         let regret = self.model.is_some().then(|| self.best - self.values[a]);

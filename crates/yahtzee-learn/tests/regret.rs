@@ -10,7 +10,7 @@ fn small(base: &str, boxes: &[Category], threshold: u32) -> (Layout, &'static Mo
         Box::leak(yahtzee_solver::solve(rules, &|_| {}).into_boxed_slice());
     let start = values[rules.state_index(yahtzee_rules::State::START)];
     (
-        Layout::new(rules).unwrap(),
+        Layout::new(rules),
         Box::leak(Box::new(Model::new(rules, values))),
         start,
     )
@@ -191,6 +191,47 @@ fn fresh_dice_do_not_depend_on_the_actions() {
     assert_eq!(a.dice(), b.dice());
 }
 
+/// A batch's output arrays, owned, one row per game.
+struct Rows {
+    obs: Vec<f32>,
+    rew: Vec<f64>,
+    term: Vec<bool>,
+    reset: Vec<bool>,
+    masks: Vec<u8>,
+    regret: Vec<f64>,
+    ar: Vec<f64>,
+    opt: Vec<f64>,
+}
+
+impl Rows {
+    fn new(layout: &Layout, n: usize) -> Rows {
+        let (ol, al) = (layout.observation_len(), layout.action_count());
+        Rows {
+            obs: vec![0.0; n * ol],
+            rew: vec![0.0; n],
+            term: vec![false; n],
+            reset: vec![false; n],
+            masks: vec![0; n * al],
+            regret: vec![0.0; n],
+            ar: vec![0.0; n * al],
+            opt: vec![0.0; n],
+        }
+    }
+
+    fn out(&mut self) -> Outputs<'_> {
+        Outputs {
+            observations: &mut self.obs,
+            rewards: &mut self.rew,
+            terminated: &mut self.term,
+            reset: &mut self.reset,
+            masks: &mut self.masks,
+            regret: &mut self.regret,
+            action_regret: &mut self.ar,
+            optimal_value: &mut self.opt,
+        }
+    }
+}
+
 #[test]
 fn a_batch_steps_like_single_games_and_resets_on_the_next_step() {
     let (layout, model, _) = small("forced", &BOXES, 9);
@@ -200,34 +241,13 @@ fn a_batch_steps_like_single_games_and_resets_on_the_next_step() {
         .collect();
     let mut batch = Batch::new(envs);
     let (ol, al) = (layout.observation_len(), layout.action_count());
-    let mut obs = vec![0f32; n * ol];
-    let mut rew = vec![0f64; n];
-    let mut term = vec![false; n];
-    let mut reset = vec![false; n];
-    let mut masks = vec![0u8; n * al];
-    let mut regret = vec![0f64; n];
-    let mut ar = vec![0f64; n * al];
-    let mut opt = vec![0f64; n];
-    macro_rules! out {
-        () => {
-            Outputs {
-                observations: &mut obs,
-                rewards: &mut rew,
-                terminated: &mut term,
-                reset: &mut reset,
-                masks: &mut masks,
-                regret: &mut regret,
-                action_regret: &mut ar,
-                optimal_value: &mut opt,
-            }
-        };
-    }
-    batch.reset(100, 0, out!());
+    let mut rows = Rows::new(&layout, n);
+    batch.reset(100, 0, rows.out());
     let mut single = Env::new(layout, Some(model)).unwrap();
     single.reset(100 + 5, 0);
     let mut single_obs = vec![0f32; ol];
     single.observe(&mut single_obs);
-    assert_eq!(&obs[5 * ol..6 * ol], &single_obs[..]);
+    assert_eq!(&rows.obs[5 * ol..6 * ol], &single_obs[..]);
     // Everyone plays the best action (the first with regret 0) until every game has ended
     // once: a finished game's next step resets it.
     let mut ended = vec![false; n];
@@ -235,20 +255,20 @@ fn a_batch_steps_like_single_games_and_resets_on_the_next_step() {
     for _ in 0..200 {
         let actions: Vec<i64> = (0..n)
             .map(|i| {
-                let row = &ar[i * al..(i + 1) * al];
+                let row = &rows.ar[i * al..(i + 1) * al];
                 row.iter().position(|&r| r == 0.0).unwrap_or(0) as i64 // the first best
             })
             .collect();
-        batch.step(&actions, out!()).unwrap();
+        batch.step(&actions, rows.out()).unwrap();
         for i in 0..n {
-            if !reset[i] {
-                assert_eq!(regret[i], 0.0);
-                totals[i] += rew[i];
+            if !rows.reset[i] {
+                assert_eq!(rows.regret[i], 0.0);
+                totals[i] += rows.rew[i];
             }
-            if term[i] {
+            if rows.term[i] {
                 ended[i] = true;
             }
-            if reset[i] {
+            if rows.reset[i] {
                 assert!(ended[i]);
             }
         }
@@ -258,10 +278,10 @@ fn a_batch_steps_like_single_games_and_resets_on_the_next_step() {
     }
     assert!(ended.iter().all(|&e| e));
     // An illegal action anywhere refuses the whole step.
-    batch.reset(100, 0, out!());
+    batch.reset(100, 0, rows.out());
     let mut actions = vec![0i64; n];
     actions[3] = al as i64;
-    assert!(batch.step(&actions, out!()).is_err());
+    assert!(batch.step(&actions, rows.out()).is_err());
 }
 
 /// A batch decides its games' turns eight at a time in the solver's lanes; a lone game
@@ -276,32 +296,14 @@ fn a_batch_values_every_action_as_a_lone_game_does() {
         let mut lone: Vec<Env> = (0..n)
             .map(|_| Env::new(layout, Some(model)).unwrap())
             .collect();
-        let (ol, al) = (layout.observation_len(), layout.action_count());
-        let mut obs = vec![0f32; n * ol];
-        let (mut rew, mut regret, mut opt) = (vec![0f64; n], vec![0f64; n], vec![0f64; n]);
-        let (mut term, mut reset) = (vec![false; n], vec![false; n]);
-        let mut masks = vec![0u8; n * al];
-        let mut ar = vec![0f64; n * al];
+        let al = layout.action_count();
+        let mut rows = Rows::new(&layout, n);
         let mut lone_ar = vec![0f64; al];
         let mut seed = 99u64;
         for (i, e) in lone.iter_mut().enumerate() {
             e.reset(40 + i as u64, 0);
         }
-        macro_rules! out {
-            () => {
-                Outputs {
-                    observations: &mut obs,
-                    rewards: &mut rew,
-                    terminated: &mut term,
-                    reset: &mut reset,
-                    masks: &mut masks,
-                    regret: &mut regret,
-                    action_regret: &mut ar,
-                    optimal_value: &mut opt,
-                }
-            };
-        }
-        batch.reset(40, 0, out!());
+        batch.reset(40, 0, rows.out());
         let mut compared = 0;
         for _ in 0..40 {
             // Lockstep: the lone games' actions; a game over takes 0 (ignored in the batch:
@@ -319,7 +321,7 @@ fn a_batch_values_every_action_as_a_lone_game_does() {
             for (i, e) in lone.iter().enumerate() {
                 if !e.is_over() {
                     e.action_regret(&mut lone_ar).unwrap();
-                    assert_eq!(&ar[i * al..(i + 1) * al], &lone_ar[..], "{base}");
+                    assert_eq!(&rows.ar[i * al..(i + 1) * al], &lone_ar[..], "{base}");
                     compared += 1;
                 }
             }
@@ -332,14 +334,14 @@ fn a_batch_values_every_action_as_a_lone_game_does() {
                 .iter()
                 .enumerate()
                 .map(|(i, &a)| {
-                    if lone[i].is_over() && !term[i] && reset[i] {
+                    if lone[i].is_over() && !rows.term[i] && rows.reset[i] {
                         0
                     } else {
                         a
                     }
                 })
                 .collect();
-            if batch.step(&actions, out!()).is_err() {
+            if batch.step(&actions, rows.out()).is_err() {
                 break; // a finished lone game's 0 is illegal in the batch's new game
             }
         }

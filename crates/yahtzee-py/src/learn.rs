@@ -72,7 +72,7 @@ impl EnvCore {
         regret: bool,
     ) -> PyResult<EnvCore> {
         let rules = rules_of(rules, house)?;
-        let layout = Layout::new(rules).map_err(|e| bad_input(&e.to_string()))?;
+        let layout = Layout::new(rules);
         if num_envs == 0 || num_envs > 1 << 20 {
             return Err(bad_input("num_envs: from 1 to 1048576"));
         }
