@@ -1,13 +1,24 @@
 #!/usr/bin/env bash
-# The whole test suite, from a fresh clone: the Rust workspace (which compiles and runs the
-# C example against the C library, checks its header, and tests the HTTP API), then the
-# Python package under pytest (the distributed Painted solve included, on a local Ray
-# cluster), then the web pages in headless Chromium, then the engine as WebAssembly
-# (Node.js, and the static site in Chromium with no server), after `cargo fmt --check` and
-# clippy. Installs what is missing from the registries: the Python tools (and Ray) from
-# PyPI into a virtual environment under target/, and (as root, on Debian) python3-venv, a C
-# compiler, chromium, chromium-driver, tmux, Node.js and the WebAssembly toolchain
-# (rustc-web, rust-web-src, cargo-web, lld).
+# The test suite, from a fresh clone. Two tiers:
+#
+#   scripts/test.sh           the whole suite (the README's test command; .ci/run runs it):
+#                             format and clippy, every crate's tests (the C library and its
+#                             example, the HTTP API, the CLI end to end), the web scripts'
+#                             types, the Python package under pytest (the distributed Painted
+#                             solve on a local Ray cluster included), the web pages in
+#                             headless Chromium against `yahtzee serve`, the engine as
+#                             WebAssembly and its npm package in Node.js, and the static site
+#                             in Chromium with no server.
+#   scripts/test.sh --quick   the developer's tier, a few minutes after a build: format,
+#                             clippy, every crate's unit tests and the house checks
+#                             (tests/house.rs, tests/layers.rs), the web scripts' types, and
+#                             one browser smoke test (an advisor position against the CLI).
+#
+# Each stage prints its time. Installs what is missing from the registries: the Python tools
+# (and Ray) from PyPI into a virtual environment under target/, TypeScript from npm into
+# target/npm-tools, and (as root, on Debian) python3-venv, a C compiler, chromium,
+# chromium-driver, tmux, Node.js and the WebAssembly toolchain (rustc-web, rust-web-src,
+# cargo-web, lld).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -22,31 +33,102 @@ need_apt() {
     fi
 }
 
+quick=false
+case "${1:-}" in
+    --quick) quick=true ;;
+    "") ;;
+    *) echo "usage: scripts/test.sh [--quick]" >&2; exit 2 ;;
+esac
+
+# Each stage's wall time, printed as it ends and again in a summary at the close.
+suite_start=$SECONDS
+stage_start=$SECONDS
+stage_name=""
+timings=()
+stage() {
+    stage_done
+    stage_name=$1
+    stage_start=$SECONDS
+    echo "=== $stage_name" >&2
+}
+stage_done() {
+    if [ -n "$stage_name" ]; then
+        timings+=("$(printf '%5d s  %s' $((SECONDS - stage_start)) "$stage_name")")
+        echo "=== $stage_name: $((SECONDS - stage_start)) s" >&2
+    fi
+    stage_name=""
+}
+summary() {
+    stage_done
+    echo "=== time by stage" >&2
+    printf '%s\n' "${timings[@]}" >&2
+    printf '%5d s  in all\n' $((SECONDS - suite_start)) >&2
+}
+
 command -v cc >/dev/null || need_apt gcc libc6-dev
 command -v python3 >/dev/null || need_apt python3
 command -v chromedriver >/dev/null || need_apt chromium chromium-driver
 # tmux: the full-screen game is driven in a real pseudo-terminal (tests/full_screen.rs).
 command -v tmux >/dev/null || need_apt tmux
+command -v node >/dev/null && command -v npm >/dev/null || need_apt nodejs npm
+
+# The Python environment under target/: pytest and selenium for the browser tests always;
+# the rest of the package's test tools for the whole suite.
+venv=$root/target/pyenv
+python_env() {
+    if [ ! -x "$venv/bin/python" ]; then
+        python3 -m venv "$venv" 2>/dev/null || { need_apt python3-venv; python3 -m venv "$venv"; }
+    fi
+    if ! "$venv/bin/python" -c "import pytest, selenium" 2>/dev/null; then
+        "$venv/bin/pip" install -q --disable-pip-version-check pytest selenium
+    fi
+}
+# TypeScript (from npm, into target/) checks the web modules' JSDoc types and the npm
+# package's declarations as a user's code.
+tools=$root/target/npm-tools
+typescript() {
+    [ -x "$tools/node_modules/.bin/tsc" ] || npm install --prefix "$tools" --no-audit --no-fund --silent typescript@5
+}
+# The CLI the Python and browser tests run is the one cargo builds here.
+export YAHTZEE_BIN=$root/target/ci/yahtzee
 
 # 0. Style: formatting and lints, as the project's standards ask (the whole workspace, every
 #    target).
+stage "format and clippy"
 cargo fmt --all --check
 cargo clippy --workspace --all-targets --profile ci -- -D warnings
+
+# The web modules' types (tsc --checkJs --strict over web/js).
+stage "web scripts' types"
+typescript
+TSC=$tools/node_modules/.bin/tsc scripts/check_web.sh
+
+if $quick; then
+    # The developer's tier: every crate's unit tests, the house checks, one browser test.
+    stage "unit tests"
+    cargo test --workspace --profile ci --lib --bins
+    cargo test --profile ci --test house --test layers
+    stage "browser smoke test"
+    python_env
+    "$venv/bin/python" -m pytest -q crates/yahtzee-server/tests/browser/test_web.py \
+        -k "test_a_position_from_the_url_matches_the_cli and 13346"
+    summary
+    exit 0
+fi
 
 # 1. Rust: every crate's tests, the CLI end to end, the C library and its example. The
 #    `ci` profile is release without LTO (Cargo.toml): the same optimised code, built in
 #    half the time. `cargo test --workspace --release` runs the same tests.
+stage "Rust tests"
 cargo test --workspace --profile ci
 
 # 2. Python: build the package into a virtual environment and run its tests.
-venv=$root/target/pyenv
-if [ ! -x "$venv/bin/python" ]; then
-    python3 -m venv "$venv" 2>/dev/null || { need_apt python3-venv; python3 -m venv "$venv"; }
-fi
+stage "Python package"
+python_env
 # pandas for Table.to_frame's test, mypy to check the type stub on a user's script,
 # pyarrow to read the Parquet export back (tests/test_parquet.py).
-if ! "$venv/bin/python" -c "import maturin, mypy, numpy, pandas, pyarrow, pytest, selenium" 2>/dev/null; then
-    "$venv/bin/pip" install -q --disable-pip-version-check "maturin>=1.5,<2" mypy numpy pandas pyarrow pytest selenium
+if ! "$venv/bin/python" -c "import maturin, mypy, numpy, pandas, pyarrow" 2>/dev/null; then
+    "$venv/bin/pip" install -q --disable-pip-version-check "maturin>=1.5,<2" mypy numpy pandas pyarrow
 fi
 # Gymnasium and PettingZoo for the learning environments (yahtzee.gym, yahtzee.family,
 # yahtzee.pettingzoo; tests/test_gym.py, tests/test_env_family.py): pinned, the versions tested.
@@ -68,26 +150,26 @@ rm -f "$wheels"/yahtzee-*.whl
 (cd crates/yahtzee-py && "$venv/bin/maturin" build --profile ci -q -i "$venv/bin/python" -o "$wheels")
 YAHTZEE_WHEEL=$(ls "$wheels"/yahtzee-*.whl)
 export YAHTZEE_WHEEL
-# The CLI the Python and browser tests run is the one cargo just built.
-export YAHTZEE_BIN=$root/target/ci/yahtzee
+stage "Python tests"
 "$venv/bin/python" -m pytest -q crates/yahtzee-py/tests
 
 # 3. The web advisor and the game page in headless Chromium, against `yahtzee serve`.
+stage "browser tests (server)"
 "$venv/bin/python" -m pytest -q crates/yahtzee-server/tests/browser
 
 # 4. The engine as WebAssembly and its npm package, installed from its tarball into an empty
 #    folder and tested in Node.js against the CLI (scripts/build_wasm.sh installs Debian's
 #    rustc-web toolchain when no rustup wasm32 target is there).
-command -v node >/dev/null && command -v npm >/dev/null || need_apt nodejs npm
 # (Not the experimental multi-threaded module: it ships nowhere, and its build takes a
 # minute; `scripts/bench_wasm.sh --threads` builds it and checks its table bit for bit.)
+stage "WebAssembly build"
 scripts/build_wasm.sh --pack
-# TypeScript (from npm, into target/) checks the package's declarations as a user's code.
-tools=$root/target/npm-tools
-[ -x "$tools/node_modules/.bin/tsc" ] || npm install --prefix "$tools" --no-audit --no-fund --silent typescript@5
+stage "npm package tests"
 TSC=$tools/node_modules/.bin/tsc node --test crates/yahtzee-wasm/tests/
 
 # 5. The static advisor and game (the same pages with the WebAssembly engine, no server),
 #    served by a plain static file server, in headless Chromium.
+stage "static site tests"
 scripts/build_web.sh
 "$venv/bin/python" -m pytest -q web/tests
+summary
