@@ -441,3 +441,61 @@ fn the_command_line_binary_stays_thin() {
         "src/ is {total} lines: under 2,000, the rest in the crates"
     );
 }
+
+#[test]
+fn the_python_package_uses_the_dependencies_it_declares() {
+    // pyproject.toml's `dependencies` and every extra but `test` (the suite's own tools):
+    // each is imported by the package, in Python (`import x`, `from x`) or from Rust.
+    let py = Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/yahtzee-py");
+    let manifest = std::fs::read_to_string(py.join("pyproject.toml")).unwrap();
+    let mut declared = BTreeSet::new();
+    let mut section = "";
+    for line in manifest.lines() {
+        if line.starts_with('[') {
+            section = line.trim();
+            continue;
+        }
+        let Some((key, list)) = line.split_once('=') else {
+            continue;
+        };
+        let key = key.trim();
+        let wanted = match section {
+            "[project]" => key == "dependencies",
+            "[project.optional-dependencies]" => key != "test",
+            _ => false,
+        };
+        if !wanted {
+            continue;
+        }
+        for item in list.split('"').skip(1).step_by(2) {
+            let name: String = item
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '-')
+                .collect();
+            declared.insert(name);
+        }
+    }
+    assert!(
+        declared.contains("numpy"),
+        "pyproject.toml was read: {declared:?}"
+    );
+    let mut code = String::new();
+    for dir in [py.join("python/yahtzee"), py.join("src")] {
+        for entry in std::fs::read_dir(dir).unwrap().flatten() {
+            code += &std::fs::read_to_string(entry.path()).unwrap_or_default();
+        }
+    }
+    let unused: Vec<_> = declared
+        .iter()
+        .filter(|name| {
+            !code.contains(&format!("import {name}"))
+                && !code.contains(&format!("from {name}"))
+                && !code.contains(&format!("import(\"{name}\")"))
+                && !code.contains(&format!("import_bound(\"{name}\")"))
+        })
+        .collect();
+    assert!(
+        unused.is_empty(),
+        "the Python package declares but never imports: {unused:?}"
+    );
+}
