@@ -25,7 +25,8 @@
 use multiversion::multiversion;
 use yahtzee_rules::{tables, Move, RuleSet, State, KEEPS, ROLLS};
 
-use crate::turn::{max, Lanes, TurnPlan, Values, Workspace, LANES, MAX_SCORE, SUM_PROBS};
+use crate::lanes::{max, Lanes, LANES};
+use crate::turn::{TurnPlan, Values, Workspace, MAX_SCORE, SUM_PROBS};
 
 /// One keep index per lane, as `f64` so that the lattice pass compares and selects
 /// values and indices in the same vector lanes.

@@ -441,7 +441,7 @@ fn first_best<T: Prob>(values: &[[T; CHUNK]], order: &[u16]) -> ([T; CHUNK], [u1
     for &k in order {
         let v = &values[usize::from(k)];
         for i in 0..CHUNK {
-            best[i] = crate::turn::max(best[i], v[i]);
+            best[i] = crate::lanes::max(best[i], v[i]);
         }
     }
     let mut which = [u16::MAX; CHUNK];

@@ -8,6 +8,7 @@
 pub mod cancel;
 pub mod ends;
 pub mod follow;
+mod lanes;
 pub mod max_points;
 pub mod mega;
 mod par;

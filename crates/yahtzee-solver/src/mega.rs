@@ -3,18 +3,22 @@
 //! The turn is the ordinary one with six dice: three rolls of six, keeping any of them
 //! between rolls; after the last roll the player scores five of the six. So the value of a
 //! final roll of six is the best value among its five-dice sub-rolls as the ordinary
-//! kernel scores them ([`TurnPlan::final_rolls`], in the states with the sixth die spent),
+//! kernel scores them ([`crate::TurnPlan::final_rolls`], in the states with the sixth die spent),
 //! plus the Mega bonus for six of a kind; then the same two keep steps as the ordinary
 //! turn, over the 924 keeps of up to six dice ([`yahtzee_rules::mega_tables`]), and the mean
 //! over the opening roll of six.
+//!
+//! This module holds the six-dice tables and steps ([`MegaPlan`]); the turn itself is
+//! `TurnPlan::mega_values` (and `mega_pair`, `mega_rolls`) in [`crate::turn`], which owns
+//! a `MegaPlan` under the rule.
 //!
 //! What the sixth die leaves out: the mulligan (house rule) is not used on the Mega turn,
 //! and the "fool-house" rule applies to the five dice scored, not to six dice showing
 //! (six dice are never a full house).
 
-use yahtzee_rules::{mega_tables, tables, State, MEGA_KEEPS, MEGA_ROLLS, ROLLS};
+use yahtzee_rules::{mega_tables, tables, MEGA_KEEPS, MEGA_ROLLS};
 
-use crate::turn::{max, Lane, Lanes, TurnPlan, Values, Workspace, LANES};
+use crate::lanes::{expect_from_larger, max, Lane, Lanes, LANES};
 
 /// The six-dice tables the Mega turn needs, built once per plan.
 pub struct MegaPlan {
@@ -119,7 +123,7 @@ impl MegaPlan {
     /// Every keep of fewer than six dice gets the mean of its six one-die-larger keeps.
     #[inline(always)]
     pub fn expect_keeps_in<T: Lane, const N: usize>(&self, a: &mut [[T; N]]) {
-        crate::turn::expect_from_larger(a, &self.add, MEGA_ROLLS);
+        expect_from_larger(a, &self.add, MEGA_ROLLS);
     }
 
     /// Every keep gets the best value among its sub-keeps (itself included), smallest keeps
@@ -137,76 +141,7 @@ impl MegaPlan {
             a[k] = best;
         }
     }
-}
 
-impl Default for MegaPlan {
-    fn default() -> MegaPlan {
-        MegaPlan::new()
-    }
-}
-
-impl TurnPlan {
-    /// House rule "mega-yahtzee": the value of taking the sixth die this turn, for `states`
-    /// (the sixth die in hand; at most [`LANES`], one filled set): the six-dice turn against
-    /// the values of the states with it spent.
-    #[inline(always)]
-    pub fn mega_values(
-        &self,
-        ws: &mut Workspace,
-        states: &[State],
-        next: &(impl Values + ?Sized),
-    ) -> Lanes {
-        let mega = self.mega().expect("the rule set has mega-yahtzee");
-        let mut spent = [State::START; LANES];
-        for (s, x) in spent.iter_mut().zip(states) {
-            *s = x.with_mega_used(true);
-        }
-        self.final_rolls(ws, &spent[..states.len()], next);
-        self.mega_rolls(ws);
-        mega.opening_mean(&ws.six)
-    }
-
-    /// Without the mulligan rule: the ordinary turn of `spent` (states with the sixth die
-    /// used) and the sixth-die turn of their twins with it in hand, sharing the final rolls
-    /// both start from. Same operations as [`TurnPlan::turn_values`] and
-    /// [`TurnPlan::mega_values`] apart, so the same bits. Returns (spent, in hand).
-    #[inline(always)]
-    pub fn mega_pair(
-        &self,
-        ws: &mut Workspace,
-        spent: &[State],
-        next: &(impl Values + ?Sized),
-    ) -> (Lanes, Lanes) {
-        debug_assert!(!self.rules().house.mulligan && spent.iter().all(|s| s.mega_used()));
-        let mega = self.mega().expect("the rule set has mega-yahtzee");
-        self.final_rolls(ws, spent, next);
-        let bonus = f64::from(self.rules().mega_bonus);
-        mega.finals_in(&ws.keeps[..ROLLS], &mut ws.six, bonus);
-        self.reroll(ws);
-        self.reroll(ws);
-        let ordinary = self.opening_mean(ws);
-        for _ in 0..2 {
-            mega.expect_keeps_in(&mut ws.six);
-            mega.best_subkeeps_in(&mut ws.six);
-        }
-        (ordinary, mega.opening_mean(&ws.six))
-    }
-
-    /// From five-dice final roll values in `ws.keeps`: the six-dice keeps' values with two
-    /// rerolls to come, in `ws.six` (rolls: the value of each opening roll of six).
-    #[inline(always)]
-    pub fn mega_rolls(&self, ws: &mut Workspace) {
-        let mega = self.mega().expect("the rule set has mega-yahtzee");
-        let bonus = f64::from(self.rules().mega_bonus);
-        mega.finals_in(&ws.keeps[..ROLLS], &mut ws.six, bonus);
-        for _ in 0..2 {
-            mega.expect_keeps_in(&mut ws.six);
-            mega.best_subkeeps_in(&mut ws.six);
-        }
-    }
-}
-
-impl MegaPlan {
     /// The mean over the opening roll of six of the roll values in `six`.
     #[inline(always)]
     pub fn opening_mean(&self, six: &[Lanes]) -> Lanes {
@@ -217,5 +152,11 @@ impl MegaPlan {
             }
         }
         total
+    }
+}
+
+impl Default for MegaPlan {
+    fn default() -> MegaPlan {
+        MegaPlan::new()
     }
 }

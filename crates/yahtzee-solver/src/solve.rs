@@ -5,7 +5,8 @@ use multiversion::multiversion;
 use yahtzee_rules::{RuleSet, State};
 
 use crate::cancel::{Cancel, Cancelled};
-use crate::turn::{Lanes, TurnPlan, Workspace, LANES};
+use crate::lanes::{Lanes, LANES};
+use crate::turn::{TurnPlan, Workspace};
 
 /// The value stored for states that no game can reach from the empty card (their upper
 /// total cannot be made with the filled upper boxes, or the Yahtzee flag is set with the

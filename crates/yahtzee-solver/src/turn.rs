@@ -19,14 +19,12 @@ use std::collections::HashMap;
 
 use yahtzee_rules::{tables, Dice, Joker, RuleSet, State, KEEPS, ROLLS};
 
+use crate::lanes::{expect_from_larger, max};
+pub use crate::lanes::{Lane, Lanes, LANES};
+use crate::mega::MegaPlan;
+
 /// Scores of a single box range over 0..MAX_SCORE.
 pub(crate) const MAX_SCORE: usize = 51;
-
-/// States evaluated together by one call of the kernel.
-pub const LANES: usize = 8;
-
-/// One value per lane.
-pub type Lanes = [f64; LANES];
 
 /// Reads the value of a state after this turn (a later filled set).
 pub trait Values {
@@ -73,7 +71,7 @@ pub struct TurnPlan {
     /// Roll indices of the natural full houses (house rule "fool-house").
     pub(crate) full_house_rolls: Vec<usize>,
     /// House rule "mega-yahtzee": the six-dice tables.
-    mega: Option<crate::mega::MegaPlan>,
+    mega: Option<MegaPlan>,
 }
 
 /// Scratch space of one worker: the per-keep lanes and the continuation slots.
@@ -101,34 +99,6 @@ impl Workspace {
                 None => Vec::new(),
             },
         }
-    }
-}
-
-/// A number the keep steps work on: `f64` for expected scores, `f32` for the probability
-/// vectors of the points kernel ([`crate::points`]). The steps are written once, over arrays
-/// `[T; N]` of independent lanes, and the compiler vectorises each instantiation.
-pub trait Lane:
-    Copy + PartialOrd + std::ops::Add<Output = Self> + std::ops::Mul<Output = Self>
-{
-    /// 1/6 in this type (the mean of six one-die-larger keeps).
-    const SIXTH: Self;
-}
-
-impl Lane for f64 {
-    const SIXTH: f64 = 1.0 / 6.0;
-}
-
-impl Lane for f32 {
-    const SIXTH: f32 = 1.0 / 6.0;
-}
-
-#[inline(always)]
-pub(crate) fn max<T: Lane>(a: T, b: T) -> T {
-    // Not f64::max: this form maps to one vector max instruction (values are never NaN).
-    if a > b {
-        a
-    } else {
-        b
     }
 }
 
@@ -190,7 +160,7 @@ impl TurnPlan {
             full_house_rolls: (0..ROLLS)
                 .filter(|&r| t.keep(r).is_natural_full_house())
                 .collect(),
-            mega: rules.house.mega_yahtzee.then(crate::mega::MegaPlan::new),
+            mega: rules.house.mega_yahtzee.then(MegaPlan::new),
         }
     }
 
@@ -199,7 +169,7 @@ impl TurnPlan {
     }
 
     /// The six-dice tables, under the house rule "mega-yahtzee".
-    pub fn mega(&self) -> Option<&crate::mega::MegaPlan> {
+    pub fn mega(&self) -> Option<&MegaPlan> {
         self.mega.as_ref()
     }
 
@@ -487,6 +457,68 @@ impl TurnPlan {
     }
 }
 
+/// House rule "mega-yahtzee": the turn with the sixth die ([`MegaPlan`] holds its tables).
+impl TurnPlan {
+    /// House rule "mega-yahtzee": the value of taking the sixth die this turn, for `states`
+    /// (the sixth die in hand; at most [`LANES`], one filled set): the six-dice turn against
+    /// the values of the states with it spent.
+    #[inline(always)]
+    pub fn mega_values(
+        &self,
+        ws: &mut Workspace,
+        states: &[State],
+        next: &(impl Values + ?Sized),
+    ) -> Lanes {
+        let mega = self.mega().expect("the rule set has mega-yahtzee");
+        let mut spent = [State::START; LANES];
+        for (s, x) in spent.iter_mut().zip(states) {
+            *s = x.with_mega_used(true);
+        }
+        self.final_rolls(ws, &spent[..states.len()], next);
+        self.mega_rolls(ws);
+        mega.opening_mean(&ws.six)
+    }
+
+    /// Without the mulligan rule: the ordinary turn of `spent` (states with the sixth die
+    /// used) and the sixth-die turn of their twins with it in hand, sharing the final rolls
+    /// both start from. Same operations as [`TurnPlan::turn_values`] and
+    /// [`TurnPlan::mega_values`] apart, so the same bits. Returns (spent, in hand).
+    #[inline(always)]
+    pub fn mega_pair(
+        &self,
+        ws: &mut Workspace,
+        spent: &[State],
+        next: &(impl Values + ?Sized),
+    ) -> (Lanes, Lanes) {
+        debug_assert!(!self.rules().house.mulligan && spent.iter().all(|s| s.mega_used()));
+        let mega = self.mega().expect("the rule set has mega-yahtzee");
+        self.final_rolls(ws, spent, next);
+        let bonus = f64::from(self.rules().mega_bonus);
+        mega.finals_in(&ws.keeps[..ROLLS], &mut ws.six, bonus);
+        self.reroll(ws);
+        self.reroll(ws);
+        let ordinary = self.opening_mean(ws);
+        for _ in 0..2 {
+            mega.expect_keeps_in(&mut ws.six);
+            mega.best_subkeeps_in(&mut ws.six);
+        }
+        (ordinary, mega.opening_mean(&ws.six))
+    }
+
+    /// From five-dice final roll values in `ws.keeps`: the six-dice keeps' values with two
+    /// rerolls to come, in `ws.six` (rolls: the value of each opening roll of six).
+    #[inline(always)]
+    pub fn mega_rolls(&self, ws: &mut Workspace) {
+        let mega = self.mega().expect("the rule set has mega-yahtzee");
+        let bonus = f64::from(self.rules().mega_bonus);
+        mega.finals_in(&ws.keeps[..ROLLS], &mut ws.six, bonus);
+        for _ in 0..2 {
+            mega.expect_keeps_in(&mut ws.six);
+            mega.best_subkeeps_in(&mut ws.six);
+        }
+    }
+}
+
 /// House rule "chance-chance": the value of rerolling all five dice and scoring them in
 /// Chance, from `state` (where Chance must be open): over the sums of five dice, the sum
 /// plus the value after writing it, then the extra-Yahtzee bonus a five of a kind earns
@@ -523,30 +555,6 @@ pub(crate) static SUM_PROBS: std::sync::LazyLock<[f64; 31]> = std::sync::LazyLoc
     }
     p
 });
-
-/// Keeps `first..first + add.len()` (those short of a full roll) get the mean of their six
-/// one-die-larger keeps `add[k - first]`: the expectation of rolling the missing dice,
-/// for five dice and for six (house rule "mega-yahtzee") alike.
-#[inline(always)]
-pub(crate) fn expect_from_larger<T: Lane, const N: usize>(
-    a: &mut [[T; N]],
-    add: &[[u16; 6]],
-    first: usize,
-) {
-    for (k, add) in (first..).zip(add) {
-        let mut sum = a[usize::from(add[0])];
-        for &j in &add[1..] {
-            let x = &a[usize::from(j)];
-            for i in 0..N {
-                sum[i] = sum[i] + x[i];
-            }
-        }
-        for s in &mut sum {
-            *s = *s * T::SIXTH;
-        }
-        a[k] = sum;
-    }
-}
 
 #[inline(always)]
 fn best_of<T: Lane, const N: usize, const D: usize>(a: &mut [[T; N]], group: &[(u16, [u16; D])]) {
