@@ -7,6 +7,65 @@
 //!
 //! [`Strategy`] writes the same choices out for every roll of a turn at once, for playing
 //! whole games and for following probabilities through a turn (statistics, simulation).
+//!
+//! Over `yahtzee-rules`, `yahtzee-solver` and `yahtzee-table`. Feature `native` (default)
+//! turns on the table's files (the table crate's default); the WebAssembly build leaves it off.
+//!
+//! # Where to start
+//!
+//! - [`Advisor::advise`]`(card, dice, rolls_left)`: the ranked options ([`Advice`]);
+//!   [`Report`] is the `--json` shape of `yahtzee advise`.
+//! - [`TargetAdvisor`] (P(total ≥ T)) and [`WinAdvisor`] (P(win) against opponents).
+//! - [`Strategy::decide`]: every decision of a turn at once.
+//!
+//! # Expected score
+//!
+//! With 0 rolls left, `Advisor::advise` values the legal boxes from `RuleSet::for_each_move`
+//! as points plus the table's value of the next state; with rolls left, it runs the solver
+//! kernel on the card's single state (the table supplies later turns), so advice and table
+//! use the same arithmetic. A card is a turn's start; what it cannot say about the turn in
+//! play is a [`TurnMulligan`] (`advise_in_turn`, also on the target and win advisors):
+//! `SpentThisTurn`, the dice are the mulligan's roll, valued from the card's state with the
+//! mulligan marked used (checked: rules with it, card without it, 0 rolls left, five dice).
+//! `text` prints a [`Report`] as `yahtzee advise` does (`Report::text`; `explain_text` and
+//! `option_named` for `--explain`).
+//!
+//! [`explain`] ([`Explain`]): an option's or a card's parts as final values (boxes,
+//! fixed-score boxes as chances, the bonuses), `against` the best in words,
+//! `parts_in_words` (the best option's words, also its JSON `words`, which the web pages
+//! show as they are), `table_text` for `stats --means`. The parts come from the companion
+//! table through the engine (`yahtzee_engine::explain`, which reads each option's parts
+//! with `yahtzee_stats::companion::option_parts`; docs/EXPLAIN.md).
+//!
+//! [`mega`]: `sixth_die` / `advise_sixth_die` (the turn-start question,
+//! `Choice::SixthDie`) and six dice (`advise_six`: six-dice keeps from the solver's
+//! `MegaPlan`; after the last roll each box with its best five, `Ranked::scored`).
+//!
+//! # Playing for a target or to win
+//!
+//! [`target`]: `TargetAdvisor::advise(card, dice, rolls_left, T)`: the options with
+//! P(final total ≥ T) from the target table at coordinate `T − points on the card`, ranked by
+//! it, then by expected value; [`TargetStatus`] (in play, reached, out of reach).
+//!
+//! [`win`]: `Payoff::against` (the opponents' final-total distributions) and [`WinAdvisor`]:
+//! the exact best response over the player's future states (`solve_payoff` with `WinTie`),
+//! then options ranked by P(win) + P(tie)/2; refused above the memory limit
+//! (`default_memory_limit`: half the machine's; `payoff_peak` says what a solve holds). Both
+//! value options through `option_values` at a position (five dice, six dice, or the turn
+//! start with the sixth die in hand).
+//!
+//! # The strategy
+//!
+//! [`strategy`]: `Strategy::decide(state, &mut TurnDecisions)` computes, for one state, the
+//! value of every keep with one and two rerolls left and the [`FinalChoice`] of every final
+//! roll (score a move, chance-chance, or spend the mulligan on a keep), in a few
+//! microseconds; `keep_for(roll, rolls_left)` and `move_for(roll)` read the choice off, and
+//! `final_roll_probabilities()` follows the opening roll's probabilities through both
+//! rerolls. The operations are the kernel's, so the choice is bit for bit the advice's best
+//! option (ties: the lowest keep index, then the first box), tested on every roll of a
+//! spread of states. With the sixth die in hand, `decide` also plays the Mega turn
+//! (`takes_sixth_die`, `mega_keep_for`, `mega_final_choice`,
+//! `mega_final_roll_probabilities`), bit for bit the kernel's value.
 
 pub mod explain;
 pub mod mega;

@@ -13,6 +13,31 @@
 //! attack on a running `yahtzee serve` (floods of builds, heavy questions, malformed and
 //! slow requests beside a steady stream of advice) and the report of what it withstood
 //! (`examples/attack.rs`, `scripts/attack.sh`; the root package's `tests/attack.rs`).
+//!
+//! Not published; it may import every library crate (it sits above the CLI in
+//! `tests/layers.rs`). docs/HARDENING.md says what is checked and found.
+//!
+//! # Targets and tests
+//!
+//! - The targets: `scorecard`, `dice`, `keep`, `record`, `table`, `serve_body`, `yahtzix` (a
+//!   position as `yahtzee yahtzix advise` takes it) and `yahtzix_cache` (the cache file
+//!   damaged, with its CRCs rewritten or not).
+//! - `tests/corpus.rs` replays every seed (`fuzz/corpus/TARGET/`) and every crash found
+//!   (`fuzz/regressions/TARGET/`) in the ordinary test run; `examples/seeds.rs` wrote the
+//!   seed corpora (the two Yahtzix corpora were written by hand).
+//! - `play_game`: a random legal game player (random actions, house-rule ones included, or
+//!   the advisor's best); `tests/properties.rs`: the property tests (proptest, fixed seed).
+//! - The server's body checks are public for it (`yahtzee_server::advise_question`,
+//!   `stats_question`).
+//! - [`attack`]: plain advice at a fixed rate beside floods of builds from many loopback
+//!   source addresses, heavy statistics, malformed, cut-off and slow requests; the server's
+//!   resident memory and data folder sampled; every answer checked for a clear status.
+//!
+//! `fuzz/` is cargo-fuzz's layout (`fuzz_targets/*.rs`, one line each) in its own workspace
+//! (excluded from the main one: nightly and libFuzzer are only needed there);
+//! `scripts/fuzz.sh [SECONDS] [TARGET...]` runs each target for a bounded time and prints
+//! executions per target; new inputs go to `target/fuzz-corpus/`, crashes to
+//! `fuzz/artifacts/` (ignored by git).
 
 pub mod attack;
 

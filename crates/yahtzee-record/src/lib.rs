@@ -8,6 +8,18 @@
 //! keyword means (dice, boxes, players, the rules it names) is the game's own record
 //! module. It depends on no other yahtzee crate, so Yahtzix (which depends on none)
 //! shares it too.
+//!
+//! # The pieces
+//!
+//! - [`entries`]`(text, Comments)` gives each line holding an entry ([`Line`]: its number,
+//!   keyword and the rest; blank lines and `#` comments skipped, whole-line only for Yahtzee
+//!   records, whose player names may hold a `#`).
+//! - `Line::err` and [`RecordError`] ("line N: what"), `Line::number` (seeds, turns),
+//!   [`last_line`].
+//! - [`Writer`]: the text line by line (`starting(first line)`, `line(word, rest)`, `seed`).
+//! - [`mistakes`]: the end of a review's report, the costliest decisions.
+//!
+//! Each game's `record` module keeps its keywords, its events and its replay.
 
 use std::fmt::{Display, Write};
 use std::str::FromStr;

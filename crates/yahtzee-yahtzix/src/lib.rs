@@ -5,6 +5,7 @@
 //! roll, and a roll that scores nothing busts the turn. A player opens with a turn of at
 //! least 30, may "Go for it" on the previous player's leftover dice, and the race ends at the
 //! target (2,000 in the text). Every reading of the garbled text is in docs/RULES.md §9.
+//! Points are kept in units of 5.
 //!
 //! - [`score`]: what a roll is worth and every roll's outcomes;
 //! - [`turn`]: one turn solved exactly against any values of its endings;
@@ -15,9 +16,68 @@
 //!   (max-n);
 //! - [`party`]: two to eight players at one table — seatings, the heads-up strategy built
 //!   from the two-player table, the exact three-player bot, self-play by seat;
+//! - [`rollout`]: an option's chance to win a table of three or more, from seeded games;
 //! - [`position`]: a position a player describes, checked, and its options ranked;
 //! - [`sim`]: the optimal bots and a "bank at 300" bot, seeded simulation with intervals;
 //! - [`record`]: game records, replayed under the rules and reviewed (chance to win lost).
+//!
+//! Its own game: it imports no crate of the workspace but `yahtzee-record`. Feature `files`
+//! (default) keeps the solved game as a mapped file; the WebAssembly games module keeps the
+//! same bytes in memory. Its front ends are the engine (`yahtzee_engine::yahtzix`: `yahtzee
+//! yahtzix advise|stats|review`, the server, Python, C, WebAssembly) and the terminal game
+//! (`yahtzee yahtzix play`).
+//!
+//! # Where to start
+//!
+//! [`Rules`], then [`Duel`] (the two-player table) and [`Position`] (a position described,
+//! ranked by P(win)).
+//!
+//! # Modules in detail
+//!
+//! - [`score`]: what a kept set is worth (`first_roll_value`: the best split into premiums
+//!   and singles, "all count" raised to 100; `later_roll_value`: 1s and 5s), `outcome` (a
+//!   roll's bank, keeps, whether it may be rolled on) and every roll's outcomes.
+//! - [`turn`]: generic over a value (one number, or one chance per player for max-n): rolls
+//!   with their outcomes merged by the choices they allow, the value of stopping per turn
+//!   total and dice left (none: a pass), `Turn::solve` (the states before rolls 2 and 3, and
+//!   the start; each value carries its slope in the bust value for Newton steps).
+//! - [`solo`]: [`Solo`] (fewest expected turns per score), `points_per_turn`.
+//! - [`duel`]: [`Duel`]: win probabilities per (seat, scores) (`f64`) and per accepted offer
+//!   (`f32`, as cached), sums solved top down, pairs linked by busts iterated to a residual
+//!   under 1e-12 in parallel (each pair's last sweep extended to its offers), progress by
+//!   `Duel::work`; `solve_with` (`wide`: offers in `f64`, the reference for `f32`;
+//!   `offer_cap` and `levels`: the compact game, offers kept to a cap and rounded, larger
+//!   ones valued by one roll banked at once, docs/GAMES.md; `SolveOptions::compact()`, stored
+//!   as a head and pieces in the cache's compact format), `solve_plain` (the reference
+//!   solver). `duel::precision::compare`: a table against a reference, every value and the
+//!   best option of sampled positions. `duel::cache`: `save` / `load` of the cache file
+//!   (offers as `f32`, the rest `f64`), a head (scores, last turns) checked on open and the
+//!   offers' table kept mapped, one CRC-32 per (seat, score) block checked when a turn first
+//!   reads it or all at once (`verify_all`, which `DuelBot::new` runs).
+//! - [`trio`]: `Trio`: three players exactly (max-n): each seat's chance per (mover, scores)
+//!   and per accepted offer, triples solved top down by sums, the three movers' bust cycle
+//!   by Newton steps on its line, mixed equilibria where two plays answer each other, the
+//!   last turns by margins; `solve_plain` and `bellman_residual` (the references),
+//!   `estimate_bytes`, `turn_for_play`.
+//! - [`party`]: two to eight players: `Seating` (scores in seat order, the mover, the stage;
+//!   `check`, `leader`, `heads_up`: the two-player position against the leader), `Strategy`
+//!   (`Exact` three-player table or `HeadsUp`) and `advise`, `HeadsUpBot` (its `turn()` ranks
+//!   the person's hints in `yahtzee yahtzix play`), `TrioBot`, `table_stats` (each seat's
+//!   win rate, seeded).
+//! - [`rollout`]: `table_chance`: estimated from seeded games played out by the heads-up bot
+//!   in every seat (the same dice for every option; summed in game order, so the same on any
+//!   thread count).
+//! - [`position`]: `Described` (a position as a player gives it: scores, `TOTAL:DICE` offer,
+//!   dice, roll, total, held) → [`Position`] (checked: one-line [`Error`]s), `advise` /
+//!   `rank` (every option with its P(win)).
+//! - [`sim`]: turn mechanics (`apply`, a `Game` of two to eight seats, `Game::end_turn`:
+//!   opening, exact passes, going out, offers), `Player` bots (`DuelBot`, `SoloBot`,
+//!   `BankAt`), seeded simulation with 95% intervals.
+//! - [`record`]: game records (`yahtzix RULES`, `seed`, `players` (one name per seat, two to
+//!   eight), then `roll`, `keep`, `bank`, `go`, `fresh` lines): `Record::observe` writes one
+//!   from a watched turn (the terminal game does), `replay` checks every line against the
+//!   rules of that many seats, `review` judges each decision by the chance to win it lost
+//!   (exact for two players, the heads-up strategy's for more; `Review::text` for the CLI).
 
 pub mod duel;
 pub mod party;
