@@ -18,7 +18,8 @@ use num_rational::BigRational;
 use serde_json::{json, Value};
 use yahtzee_exact::bound::{relative_bound, table_bound};
 use yahtzee_exact::compare::{dd_vs_exact, f64_vs_dd, f64_vs_exact};
-use yahtzee_exact::scalar::{decimal, exact_dd, exact_f64, fixed, to_f64};
+use yahtzee_exact::dd::exact_dd;
+use yahtzee_exact::rational::{decimal, exact_f64, fixed, to_f64};
 use yahtzee_exact::{describe, kernel, reference, Diff, DoubleDouble, LARGER, REDUCED};
 use yahtzee_rules::{RuleSet, State};
 

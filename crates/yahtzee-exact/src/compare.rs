@@ -5,8 +5,8 @@ use num_traits::{Signed, Zero};
 use yahtzee_rules::{RuleSet, State};
 
 use crate::bound::{state_bound, turns_left};
-use crate::dd::DoubleDouble;
-use crate::scalar::{exact_f64, relative, to_f64};
+use crate::dd::{exact_dd, DoubleDouble};
+use crate::rational::{exact_f64, relative, to_f64};
 
 /// The largest differences between a table and a reference over every reachable state.
 #[derive(Clone, Debug, PartialEq)]
@@ -155,7 +155,7 @@ pub fn dd_vs_exact(
     vs_exact(
         rules,
         table,
-        |&x| (!x.is_nan()).then(|| crate::scalar::exact_dd(x)),
+        |&x| (!x.is_nan()).then(|| exact_dd(x)),
         reference,
     )
 }

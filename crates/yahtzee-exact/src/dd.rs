@@ -14,6 +14,10 @@ use std::cmp::Ordering;
 use std::fmt;
 use std::ops::{Add, Div, Mul, Neg, Sub};
 
+use num_rational::BigRational;
+
+use crate::rational::{decimal, exact_f64};
+
 /// `hi + lo`, normalised so that `hi` is `hi + lo` rounded to the nearest `f64`.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct DoubleDouble {
@@ -230,9 +234,11 @@ impl fmt::Display for DoubleDouble {
         if self.is_nan() {
             return f.write_str("NaN");
         }
-        f.write_str(&crate::scalar::decimal(
-            &crate::scalar::exact_dd(*self),
-            f.precision().unwrap_or(32),
-        ))
+        f.write_str(&decimal(&exact_dd(*self), f.precision().unwrap_or(32)))
     }
+}
+
+/// A finite double-double exactly: `hi + lo`.
+pub fn exact_dd(x: DoubleDouble) -> BigRational {
+    exact_f64(x.hi) + exact_f64(x.lo)
 }

@@ -2,9 +2,10 @@
 //! solver in double-double and exact rationals, and the measurements of the production
 //! `f64` tables against it.
 //!
+//! - [`rational`]: exact rationals (`num_rational::BigRational`): exact conversions from
+//!   and to `f64`, relative differences and decimal printing.
 //! - [`dd`]: [`DoubleDouble`], about 106 bits, with the error-free transformations.
-//! - [`scalar`]: the [`Scalar`] trait over `f64`, [`DoubleDouble`] and exact rationals
-//!   (`num_rational::BigRational`), with exact conversions and decimal printing.
+//! - [`scalar`]: the [`Scalar`] trait over `f64`, [`DoubleDouble`] and exact rationals.
 //! - [`reference`]: the plain backward induction over any [`Scalar`] (reduced games).
 //! - [`kernel`]: the production kernel's own keep steps on double-double lanes (the whole
 //!   game in minutes).
@@ -19,6 +20,7 @@ pub mod bound;
 pub mod compare;
 pub mod dd;
 pub mod kernel;
+pub mod rational;
 pub mod reference;
 pub mod scalar;
 

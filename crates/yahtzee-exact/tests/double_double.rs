@@ -3,8 +3,8 @@
 
 use num_rational::BigRational;
 use num_traits::{Signed, Zero};
-use yahtzee_exact::dd::{fast_two_sum, two_prod, two_sum};
-use yahtzee_exact::scalar::{decimal, exact_dd, exact_f64, fixed, relative, to_f64};
+use yahtzee_exact::dd::{exact_dd, fast_two_sum, two_prod, two_sum};
+use yahtzee_exact::rational::{decimal, exact_f64, fixed, relative, to_f64};
 use yahtzee_exact::{DoubleDouble, Scalar};
 
 /// A deterministic stream of awkward `f64`s: mantissas from a 64-bit LCG, exponents over

@@ -74,7 +74,7 @@ fn f64_tables_are_within_the_bound_of_the_exact_values() {
 fn the_check_fails_on_a_table_off_by_more_than_the_bound() {
     let g = &solved()[0];
     let i = g.rules.state_index(State::START);
-    let exact = yahtzee_exact::scalar::to_f64(g.exact[i].as_ref().unwrap());
+    let exact = yahtzee_exact::rational::to_f64(g.exact[i].as_ref().unwrap());
     let mut table = g.table.clone();
     table[i] = exact + 2.0 * state_bound(g.rules, State::START, exact);
     let d = f64_vs_exact(g.rules, &table, &g.exact);
@@ -95,7 +95,7 @@ fn double_double_agrees_with_the_rationals() {
             let Some(e) = e else { continue };
             let s = g.rules.state_at(i);
             let bound = dd_relative_bound(turns_left(g.rules, s));
-            let r = yahtzee_exact::scalar::relative(&yahtzee_exact::scalar::exact_dd(*x), e);
+            let r = yahtzee_exact::rational::relative(&yahtzee_exact::dd::exact_dd(*x), e);
             assert!(
                 r <= bound,
                 "{label} {}: {r:e} > {bound:e}",
