@@ -14,11 +14,13 @@ pub mod env;
 mod finals;
 mod lanes;
 pub mod layout;
+mod model;
 mod six;
 
 pub use batch::{Batch, Outputs};
-pub use env::{Env, Model, Step};
+pub use env::{Env, Step};
 pub use layout::{Action, Layout, KEEP_ACTIONS};
+pub use model::Model;
 
 use thiserror::Error;
 

@@ -7,7 +7,7 @@ use std::cell::RefCell;
 use yahtzee_rules::{Dice, Move, RuleSet, State, ROLLS};
 use yahtzee_solver::Workspace;
 
-use crate::env::Model;
+use crate::model::Model;
 
 /// Runs `f` with this thread's kernel workspace for `model`'s rules.
 fn with_workspace<R>(model: &Model, f: impl FnOnce(&mut Workspace) -> R) -> R {
