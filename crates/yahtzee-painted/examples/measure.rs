@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use yahtzee_painted::game::{Game, State};
 use yahtzee_painted::turn::{Plan, TurnValues};
-use yahtzee_painted::{approx, solve};
+use yahtzee_painted::{approx, fit, solve};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -109,7 +109,7 @@ fn main() {
                     .and_then(|r| r.parse().ok())
                     .unwrap_or(1);
                 for round in 1..=rounds {
-                    let c = approx::fit_correction(&adv, 4000, round);
+                    let c = fit::fit_correction(&adv, 4000, round);
                     let corrected = valuer.with_correction(c);
                     let v = approx::policy_value(&game, &corrected);
                     println!(
@@ -171,7 +171,7 @@ fn main() {
             let games: usize = args.get(1).map_or(8000, |g| g.parse().unwrap());
             let adv = yahtzee_painted::advice::Advisor::new(&game, approx::Valuer::split(&game));
             let t = Instant::now();
-            let c = approx::fit_correction(&adv, games, 2026);
+            let c = fit::fit_correction(&adv, games, 2026);
             eprintln!(
                 "fitted from {games} games in {:.1} s",
                 t.elapsed().as_secs_f64()

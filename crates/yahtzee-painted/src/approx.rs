@@ -23,7 +23,7 @@ pub struct Half {
     pub game: Game,
     table: Arc<Vec<f64>>,
     /// `boxes[i]`: the card's box index of the half's box `i`.
-    boxes: Vec<usize>,
+    pub(crate) boxes: Vec<usize>,
 }
 
 /// The halves of a split card: each half's own game and where its boxes sit on the card
@@ -154,7 +154,7 @@ impl Valuer {
     }
 
     /// The split value without its correction, and the open boxes of each half.
-    fn split_parts(&self, s: State) -> Option<(f64, usize, usize)> {
+    pub(crate) fn split_parts(&self, s: State) -> Option<(f64, usize, usize)> {
         match self {
             Valuer::Split(halves, _) if halves.len() == 2 => {
                 let open = |h: &Half| h.boxes.iter().filter(|&&b| !s.is_filled(b)).count();
@@ -225,67 +225,6 @@ impl Valuer {
             }
         }
     }
-}
-
-/// Fits the [`Correction`] of a split value from `games` games played by `adv`: for each
-/// position after a move, the points the game went on to score minus the split value.
-/// Cells seen fewer than 50 times take the mean of their diagonal (the same number of
-/// turns left), where a correction changes no choice.
-pub fn fit_correction(adv: &crate::advice::Advisor, games: usize, seed: u64) -> Correction {
-    use rand::SeedableRng;
-    let game = adv.game();
-    let Valuer::Split(halves, _) = &adv.valuer else {
-        panic!("a correction is fitted to a split value");
-    };
-    let sizes = [
-        halves[0].boxes.len(),
-        halves.get(1).map_or(0, |h| h.boxes.len()),
-    ];
-    let cells = (sizes[0] + 1) * (sizes[1] + 1);
-    let samples: Vec<Vec<(usize, f64)>> = (0..games)
-        .into_par_iter()
-        .map(|i| {
-            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-            rng.set_stream(i as u64);
-            let (card, turns) = crate::sim::play_game(adv, &mut rng);
-            let total = f64::from(card.points(game));
-            let mut so_far = 0.0;
-            let mut out = Vec::new();
-            for t in &turns {
-                so_far += f64::from(t.chosen.points());
-                if let Some((v, a, p)) = adv.valuer.split_parts(t.chosen.next) {
-                    if a + p > 0 {
-                        out.push((a * (sizes[1] + 1) + p, total - so_far - v));
-                    }
-                }
-            }
-            out
-        })
-        .collect();
-    let mut sum = vec![0.0; cells];
-    let mut count = vec![0usize; cells];
-    let mut diag_sum = vec![0.0; sizes[0] + sizes[1] + 1];
-    let mut diag_count = vec![0usize; sizes[0] + sizes[1] + 1];
-    for (cell, r) in samples.into_iter().flatten() {
-        let d = cell / (sizes[1] + 1) + cell % (sizes[1] + 1);
-        sum[cell] += r;
-        count[cell] += 1;
-        diag_sum[d] += r;
-        diag_count[d] += 1;
-    }
-    let table = (0..cells)
-        .map(|cell| {
-            let d = cell / (sizes[1] + 1) + cell % (sizes[1] + 1);
-            if count[cell] >= 50 {
-                sum[cell] / count[cell] as f64
-            } else if diag_count[d] > 0 {
-                diag_sum[d] / diag_count[d] as f64
-            } else {
-                0.0
-            }
-        })
-        .collect();
-    Correction { sizes, table }
 }
 
 /// The exact expected score of the strategy that plays every turn exactly against

@@ -14,6 +14,7 @@
 //! - [`approx`]: the value the strategy plays against where the exact table is out of
 //!   reach, and the strategy's exact value on reduced games (its gap to optimal);
 //! - [`advice`] and [`sim`]: every option of a position ranked, and seeded simulation;
+//! - [`fit`]: the split value's correction fitted from simulated games;
 //! - [`record`]: game records (`yahtzee painted play`) and their review.
 
 pub mod advice;
@@ -23,6 +24,7 @@ pub mod card;
 pub mod checkpoint;
 mod correction;
 pub mod dice;
+pub mod fit;
 pub mod game;
 pub mod graph;
 pub mod record;

@@ -2,7 +2,8 @@
 //! and with its fitted correction (docs/PAINTED.md has the larger games).
 
 use yahtzee_painted::advice::Advisor;
-use yahtzee_painted::approx::{fit_correction, policy_value, Valuer};
+use yahtzee_painted::approx::{policy_value, Valuer};
+use yahtzee_painted::fit::fit_correction;
 use yahtzee_painted::{solve, Game};
 
 #[test]
