@@ -8,6 +8,8 @@ use std::path::Path;
 
 use tempfile::NamedTempFile;
 
+use crate::write::remove_stale_temps;
+
 /// The folder a file goes in (`.` for a bare name).
 pub fn folder_of(path: &Path) -> &Path {
     match path.parent() {
@@ -25,7 +27,7 @@ pub fn temp_beside(path: &Path, suffix: &str) -> std::io::Result<NamedTempFile> 
         .map(|n| n.to_string_lossy())
         .unwrap_or_default();
     let prefix = format!(".{name}.");
-    crate::remove_stale_temps(folder_of(path), &prefix, suffix);
+    remove_stale_temps(folder_of(path), &prefix, suffix);
     let mut builder = tempfile::Builder::new();
     builder.prefix(&prefix).suffix(suffix);
     #[cfg(unix)]

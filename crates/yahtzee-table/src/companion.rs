@@ -12,9 +12,12 @@
 
 use std::path::Path;
 
+use crate::bytes::Bytes;
+use crate::check::describe_state;
+use crate::error::TableError;
+use crate::header::{align, check_header, companion_payload_offset, Header, Objective};
 #[cfg(feature = "files")]
-use crate::write_atomically;
-use crate::{align, check_header, describe_state, Bytes, Header, Objective, TableError};
+use crate::write::write_atomically;
 use yahtzee_rules::{RuleSet, State};
 
 /// Values per reached state: each box, then the upper bonus chance, the extra-Yahtzee and
@@ -26,11 +29,6 @@ pub fn companion_width(rules: &RuleSet) -> usize {
 /// Blocks of 64 states (one index word each).
 fn blocks(rules: &RuleSet) -> usize {
     rules.state_count() / 64
-}
-
-/// Where the payload starts for a header whose index starts at `index_offset`.
-pub(crate) fn companion_payload_offset(rules: &RuleSet, index_offset: u64) -> u64 {
-    align(index_offset + 8 * blocks(rules) as u64)
 }
 
 /// The header and sections of a companion file of `parts` ([`companion_width`] per
@@ -108,7 +106,7 @@ impl CompanionTable {
     /// Opens and checks the companion table at `path` for `rules`.
     #[cfg(feature = "files")]
     pub fn open(path: &Path, rules: &'static RuleSet) -> Result<CompanionTable, TableError> {
-        CompanionTable::checked(crate::map(path)?, path, rules)
+        CompanionTable::checked(crate::bytes::map(path)?, path, rules)
     }
 
     /// The companion table in `bytes` (a whole file), with every check of

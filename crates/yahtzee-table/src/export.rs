@@ -17,7 +17,9 @@ use std::path::{Path, PathBuf};
 
 use yahtzee_rules::RuleSet;
 
-use crate::{write_file_atomically, Table, TableError};
+use crate::error::TableError;
+use crate::table::Table;
+use crate::write::write_file_atomically;
 
 #[cfg(feature = "parquet")]
 mod parquet;

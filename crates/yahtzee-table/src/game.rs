@@ -6,10 +6,11 @@
 
 use std::path::Path;
 
+use crate::error::TableError;
+use crate::header::{align, check_prefix, config, Header, Objective};
+use crate::header::{FORMAT_VERSION, HEADER_LIMIT, MAGIC};
 #[cfg(feature = "files")]
-use crate::write_atomically;
-use crate::{align, check_prefix, config, Header, Objective, TableError};
-use crate::{FORMAT_VERSION, HEADER_LIMIT, MAGIC};
+use crate::write::write_atomically;
 
 /// What a game's table must be: its name and dimensions.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -101,7 +102,7 @@ pub fn game_table_from_bytes(
 /// Yahtzee game's is 1.6 GB), a value is read from the map where it is needed.
 #[cfg(feature = "files")]
 pub struct GameTable {
-    bytes: crate::Bytes,
+    bytes: crate::bytes::Bytes,
     payload: usize,
     len: usize,
 }
@@ -110,7 +111,7 @@ pub struct GameTable {
 impl GameTable {
     /// Maps `path` and checks it is `d`'s table, intact (its checksum read through once).
     pub fn open(path: &Path, d: &GameDimensions) -> Result<GameTable, TableError> {
-        let bytes = crate::map(path)?;
+        let bytes = crate::bytes::map(path)?;
         let payload = checked_payload(&bytes, path, d)?;
         Ok(GameTable {
             bytes,

@@ -27,7 +27,11 @@ use ::parquet::schema::types::ColumnPath;
 use yahtzee_rules::{RuleSet, State};
 
 use super::Exported;
-use crate::{write_file_atomically_with, Header, Table, TableError, TargetTable};
+use crate::error::TableError;
+use crate::header::Header;
+use crate::table::Table;
+use crate::target::TargetTable;
+use crate::write::write_file_atomically_with;
 
 /// Layout version of the Parquet export (key `yahtzee.export_version`).
 pub const PARQUET_EXPORT_VERSION: u32 = 1;
