@@ -4,15 +4,10 @@
 //! writes it, as a stopped game's record, before the program stops.
 
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, Once};
 
 /// The record of the game in progress and where it goes.
 static PENDING: Mutex<Option<(PathBuf, String)>> = Mutex::new(None);
-
-/// Set while the full-screen game holds the terminal (raw mode, alternate screen): an
-/// interrupt gives the terminal back first.
-pub(crate) static FULL_SCREEN: AtomicBool = AtomicBool::new(false);
 
 /// Keeps `text` (the record of the game so far, as a stopped game's record: a Yahtzee
 /// record ends with `quit`) to be written to `path` if the program is interrupted;
@@ -39,9 +34,7 @@ pub fn forget_for_interrupt() {
 /// Gives the terminal back, writes the kept record and says where; returns
 /// the exit code of an interrupted program (130).
 pub fn save_on_interrupt() -> i32 {
-    if FULL_SCREEN.swap(false, Ordering::SeqCst) {
-        crate::screen::restore();
-    }
+    crate::terminal::give_back();
     let pending = PENDING.lock().ok().and_then(|mut p| p.take());
     if let Some((path, text)) = pending {
         match write_record(&path, &text) {
@@ -60,12 +53,70 @@ pub fn seed_and_record(seed: Option<u64>, record: Option<PathBuf>, game: &str) -
     (seed, path)
 }
 
+/// Writes a game's record once it ended, and says where (the closing line of a game).
+pub fn record_written(path: &Path, text: &str) -> Result<String, crate::Error> {
+    write_record(path, text)?;
+    forget_for_interrupt();
+    Ok(format!("game record: {}\n", path.display()))
+}
+
 /// Writes a game record (creating its folder); the error names the file.
 pub fn write_record(path: &Path, text: &str) -> Result<(), crate::Error> {
     yahtzee_table::atomic::write_whole(path, text.as_bytes()).map_err(|e| crate::Error::Record {
         path: path.display().to_string(),
         why: e.to_string(),
     })
+}
+
+/// A full-screen game's record file: kept for an interrupt while the game goes on, written
+/// once when it ends or stops.
+#[derive(Clone, Debug)]
+pub struct RecordFile {
+    pub path: PathBuf,
+    /// Written (or refused), once the game ended or stopped.
+    saved: Option<Result<(), String>>,
+}
+
+impl RecordFile {
+    pub fn new(path: PathBuf) -> RecordFile {
+        RecordFile { path, saved: None }
+    }
+
+    /// Keeps `text`, the record as a stopped game's, to be written on an interrupt.
+    pub fn keep(&self, text: &str) {
+        keep_for_interrupt(&self.path, text);
+    }
+
+    /// Writes `text` as the record, unless it was written already.
+    pub fn write(&mut self, text: &str) {
+        if self.saved.is_none() {
+            self.saved = Some(write_record(&self.path, text).map_err(|e| e.to_string()));
+            forget_for_interrupt();
+        }
+    }
+
+    /// The record was written (or refused): the game is over.
+    pub fn is_written(&self) -> bool {
+        self.saved.is_some()
+    }
+
+    /// What the game-over panel says: where the record is (`then` after it), or why it
+    /// could not be written; nothing before the end.
+    pub fn status(&self, then: &str) -> String {
+        match &self.saved {
+            Some(Ok(())) => format!("record {}{then}", self.path.display()),
+            Some(Err(e)) => e.clone(),
+            None => String::new(),
+        }
+    }
+
+    /// The error of a record that could not be written, for the game's caller.
+    pub fn check(&self) -> Result<(), crate::Error> {
+        match &self.saved {
+            Some(Err(e)) => Err(crate::Error::Game(e.clone())),
+            _ => Ok(()),
+        }
+    }
 }
 
 #[cfg(test)]

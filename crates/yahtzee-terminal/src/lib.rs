@@ -1,23 +1,58 @@
-//! The terminal games of the `yahtzee` command, as loops over any input ([`BufRead`]) and
-//! output ([`Write`]), so they can be played from a script and tested:
+//! The terminal games of the `yahtzee` command. Each game plays in lines (any input,
+//! [`BufRead`], and output, [`Write`], so scripts and tests play it too) or full screen.
 //!
-//! - [`yahtzee`]: `yahtzee play`, a game of Yahtzee for people and bots with hints, the
-//!   cost of every decision against optimal play and a game record (`yahtzee-play`);
-//! - [`triple`]: `yahtzee triple play`, Triple Yahtzee against the fitted strategy
-//!   (`yahtzee-triple`);
-//! - [`yahtzix`]: `yahtzee yahtzix play`, Yahtzix against the optimal bot
-//!   (`yahtzee-yahtzix`);
-//! - [`painted`]: `yahtzee painted play`, Painted Yahtzee against its strategy
-//!   (`yahtzee-painted`);
-//! - [`screen`]: what the full-screen games share (the terminal held and given back, the
-//!   loop of keys and timed steps, dice drawn large); [`yahtzee::screen`] is `yahtzee
-//!   play` full screen, [`triple::screen`], [`yahtzix::screen`] and [`painted::screen`]
-//!   the others;
-//! - [`line`]: line editing for the line mode in a terminal (`--plain`);
-//! - [`file`](mod@file): game records, written whole or not at all, and saved on Ctrl-C.
+//! # The games
 //!
-//! The command line (`src/` of the root package) parses the arguments, opens the tables and
-//! hands these loops its standard input and output.
+//! - [`yahtzee`]: `yahtzee play`, people and optimal bots (`yahtzee-play`);
+//! - [`triple`]: `yahtzee triple play`, Triple Yahtzee against its strategy;
+//! - [`yahtzix`]: `yahtzee yahtzix play`, a Yahtzix race against one to seven bots;
+//! - [`painted`]: `yahtzee painted play`, Painted Yahtzee against its strategy.
+//!
+//! Each holds only what is its own: its card, its options and hints, its keys and
+//! commands, its record.
+//!
+//! # What they share
+//!
+//! - [`screen`]: the one event loop of the full screen (draw, wait for a key or a bot's
+//!   timed step, hand it on, draw again) and the [`screen::Play`] trait;
+//! - [`widgets`]: dice drawn large and the dice held, the card's rows and keys, the panel
+//!   beside the dice with its messages, the key line and the key list, the colours, and
+//!   the keys every screen answers alike (`q`, `?`, `t`, Ctrl-C);
+//! - [`terminal`]: the terminal held and given back on every way out;
+//! - [`file`](mod@file): game records, written whole, and saved on an interrupt;
+//! - [`line`]: line editing for the line mode in a terminal (`--plain`).
+//!
+//! # Adding a game
+//!
+//! Full screen, a game is a [`screen::Play`]: it keeps a [`widgets::chrome::Chrome`]
+//! (hints, the key list, messages, colours), lists its keys (`KEYS`), draws its part of
+//! the screen (most with [`widgets::panel::Board`]: dice, panel, card, key line), answers
+//! the keys the shared ones leave, and stops with its record written
+//! ([`file::RecordFile`]); [`screen::run`] plays it. A game whose own loop asks its players (Yahtzix) reads keys with
+//! [`screen::next_input`] and answers the shared keys with
+//! [`widgets::chrome::shared_key`].
+//!
+//! The command line (`src/` of the root package) parses the arguments, opens the tables
+//! and hands these games its standard input and output, choosing the [`Mode`]: full screen
+//! when standard input and output are a terminal and a person plays (not `--plain`), else
+//! lines. Errors are one line (I/O, a bot that cannot decide, a record that cannot be
+//! written).
+//!
+//! Over `yahtzee-rules`, `yahtzee-table` (atomic record files), `yahtzee-advice`,
+//! `yahtzee-play` and the games' crates (`yahtzee-triple`, `yahtzee-yahtzix`,
+//! `yahtzee-painted`); not the engine (the CLI opens the tables and hands them over).
+//!
+//! # Tests
+//!
+//! `tests/games.rs`: scripted, seeded games of each on small rules (reduced Yahtzee and
+//! Triple cards, Yahtzix to 300): outcomes as the last lines say, help for a command that
+//! is not one, `keep all`, `undo`, quitting and the end of input, records that replay.
+//! `tests/screen.rs`: the full screens on `TestBackend` at 80×24 against the snapshots in
+//! `tests/snapshots/`, with the facts each must show. The root package's
+//! `tests/full_screen.rs` drives `yahtzee play` and `yahtzee painted play` in tmux (holds,
+//! a roll, undo, a box, a bot's turn, Ctrl-C, then the record reviewed).
+//! `scripts/terminal_screenshots.sh` takes the screens in `docs/*-terminal.txt`,
+//! `docs/play-terminal.png` and `docs/painted-terminal.png`.
 //!
 //! [`BufRead`]: std::io::BufRead
 //! [`Write`]: std::io::Write
@@ -26,7 +61,9 @@ pub mod file;
 pub mod line;
 pub mod painted;
 pub mod screen;
+pub mod terminal;
 pub mod triple;
+pub mod widgets;
 pub mod yahtzee;
 pub mod yahtzix;
 

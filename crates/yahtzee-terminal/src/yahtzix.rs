@@ -1,24 +1,25 @@
 //! `yahtzee yahtzix play`: a game of Yahtzix in the terminal against the bots of
 //! `yahtzee-yahtzix` (two to eight players: the optimal bot for two, the heads-up bot at a
-//! larger table), with hints and what each choice cost in chance to win.
+//! larger table), with hints and what each choice cost in chance to win; in lines
+//! ([`lines`]) or full screen ([`screen`]).
+//!
+//! The game's turn loop (`yahtzee_yahtzix::sim::play_turn_with`) asks its players in turn,
+//! so the person is a `Player` in either mode; what both modes share is here: the table,
+//! how a game ended, the person's [`Seat`] (the bot's solved turn for hints), the checks
+//! of a keep and the words of the results.
 
-use std::cell::RefCell;
-use std::fmt::Display;
-use std::io::{BufRead, Write};
-
-use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
 use yahtzee_yahtzix::party::{HeadsUpBot, MAX_PLAYERS};
-use yahtzee_yahtzix::position::{keep_dice, spaced, Action, Advice, AdviceOption, Stage};
-use yahtzee_yahtzix::record::Record;
-use yahtzee_yahtzix::score::{outcome, parse_dice, show_dice, Counts, UNIT};
-use yahtzee_yahtzix::sim::{play_turn_with, Event, Game, Player, TurnEnd, TurnState};
-use yahtzee_yahtzix::turn::Rolls;
+use yahtzee_yahtzix::position::{spaced, Action, Advice, AdviceOption, Stage};
+use yahtzee_yahtzix::score::{outcome, Counts, UNIT};
+use yahtzee_yahtzix::sim::{Game, Player, TurnState};
 use yahtzee_yahtzix::{Duel, Rules};
 
 use crate::Error;
 
+pub mod lines;
 pub mod screen;
+
+pub use lines::{play, play_recorded, play_table};
 
 /// How the game is set up.
 #[derive(Clone, Copy, Debug)]
@@ -115,6 +116,15 @@ pub struct Outcome {
 }
 
 impl Outcome {
+    /// How a game of two ended, in words.
+    fn two_player_result(&self) -> &'static str {
+        match self.person_won {
+            None => "A tie.",
+            Some(true) => "You win!",
+            Some(false) => "The bot wins.",
+        }
+    }
+
     /// The game as it stands for the person in seat `me`.
     fn of(game: &Game, me: usize, left: bool) -> Outcome {
         let others = (0..game.players()).filter(|&s| s != me);
@@ -202,185 +212,6 @@ fn result_text(names: &[String], game: &Game, me: usize) -> String {
     }
 }
 
-/// Plays one two-player game of `duel`'s rules against its optimal bot: the person answers
-/// on `input`, everything is told on `out`. Ends with the game, at `q` or at the end of the
-/// input.
-pub fn play(
-    duel: &Duel,
-    rules: &Rules,
-    setup: Setup,
-    input: impl BufRead,
-    out: impl Write,
-) -> Result<Outcome, Error> {
-    play_recorded(duel, rules, setup, input, out).map(|(outcome, _)| outcome)
-}
-
-/// [`play`], with the game's record (`yahtzee yahtzix review` judges it): every roll and
-/// choice, as far as the game went.
-pub fn play_recorded(
-    duel: &Duel,
-    rules: &Rules,
-    setup: Setup,
-    input: impl BufRead,
-    out: impl Write,
-) -> Result<(Outcome, Record), Error> {
-    play_table(duel, rules, setup, Table::two(setup.second), input, out)
-}
-
-/// [`play_recorded`] at a table of two to eight: the person in `table.seat` (`setup.second`
-/// is not read), a bot in every other seat (the heads-up bot: the two-player table against
-/// the leading opponent, which for two players is the optimal bot), hints from the same
-/// strategy.
-pub fn play_table(
-    duel: &Duel,
-    rules: &Rules,
-    setup: Setup,
-    table: Table,
-    input: impl BufRead,
-    out: impl Write,
-) -> Result<(Outcome, Record), Error> {
-    let names = table.names();
-    let two = table.players == 2;
-    let mut record = Record::with_players(*rules, Some(setup.seed), table.record_names());
-    let screen = Screen::new(out);
-    let rolls = Rolls::new(rules);
-    let bot_error = |e: yahtzee_yahtzix::Error| Error::Game(e.to_string());
-    let mut rng = ChaCha8Rng::seed_from_u64(setup.seed);
-    let me = table.seat;
-    let bot = HeadsUpBot::new(duel, &rolls).map_err(bot_error)?;
-    let mut human = Human {
-        bot: bot.clone(),
-        rules: *rules,
-        input,
-        screen: &screen,
-        hints: setup.hints,
-        quit: false,
-        game: None,
-        names: if two { Vec::new() } else { names.clone() },
-    };
-    let mut bots = vec![bot; table.players];
-    let mut game = Game::with_players(rules, table.players);
-    if two {
-        screen.line(format_args!(
-            "Yahtzix to {} (seed {}). You play {}. You win {} with best play from here.",
-            rules.target,
-            setup.seed,
-            if me == 1 { "second" } else { "first" },
-            pct(win_chance(duel, &game, me))
-        ));
-    } else {
-        screen.line(format_args!(
-            "Yahtzix to {} (seed {}), {} players. You play seat {} of {}; the bots play the\n\
-             two-player table against the leader{}.",
-            rules.target,
-            setup.seed,
-            table.players,
-            me + 1,
-            table.players,
-            if setup.hints {
-                ", and the hints give its chances (heads-up)"
-            } else {
-                ""
-            }
-        ));
-    }
-    let mut announced = false;
-    while game.winner.is_none() {
-        screen.line("");
-        let mover = game.to_move;
-        let last = if game.last_turn { " last" } else { "" };
-        if mover == me {
-            if two {
-                screen.line(format_args!(
-                    "Your turn: you {}, bot {}.",
-                    game.scores[me],
-                    game.scores[1 - me]
-                ));
-            } else {
-                screen.line(format_args!(
-                    "Your{last} turn (seat {}): {}.",
-                    me + 1,
-                    standings(&names, &game)
-                ));
-            }
-            let end = play_turn_with(
-                &mut game,
-                &mut human,
-                &mut rng,
-                &mut recorded(&mut record, narrate("you", rules, &screen)),
-            );
-            if human.quit {
-                if two {
-                    screen.line(format_args!(
-                        "Game left at you {}, bot {}.",
-                        game.scores[me],
-                        game.scores[1 - me]
-                    ));
-                } else {
-                    screen.line(format_args!("Game left at {}.", standings(&names, &game)));
-                }
-                screen.check()?;
-                return Ok((Outcome::of(&game, me, true), record));
-            }
-            report(&screen, &game, me, end, "you");
-        } else {
-            if two {
-                screen.line(format_args!(
-                    "Bot's turn: bot {}, you {}.",
-                    game.scores[1 - me],
-                    game.scores[me]
-                ));
-            } else {
-                screen.line(format_args!(
-                    "{}'s{last} turn: {}.",
-                    capital(&names[mover]),
-                    standings(&names, &game)
-                ));
-            }
-            let end = play_turn_with(
-                &mut game,
-                &mut bots[mover],
-                &mut rng,
-                &mut recorded(&mut record, narrate(&names[mover], rules, &screen)),
-            );
-            report(&screen, &game, mover, end, &names[mover]);
-        }
-        if game.last_turn && game.winner.is_none() && !announced {
-            if two {
-                screen.line(format_args!(
-                    "The first player has reached {}: one last turn for the second.",
-                    rules.target
-                ));
-            } else {
-                screen.line(last_turns_text(&names, &game, mover));
-                announced = true;
-            }
-        }
-        screen.check()?;
-    }
-    let outcome = Outcome::of(&game, me, false);
-    if two {
-        let result = match outcome.person_won {
-            None => "A tie.",
-            Some(true) => "You win!",
-            Some(false) => "The bot wins.",
-        };
-        screen.line(format_args!(
-            "\nFinal: you {}, bot {}. {result}",
-            game.scores[me],
-            game.scores[1 - me]
-        ));
-    } else {
-        screen.line(format_args!(
-            "\nFinal: {}. {}",
-            standings(&names, &game),
-            result_text(&names, &game, me)
-        ));
-    }
-    screen.check()?;
-    Ok((outcome, record))
-}
-
 /// Plays one game in `mode` (full screen, or lines on standard input and output), writes
 /// its record to `path` and returns the closing line to print.
 pub fn play_in(
@@ -396,20 +227,7 @@ pub fn play_in(
         crate::Mode::Lines { .. } => mode
             .with_input(|input| play_table(duel, rules, setup, table, input, std::io::stdout()))?,
     };
-    crate::file::write_record(path, &record.to_text())?;
-    crate::file::forget_for_interrupt();
-    Ok(format!("game record: {}\n", path.display()))
-}
-
-/// A turn's watcher that also writes what happens into `record`.
-fn recorded<'a>(
-    record: &'a mut Record,
-    mut watch: impl FnMut(Event) + 'a,
-) -> impl FnMut(Event) + 'a {
-    move |e| {
-        record.observe(&e);
-        watch(e)
-    }
+    crate::file::record_written(path, &record.to_text())
 }
 
 /// "12.34%".
@@ -426,84 +244,25 @@ pub fn dice_count(n: u8) -> String {
     }
 }
 
-/// The output, shared by the person's prompts and the narration of the turn (which the
-/// game's turn loop calls while the person is borrowed); the first write error is kept
-/// for [`Screen::check`], and ends the person's input.
-struct Screen<W: Write> {
-    out: RefCell<W>,
-    error: RefCell<Option<std::io::Error>>,
-}
-
-impl<W: Write> Screen<W> {
-    fn new(out: W) -> Screen<W> {
-        Screen {
-            out: RefCell::new(out),
-            error: RefCell::new(None),
-        }
-    }
-
-    fn text(&self, text: impl Display) {
-        if self.error.borrow().is_some() {
-            return;
-        }
-        let mut out = self.out.borrow_mut();
-        if let Err(e) = write!(out, "{text}").and_then(|()| out.flush()) {
-            *self.error.borrow_mut() = Some(e);
-        }
-    }
-
-    fn line(&self, text: impl Display) {
-        self.text(format_args!("{text}\n"));
-    }
-
-    fn failed(&self) -> bool {
-        self.error.borrow().is_some()
-    }
-
-    fn check(&self) -> Result<(), Error> {
-        match self.error.borrow_mut().take() {
-            Some(e) => Err(e.into()),
-            None => Ok(()),
-        }
-    }
-}
-
-/// The person at the terminal, with the bot's solved turn for hints (the optimal bot's for
-/// two players, else the heads-up bot's).
-struct Human<'a, R: BufRead, W: Write> {
+/// The person's side of the table in either mode: the bot's solved turn for hints (the
+/// optimal bot's for two players, else the heads-up bot's), the game as the person's turn
+/// began, whether they quit, and the names at a table of three or more (empty for two).
+pub struct Seat<'a> {
     bot: HeadsUpBot<'a>,
     rules: Rules,
-    input: R,
-    screen: &'a Screen<W>,
-    hints: bool,
-    quit: bool,
     game: Option<Game>,
-    /// The names at a table of three or more (empty for two: the texts of two players).
+    quit: bool,
     names: Vec<String>,
 }
 
-impl<R: BufRead, W: Write> Human<'_, R, W> {
-    /// The next line typed, trimmed and lower-cased; `None` at the end of input or on quit.
-    fn ask(&mut self, prompt: &str) -> Option<String> {
-        if self.quit || self.screen.failed() {
-            self.quit = true;
-            return None;
-        }
-        self.screen.line(prompt);
-        let mut line = String::new();
-        match self.input.read_line(&mut line) {
-            Ok(n) if n > 0 => {
-                let line = line.trim().to_lowercase();
-                if line == "q" || line == "quit" {
-                    self.quit = true;
-                    return None;
-                }
-                Some(line)
-            }
-            _ => {
-                self.quit = true;
-                None
-            }
+impl<'a> Seat<'a> {
+    fn new(bot: HeadsUpBot<'a>, rules: Rules, names: Vec<String>) -> Seat<'a> {
+        Seat {
+            bot,
+            rules,
+            game: None,
+            quit: false,
+            names,
         }
     }
 
@@ -516,49 +275,54 @@ impl<R: BufRead, W: Write> Human<'_, R, W> {
         ))
     }
 
-    fn show_hint(&self, stage: &Stage, most: usize) {
-        if let Some(advice) = self.advice(stage) {
-            let mut text = options_text(&advice, most);
-            if !self.names.is_empty() && !advice.bust {
-                text = text.replacen(
-                    "option\n",
-                    "option  (heads-up: two players, you and the leader)\n",
-                    1,
-                );
-            }
-            self.screen.text(text);
-        }
+    /// When `action` at `stage` lost a chance to win worth saying: the best option's
+    /// label and chance, and `action`'s chance.
+    fn missed(&self, stage: &Stage, action: Action) -> Option<(String, f64, f64)> {
+        let advice = self.advice(stage)?;
+        let (best, mine) = missed(&advice, action)?;
+        Some((best.label.clone(), best.win, mine.win))
     }
 
-    /// Says what the choice cost against the best one, when it cost anything.
-    fn judge(&self, stage: &Stage, action: Action) {
-        let Some(advice) = self.advice(stage) else {
-            return;
-        };
-        if let Some((best, mine)) = missed(&advice, action) {
-            self.screen.line(format_args!(
-                "  (best was {}: {} against your {})",
-                best.label,
-                pct(best.win),
-                pct(mine.win)
-            ));
-        }
+    /// The person's turn begins: the leftovers offered, as their total, their dice and the
+    /// question's stage; `None` when none are.
+    fn begin(&mut self, game: &Game) -> Option<(u32, u8, Stage)> {
+        self.game = Some(game.clone());
+        self.bot.start(game);
+        let (total, left) = game.offer?;
+        Some((total, left, Stage::Start { offer: game.offer }))
     }
 
-    /// The dice typed as a keep, checked.
-    fn keep_from(
-        &self,
-        text: &str,
-        st: &TurnState,
-        dice: &Counts,
-        can_roll: bool,
-    ) -> Result<Counts, String> {
-        if !can_roll {
-            return Err("you cannot roll again: bank (b)".into());
+    /// Whose leftovers are offered at a table of three or more: the previous seat's.
+    fn offered_by(&self, game: &Game) -> Option<&str> {
+        let n = self.names.len();
+        (n > 0).then(|| self.names[(game.to_move + n - 1) % n].as_str())
+    }
+
+    /// Within 50 of an exact target: the person says how many of the held dice to roll.
+    fn near(&self) -> bool {
+        self.bot.turn().is_some_and(|t| t.near)
+    }
+}
+
+/// A roll as the person decides on it: the question's stage, the turn's total if banked
+/// now, whether a roll on is possible, and whether the dice have a 1 or 5 to roll on.
+struct Roll {
+    stage: Stage,
+    bank_total: u32,
+    can_roll: bool,
+    reroll: bool,
+}
+
+impl Roll {
+    fn of(rules: &Rules, st: &TurnState, dice: &Counts) -> Roll {
+        let o = outcome(rules, *dice, st.roll == 1);
+        let (points, _) = o.bank.unwrap_or_default();
+        Roll {
+            stage: st.rolled(dice),
+            bank_total: st.total + u32::from(points) * UNIT,
+            can_roll: st.roll < 3 && o.reroll,
+            reroll: o.reroll,
         }
-        let keep = parse_dice(text)
-            .map_err(|_| "type the dice to keep, e.g. 15, or b to bank".to_string())?;
-        check_keep(&self.rules, keep, st, dice, can_roll)
     }
 }
 
@@ -608,198 +372,6 @@ fn check_keep(
     }
 }
 
-impl<R: BufRead, W: Write> Player for Human<'_, R, W> {
-    fn start(&mut self, game: &Game) -> bool {
-        self.game = Some(game.clone());
-        self.bot.start(game);
-        let Some((total, left)) = game.offer else {
-            return false;
-        };
-        let stage = Stage::Start { offer: game.offer };
-        if self.hints {
-            self.show_hint(&stage, 3);
-        }
-        // At a table of three or more, whose leftovers they are: the previous seat's.
-        let question = match self.names.len() {
-            0 => format!("Go for it on {total} with {}?", dice_count(left)),
-            n => format!(
-                "{} left {total} on {}. Go for it?",
-                capital(&self.names[(game.to_move + n - 1) % n]),
-                dice_count(left)
-            ),
-        };
-        loop {
-            let Some(line) = self.ask(&format!(
-                "{question} [y]es, [n]o (roll six), [h]int, [q]uit"
-            )) else {
-                return false;
-            };
-            match line.as_str() {
-                "y" | "yes" => {
-                    self.judge(&stage, Action::GoForIt);
-                    return true;
-                }
-                "n" | "no" => {
-                    self.judge(&stage, Action::RollFresh);
-                    return false;
-                }
-                "h" | "hint" => self.show_hint(&stage, 3),
-                _ => self.screen.line("  answer y, n, h or q"),
-            }
-        }
-    }
-
-    fn dice_to_roll(&mut self, st: TurnState) -> u8 {
-        if !self.bot.turn().is_some_and(|t| t.near) || st.held == 1 {
-            return st.held;
-        }
-        loop {
-            let Some(line) = self.ask(&format!(
-                "Within 50 of the exact target: roll how many of your {} dice?",
-                st.held
-            )) else {
-                return st.held;
-            };
-            match line.parse::<u8>() {
-                Ok(k) if (1..=st.held).contains(&k) => return k,
-                _ => self
-                    .screen
-                    .line(format_args!("  give a number from 1 to {}", st.held)),
-            }
-        }
-    }
-
-    fn choose(&mut self, st: TurnState, dice: &Counts) -> Action {
-        let stage = st.rolled(dice);
-        let o = outcome(&self.rules, *dice, st.roll == 1);
-        let (points, _) = o.bank.unwrap_or_default();
-        let bank_total = st.total + u32::from(points) * UNIT;
-        if self.hints {
-            self.show_hint(&stage, 3);
-        }
-        let can_roll = st.roll < 3 && o.reroll;
-        let score = self.game.as_ref().map_or(0, |g| g.scores[g.to_move]);
-        let pass = (score == 0 && bank_total < yahtzee_yahtzix::OPENING)
-            || (self.rules.exact && score + bank_total > self.rules.target);
-        let bank_total = if pass {
-            format!("{bank_total} (a pass: scores nothing)")
-        } else {
-            bank_total.to_string()
-        };
-        let prompt = if can_roll {
-            format!(
-                "[b]ank {bank_total}, or keep dice and roll on (type them, e.g. {}), [h]int, [q]uit",
-                example_keep(&self.rules, &st, dice)
-            )
-        } else {
-            format!(
-                "[b]ank {bank_total} (no roll left{}), [h]int, [q]uit",
-                if o.reroll {
-                    ""
-                } else {
-                    ": no 1 or 5 to roll on"
-                }
-            )
-        };
-        loop {
-            let Some(line) = self.ask(&prompt) else {
-                return Action::Bank { plain: false };
-            };
-            let action = match line.as_str() {
-                "b" | "bank" => Action::Bank { plain: false },
-                "h" | "hint" => {
-                    self.show_hint(&stage, usize::MAX);
-                    continue;
-                }
-                text => match self.keep_from(text, &st, dice, can_roll) {
-                    Ok(keep) => Action::Keep(keep),
-                    Err(why) => {
-                        self.screen.line(format_args!("  {why}"));
-                        continue;
-                    }
-                },
-            };
-            self.judge(&stage, action);
-            return action;
-        }
-    }
-}
-
-/// The ranked options, or the bust.
-fn options_text(advice: &Advice, most: usize) -> String {
-    if advice.bust {
-        return format!(
-            "  bust: nothing scores (you win {} from here)\n",
-            pct(advice.win)
-        );
-    }
-    let mut text = String::from("      win   option\n");
-    for (i, o) in advice.options.iter().take(most).enumerate() {
-        text += &format!("{:>3}. {:>7}  {}\n", i + 1, pct(o.win), o.label);
-    }
-    text
-}
-
-/// A keep to show in the prompt: the scoring dice of the best bank, if fewer than held.
-fn example_keep(rules: &Rules, st: &TurnState, dice: &Counts) -> String {
-    let o = outcome(rules, *dice, st.roll == 1);
-    o.keeps
-        .iter()
-        .filter(|&&(_, kept)| kept < st.held)
-        .max()
-        .and_then(|&(points, kept)| keep_dice(rules, dice, st.roll == 1, points, kept))
-        .map_or_else(|| "15".into(), |k| show_dice(&k))
-}
-
-/// Tells what happens in a turn.
-fn narrate<'a, W: Write>(
-    who: &'a str,
-    rules: &'a Rules,
-    screen: &'a Screen<W>,
-) -> impl FnMut(Event) + 'a {
-    let mut roll_first = false;
-    move |event| match event {
-        Event::GoForIt { total, left } => screen.line(format_args!(
-            "{who}: go for it, {total} on {}",
-            dice_count(left)
-        )),
-        Event::Rolled { st, dice } => {
-            roll_first = st.roll == 1;
-            let set = if st.total > 0 {
-                format!(", {} set aside", st.total)
-            } else {
-                String::new()
-            };
-            let verb = if who == "you" { "roll" } else { "rolls" };
-            screen.line(format_args!(
-                "{who} {verb} {} dice (roll {} of 3{set}): {}",
-                dice.iter().sum::<u8>(),
-                st.roll,
-                spaced(&dice)
-            ));
-        }
-        Event::Bust => screen.line("  bust!"),
-        Event::Chose(Action::Keep(keep)) => {
-            let value = if roll_first {
-                yahtzee_yahtzix::score::first_roll_value(rules, &keep, 6, true)
-            } else {
-                yahtzee_yahtzix::score::later_roll_value(&keep)
-            };
-            let (verb, roll) = if who == "you" {
-                ("keep", "roll")
-            } else {
-                ("keeps", "rolls")
-            };
-            screen.line(format_args!(
-                "  {who} {verb} {} (+{}) and {roll} on",
-                spaced(&keep),
-                value.unwrap_or(0)
-            ));
-        }
-        Event::Chose(_) => {}
-    }
-}
-
 /// The probability that player `me` wins from the start of the game's next turn (two
 /// players).
 fn win_chance(duel: &Duel, game: &Game, me: usize) -> f64 {
@@ -821,26 +393,10 @@ fn win_chance(duel: &Duel, game: &Game, me: usize) -> f64 {
     }
 }
 
-fn report<W: Write>(screen: &Screen<W>, game: &Game, player: usize, end: TurnEnd, who: &str) {
-    match end {
-        TurnEnd::Bust => screen.line(format_args!("  {who}: nothing scores this turn")),
-        TurnEnd::Banked { total, left } => {
-            let offer = if left > 0 {
-                format!("; {} left for \"Go for it\"", dice_count(left))
-            } else {
-                String::new()
-            };
-            screen.line(format_args!(
-                "  {who}: {total} banked, {} in all{offer}",
-                game.scores[player]
-            ));
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use yahtzee_yahtzix::score::parse_dice;
 
     #[test]
     fn the_table_the_flags_ask_for() {

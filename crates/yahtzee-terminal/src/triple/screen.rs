@@ -1,15 +1,14 @@
-//! `yahtzee triple play` full screen: the layout and widgets of `yahtzee play`
-//! ([`crate::screen`]) over a Triple Yahtzee card: the dice drawn large, the three columns
-//! (×1, ×2, ×3) side by side with what the dice would add in each open box and, with
-//! hints on, what each choice costs against the strategy.
+//! `yahtzee triple play` full screen: the widgets of `yahtzee play` ([`crate::widgets`])
+//! over a Triple Yahtzee card: the dice drawn large, the three columns (×1, ×2, ×3) side
+//! by side with what the dice would add in each open box and, with hints on, what each
+//! choice costs against the strategy.
 
 use std::path::PathBuf;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
-use ratatui::layout::Constraint;
-use ratatui::style::Style;
+use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Cell, Row, Table as Grid};
 use ratatui::Frame;
@@ -20,15 +19,18 @@ use yahtzee_triple::sim::roll_dice;
 use yahtzee_triple::{Player, TripleCard, TripleMove, Variant};
 
 use super::{best_of, move_label};
-use crate::screen::{self, cost_text, DieView, Flow, Palette};
+use crate::file::RecordFile;
+use crate::screen::{self, Play};
+use crate::widgets::card::{
+    box_key, box_of_key, cost_text, fill_costs, grid, row_style, summary_row, upper_bonus,
+};
+use crate::widgets::chrome::{plain_char, Chrome};
+use crate::widgets::dice::Holds;
+use crate::widgets::panel::{left, title, Board};
 use crate::Error;
 
 /// The columns' multipliers, as headed on the card.
 const COLUMNS: [&str; 3] = ["×1", "×2", "×3"];
-
-/// Keys that move the cursor to a box (no command letters among them: `h`, `q`, `r`, `t`,
-/// `u`).
-const BOX_KEYS: &[u8] = b"abdefgijklnopsvwxyz";
 
 const KEYS: &[(&str, &str)] = &[
     ("1-5", "hold or release that die"),
@@ -42,39 +44,30 @@ const KEYS: &[(&str, &str)] = &[
     ("q", "quit; the game is recorded (Ctrl-C too)"),
 ];
 
-/// The game before a keep or a box, for `u`.
+/// The game as a decision leaves it, kept before each one for `u`.
 #[derive(Clone)]
-struct Snapshot {
+struct State {
     card: TripleCard,
-    rng: ChaCha8Rng,
-    turn: u32,
-    dice: Dice,
-    left: u8,
-    cursor: (usize, usize),
-}
-
-/// A game of Triple Yahtzee full screen.
-pub struct Screen<'a> {
-    undo: Vec<Snapshot>,
-    player: &'a Player,
-    card: TripleCard,
-    record: Record,
     rng: ChaCha8Rng,
     turn: u32,
     dice: Dice,
     /// Rerolls left this turn.
     left: u8,
-    held: Vec<bool>,
     /// The cursor: (column, box).
     cursor: (usize, usize),
-    hints: bool,
-    show_help: bool,
-    message: Vec<(String, Style)>,
-    palette: Palette,
+}
+
+/// A game of Triple Yahtzee full screen.
+pub struct Screen<'a> {
+    player: &'a Player,
+    st: State,
+    undo: Vec<State>,
+    record: Record,
+    holds: Holds,
+    chrome: Chrome,
     /// Expected points lost against the strategy.
     cost: f64,
-    record_path: PathBuf,
-    saved: Option<Result<(), String>>,
+    file: RecordFile,
 }
 
 impl<'a> Screen<'a> {
@@ -86,40 +79,32 @@ impl<'a> Screen<'a> {
         record_path: PathBuf,
     ) -> Screen<'a> {
         let mut s = Screen {
-            undo: Vec::new(),
             player,
-            card: TripleCard::new(player.game()),
+            st: State {
+                card: TripleCard::new(player.game()),
+                rng: ChaCha8Rng::seed_from_u64(seed),
+                turn: 0,
+                dice: Dice::EMPTY,
+                left: 0,
+                cursor: (0, 0),
+            },
+            undo: Vec::new(),
             record: Record::new(variant, Some(seed)),
-            rng: ChaCha8Rng::seed_from_u64(seed),
-            turn: 0,
-            dice: Dice::EMPTY,
-            left: 0,
-            held: Vec::new(),
-            cursor: (0, 0),
-            hints,
-            show_help: false,
-            message: Vec::new(),
-            palette: Palette::from_env(),
+            holds: Holds::default(),
+            chrome: Chrome::new(hints, KEYS),
             cost: 0.0,
-            record_path,
-            saved: None,
+            file: RecordFile::new(record_path),
         };
         s.start_turn();
         s
     }
 
-    /// Colour or none (tests draw without).
-    pub fn with_palette(mut self, palette: Palette) -> Self {
-        self.palette = palette;
-        self
-    }
-
     pub fn card(&self) -> &TripleCard {
-        &self.card
+        &self.st.card
     }
 
     pub fn dice(&self) -> Dice {
-        self.dice
+        self.st.dice
     }
 
     /// Expected points lost against the strategy so far.
@@ -128,7 +113,7 @@ impl<'a> Screen<'a> {
     }
 
     pub fn is_over(&self) -> bool {
-        self.saved.is_some()
+        self.file.is_written()
     }
 
     /// The record so far, as the text of its file.
@@ -136,196 +121,156 @@ impl<'a> Screen<'a> {
         self.record.to_text(&self.player.game())
     }
 
-    fn say(&mut self, text: impl Into<String>, style: Style) {
-        self.message.push((text.into(), style));
-    }
-
     fn start_turn(&mut self) {
-        self.turn += 1;
-        self.record.push(Event::Turn(self.turn));
-        let dice = roll_dice(Dice::EMPTY, &mut self.rng);
+        self.st.turn += 1;
+        self.record.push(Event::Turn(self.st.turn));
+        let dice = roll_dice(Dice::EMPTY, &mut self.st.rng);
         self.rolled(dice);
-        self.left = 2;
+        self.st.left = 2;
     }
 
     fn rolled(&mut self, dice: Dice) {
-        self.dice = dice;
+        self.st.dice = dice;
         self.record.push(Event::Roll(dice));
-        self.held = vec![false; dice.len()];
+        self.holds.reset(dice.len());
         let open = self.legal_moves();
-        if !open.iter().any(|m| (m.col, m.box_index) == self.cursor) {
+        if !open.iter().any(|m| (m.col, m.box_index) == self.st.cursor) {
             if let Some(m) = open.first() {
-                self.cursor = (m.col, m.box_index);
+                self.st.cursor = (m.col, m.box_index);
             }
         }
-        crate::file::keep_for_interrupt(&self.record_path, &self.record_text());
+        self.file.keep(&self.record_text());
     }
 
     fn legal_moves(&self) -> Vec<TripleMove> {
-        self.player.game().moves(&self.card.state(), &self.dice)
+        self.player
+            .game()
+            .moves(&self.st.card.state(), &self.st.dice)
     }
 
     fn held_dice(&self) -> Dice {
-        let faces: Vec<u8> = self
-            .dice
-            .faces()
-            .into_iter()
-            .zip(&self.held)
-            .filter(|(_, h)| **h)
-            .map(|(f, _)| f)
-            .collect();
-        Dice::from_faces(&faces).unwrap_or(Dice::EMPTY)
+        Dice::from_faces(&self.holds.kept(&self.st.dice.faces())).unwrap_or(Dice::EMPTY)
     }
 
     /// What keeping `kept` costs with rerolls left, against the strategy's best keep.
     fn keep_cost(&self, kept: &Dice) -> f64 {
-        let turn = self.player.turn(&self.card.state());
-        let values = turn.keeps(self.left);
-        let best = turn.best_keep(&self.dice, self.left);
+        let turn = self.player.turn(&self.st.card.state());
+        let values = turn.keeps(self.st.left);
+        let best = turn.best_keep(&self.st.dice, self.st.left);
         values[best][0] - values[kept.index()][0]
     }
 
     /// Adds a decision's cost and, with hints on, says it.
     fn judge(&mut self, cost: f64, best: String) {
         self.cost += cost.max(0.0);
-        if !self.hints {
-            return;
-        }
-        if cost > 1e-9 {
-            self.say(
-                format!("cost {cost:.2}: best was {best}"),
-                self.palette.bad(),
-            );
-        } else {
-            self.say("optimal", self.palette.good());
-        }
+        self.chrome.judge(cost, &best);
     }
 
-    fn best_keep_label(&self) -> String {
-        let turn = self.player.turn(&self.card.state());
-        yahtzee_triple::advice::keep_label(&self.dice, turn.best_keep(&self.dice, self.left))
+    /// Judges stopping with `kept` against the strategy's best keep.
+    fn judge_keep(&mut self, kept: &Dice) {
+        let turn = self.player.turn(&self.st.card.state());
+        let best = turn.best_keep(&self.st.dice, self.st.left);
+        let label = yahtzee_triple::advice::keep_label(&self.st.dice, best);
+        self.judge(self.keep_cost(kept), label);
     }
 
     fn roll(&mut self) {
-        self.message.clear();
-        if self.left == 0 {
-            return self.say("no rerolls left: choose a box", self.palette.bad());
+        self.chrome.message.clear();
+        if self.st.left == 0 {
+            return self.chrome.refuse("no rerolls left: choose a box");
         }
         let kept = self.held_dice();
-        let cost = self.keep_cost(&kept);
-        let best = self.best_keep_label();
-        self.judge(cost, best);
-        if kept == self.dice {
+        self.judge_keep(&kept);
+        if kept == self.st.dice {
             // Keeping all five stops rolling, as in the line mode: score them.
-            self.left = 0;
-            return self.say("all five kept: choose a box", Style::default());
+            self.st.left = 0;
+            return self.chrome.note("all five kept: choose a box");
         }
-        self.remember();
+        self.undo.push(self.st.clone());
         self.record.push(Event::Keep(kept));
-        let dice = roll_dice(kept, &mut self.rng);
-        self.left -= 1;
+        let dice = roll_dice(kept, &mut self.st.rng);
+        self.st.left -= 1;
         self.rolled(dice);
     }
 
     fn score(&mut self) {
-        self.message.clear();
-        let (col, b) = self.cursor;
+        self.chrome.message.clear();
+        let (col, b) = self.st.cursor;
         let game = self.player.game();
-        let s = self.card.state();
-        let options = self.player.move_values(&s, &self.dice);
+        let options = self
+            .player
+            .move_values(&self.st.card.state(), &self.st.dice);
         let Some(&(m, v)) = options
             .iter()
             .find(|(m, _)| m.col == col && m.box_index == b)
         else {
-            return self.say("not a legal box for these dice", self.palette.bad());
+            return self.chrome.refuse("not a legal box for these dice");
         };
-        if self.left > 0 {
+        if self.st.left > 0 {
             // Scoring with rerolls left stops rolling: a keep of all five first.
-            let cost = self.keep_cost(&self.dice);
-            let best = self.best_keep_label();
-            self.judge(cost, best);
+            let all = self.st.dice;
+            self.judge_keep(&all);
         }
         let (bm, bv) = best_of(&options);
         self.judge(bv - v, format!("score {}", move_label(&game, &bm)));
-        self.remember();
+        self.undo.push(self.st.clone());
         self.record.push(Event::Score(col, b));
-        self.card.apply(&m, self.dice.five_of_a_kind().is_some());
-        self.say(
-            format!("scored {}", move_label(&game, &m)),
-            Style::default(),
-        );
-        if self.card.is_full() {
+        let yahtzee = self.st.dice.five_of_a_kind().is_some();
+        self.st.card.apply(&m, yahtzee);
+        self.chrome
+            .note(format!("scored {}", move_label(&game, &m)));
+        if self.st.card.is_full() {
             self.finish();
         } else {
             self.start_turn();
         }
     }
 
-    /// Keeps the game as it is before a keep or a box.
-    fn remember(&mut self) {
-        self.undo.push(Snapshot {
-            card: self.card.clone(),
-            rng: self.rng.clone(),
-            turn: self.turn,
-            dice: self.dice,
-            left: self.left,
-            cursor: self.cursor,
-        });
-    }
-
-    /// Takes back the last keep or box (its cost still counts); the record says `undo`.
+    /// Takes back the last keep or box (its cost still counts); the record says `undo`,
+    /// and the cursor goes back to the box taken back.
     fn take_back(&mut self) {
-        self.message.clear();
-        let Some(s) = self.undo.pop() else {
-            return self.say("nothing to take back", self.palette.bad());
+        let Some(st) = self.chrome.take_back(&mut self.undo) else {
+            return;
         };
-        self.card = s.card;
-        self.rng = s.rng;
-        self.turn = s.turn;
-        self.dice = s.dice;
-        self.left = s.left;
-        // The cursor goes back to the box taken back.
-        self.cursor = s.cursor;
-        self.held = vec![false; self.dice.len()];
+        self.st = st;
+        self.holds.reset(self.st.dice.len());
         self.record.push(Event::Undo);
-        crate::file::keep_for_interrupt(&self.record_path, &self.record_text());
-        self.say("taken back (its cost still counts)", Style::default());
+        self.file.keep(&self.record_text());
+        self.chrome.note("taken back (its cost still counts)");
     }
 
     fn finish(&mut self) {
-        if self.saved.is_some() {
-            return;
-        }
-        let result = crate::file::write_record(&self.record_path, &self.record_text())
-            .map_err(|e| e.to_string());
-        crate::file::forget_for_interrupt();
-        self.saved = Some(result);
+        let text = self.record_text();
+        self.file.write(&text);
     }
 
     fn hint(&mut self) {
-        self.message.clear();
-        let options = rank_options(self.player, &self.card, &self.dice, self.left);
-        let so_far = f64::from(self.card.total());
-        for (o, what) in options.iter().zip(["best", "next"]) {
-            let text = format!(
-                "{what}: {} — {:.1}",
-                o.label(self.player, &self.dice),
-                so_far + o.value
-            );
-            self.say(text, Style::default());
+        self.chrome.message.clear();
+        let (card, dice) = (&self.st.card, &self.st.dice);
+        let options = rank_options(self.player, card, dice, self.st.left);
+        let so_far = f64::from(card.total());
+        let lines: Vec<String> = options
+            .iter()
+            .zip(["best", "next"])
+            .map(|(o, what)| {
+                let label = o.label(self.player, dice);
+                format!("{what}: {label} — {:.1}", so_far + o.value)
+            })
+            .collect();
+        for line in lines {
+            self.chrome.note(line);
         }
     }
 
     /// Moves the cursor to the next open box in a direction (boxes: rows; columns).
     fn move_cursor(&mut self, rows: isize, cols: isize) {
-        let game = self.player.game();
-        let n = game.boxes() as isize;
-        let (mut c, mut b) = (self.cursor.0 as isize, self.cursor.1 as isize);
+        let n = self.player.game().boxes() as isize;
+        let (mut c, mut b) = (self.st.cursor.0 as isize, self.st.cursor.1 as isize);
         for _ in 0..n * 3 {
             c = (c + cols).rem_euclid(3);
             b = (b + rows).rem_euclid(n);
-            if self.card.score(c as usize, b as usize).is_none() {
-                self.cursor = (c as usize, b as usize);
+            if self.st.card.score(c as usize, b as usize).is_none() {
+                self.st.cursor = (c as usize, b as usize);
                 return;
             }
         }
@@ -333,97 +278,55 @@ impl<'a> Screen<'a> {
 
     /// Costs of scoring each legal box now (stopping included), with hints on.
     fn move_costs(&self) -> Vec<(TripleMove, f64)> {
-        if !self.hints || self.is_over() {
+        if !self.chrome.hints || self.is_over() {
             return Vec::new();
         }
-        let options = self.player.move_values(&self.card.state(), &self.dice);
-        let (_, best) = best_of(&options);
-        let stop = if self.left > 0 {
-            self.keep_cost(&self.dice)
-        } else {
-            0.0
+        let options = self
+            .player
+            .move_values(&self.st.card.state(), &self.st.dice);
+        let stop = match self.st.left {
+            0 => 0.0,
+            _ => self.keep_cost(&self.st.dice),
         };
-        options
-            .into_iter()
-            .map(|(m, v)| (m, stop + best - v))
-            .collect()
+        fill_costs(options, stop)
     }
 }
 
-impl screen::Game for Screen<'_> {
-    fn draw(&self, frame: &mut Frame) {
-        let area = frame.area();
-        if screen::too_small(frame, area) {
-            return;
-        }
-        let rows = self.player.game().boxes() as u16 + 4;
-        let a = screen::Areas::new(area, rows);
+impl Play for Screen<'_> {
+    screen::chrome_field!();
+
+    fn draw_game(&self, frame: &mut Frame, area: Rect) {
         let over = self.is_over();
-        let dice: Vec<DieView> = if over {
+        let faces = if over {
             Vec::new()
         } else {
-            self.dice
-                .faces()
-                .into_iter()
-                .enumerate()
-                .map(|(i, face)| DieView {
-                    face,
-                    held: self.held.get(i).copied().unwrap_or(false),
-                    cursor: false,
-                    suggested: false,
-                })
-                .collect()
+            self.st.dice.faces()
         };
-        screen::dice(frame, a.dice, &dice, self.palette);
-        screen::side(frame, a.side, self.side_lines());
-        frame.render_widget(self.grid(), a.card);
-        let keys = if over {
-            "q quit · ? keys"
-        } else {
-            "1-5 hold · r roll · letter/arrows box · enter score · h hint · u undo · ? · q"
+        let board = Board {
+            card_rows: self.player.game().boxes() as u16 + 4,
+            dice: self.holds.views(&faces, false, &[]),
+            side: self.side_lines(),
+            card: self.grid(),
+            keys: if over {
+                "q quit · ? keys"
+            } else {
+                "1-5 hold · r roll · letter/arrows box · enter score · h hint · u undo · ? · q"
+            },
         };
-        screen::key_line(frame, a.keys, keys, self.palette);
-        if self.show_help {
-            screen::help(frame, "keys", KEYS, self.palette);
-        }
+        board.draw(frame, area, self.chrome.palette);
     }
 
-    fn key(&mut self, key: KeyEvent) -> Flow {
-        if self.show_help {
-            self.show_help = false;
-            return Flow::Continue;
-        }
-        let c = screen::plain_char(&key);
-        match c {
-            Some('q') => {
-                self.finish();
-                return Flow::Quit;
-            }
-            Some('?') => self.show_help = true,
-            Some('t') => {
-                self.hints = !self.hints;
-                self.message.clear();
-                self.say(
-                    if self.hints { "hints on" } else { "hints off" },
-                    Style::default(),
-                );
-            }
-            _ if self.is_over() => {}
-            Some(d @ '1'..='5') => {
-                if let Some(h) = self.held.get_mut(d as usize - '1' as usize) {
-                    *h = !*h;
-                }
-            }
+    fn game_key(&mut self, key: KeyEvent) {
+        match plain_char(&key) {
+            Some(d @ '1'..='5') => self.holds.toggle(d as usize - '1' as usize),
             Some('r') => self.roll(),
             Some('h') => self.hint(),
             Some('u') => self.take_back(),
             Some(l) => {
-                if let Some(b) = BOX_KEYS.iter().position(|&k| k as char == l) {
-                    if b < self.player.game().boxes() {
-                        self.cursor.1 = b;
-                        if self.card.score(self.cursor.0, b).is_some() {
-                            self.move_cursor(0, 1);
-                        }
+                if let Some(b) = box_of_key(l, self.player.game().boxes()) {
+                    self.st.cursor.1 = b;
+                    if self.st.card.score(self.st.cursor.0, b).is_some() {
+                        self.move_cursor(0, 1);
                     }
                 }
             }
@@ -436,64 +339,41 @@ impl screen::Game for Screen<'_> {
                 _ => {}
             },
         }
-        Flow::Continue
     }
 
-    fn next_step(&self) -> Option<std::time::Instant> {
-        None
-    }
-
-    fn step(&mut self) -> Flow {
-        Flow::Continue
-    }
-
-    fn interrupt(&mut self) {
+    fn stop(&mut self) {
         self.finish();
+    }
+
+    fn over(&self) -> bool {
+        self.is_over()
     }
 }
 
+/// Drawing.
 impl Screen<'_> {
     fn side_lines(&self) -> Vec<Line<'static>> {
         let game = self.player.game();
-        let mut lines = Vec::new();
-        if let Some(saved) = &self.saved {
-            lines.push(Line::from(Span::styled("Game over", self.palette.accent())));
-            lines.push(Line::from(match saved {
-                Ok(()) => format!("record {}", self.record_path.display()),
-                Err(e) => e.clone(),
-            }));
-            lines.push(Line::from(format!(
-                "total {} · lost {:.2}",
-                self.card.total(),
-                self.cost
-            )));
-            lines.push(Line::from(format!("Yahtzee bonus {}", self.card.bonus())));
-            return lines;
+        let (card, palette) = (&self.st.card, self.chrome.palette);
+        if self.is_over() {
+            return vec![
+                title("Game over", palette),
+                Line::from(self.file.status("")),
+                Line::from(format!("total {} · lost {:.2}", card.total(), self.cost)),
+                Line::from(format!("Yahtzee bonus {}", card.bonus())),
+            ];
         }
-        lines.push(Line::from(Span::styled(
-            format!("Triple Yahtzee · turn {}/{}", self.turn, game.turns()),
-            self.palette.accent(),
-        )));
-        let left = self.left;
-        lines.push(Line::from(format!(
-            "{left} reroll{} left · total {}",
-            if left == 1 { "" } else { "s" },
-            self.card.total(),
-        )));
-        lines.extend(
-            self.message
-                .iter()
-                .rev()
-                .take(3)
-                .rev()
-                .map(|(t, s)| Line::from(Span::styled(t.clone(), *s))),
-        );
+        let head = format!("Triple Yahtzee · turn {}/{}", self.st.turn, game.turns());
+        let status = format!("{} · total {}", left(self.st.left, "reroll"), card.total());
+        let mut lines = vec![title(head, palette), Line::from(status)];
+        lines.extend(self.chrome.message.tail(3));
         lines
     }
 
     fn grid(&self) -> Grid<'static> {
         let game = self.player.game();
         let rules = game.rules;
+        let card = &self.st.card;
         let moves = if self.is_over() {
             Vec::new()
         } else {
@@ -502,71 +382,62 @@ impl Screen<'_> {
         let costs = self.move_costs();
         let mut header = vec![Cell::from(""), Cell::from("box")];
         header.extend(COLUMNS.iter().map(|c| Cell::from(format!("{c:>4}"))));
-        let mut rows = Vec::new();
-        for b in 0..game.boxes() {
-            let key = BOX_KEYS.get(b).map_or(' ', |&k| k as char);
-            let mut row = vec![
-                Cell::from(key.to_string()),
-                Cell::from(rules.boxes[b].label()),
-            ];
-            for c in 0..3 {
-                let text = match self.card.score(c, b) {
-                    Some(s) => format!("{s:>4}"),
-                    None => match moves.iter().find(|m| m.col == c && m.box_index == b) {
-                        Some(m) => {
-                            let cost = costs
-                                .iter()
-                                .find(|(x, _)| x == m)
-                                .map_or(String::new(), |&(_, v)| cost_text(v));
-                            format!("{:>4} {}", format!("+{}", m.points), cost.trim_start())
-                        }
-                        None => format!("{:>4}", "·"),
-                    },
-                };
-                let style = if (c, b) == self.cursor && !self.is_over() {
-                    self.palette.cursor()
-                } else if self.card.score(c, b).is_some() {
-                    self.palette.dim()
-                } else {
-                    Style::default()
-                };
-                row.push(Cell::from(Span::styled(text, style)));
-            }
-            rows.push(Row::new(row));
-        }
-        let summary = |name: &'static str, f: &dyn Fn(usize) -> String| {
-            let mut row = vec![Cell::from(""), Cell::from(name)];
-            row.extend((0..3).map(|c| Cell::from(f(c))));
-            Row::new(row)
-        };
-        rows.push(summary("upper bonus", &|c| {
-            let upper = self.card.upper_total(c);
-            if upper >= rules.upper_threshold {
-                format!("{:>4}", format!("+{}", rules.upper_bonus))
-            } else {
-                format!("{:>5}", format!("{upper}/{}", rules.upper_threshold))
-            }
-        }));
-        rows.push(summary("column", &|c| {
-            format!("{:>4}", self.card.column_total(c))
-        }));
-        rows.push(
-            summary("total", &|c| match c {
-                0 => format!("{:>4}", self.card.total()),
-                _ => String::new(),
+        let mut rows: Vec<Row> = (0..game.boxes())
+            .map(|b| {
+                let mut row = vec![
+                    Cell::from(box_key(b).to_string()),
+                    Cell::from(rules.boxes[b].label()),
+                ];
+                row.extend((0..3).map(|c| self.cell(c, b, &moves, &costs)));
+                Row::new(row)
             })
-            .style(self.palette.accent()),
-        );
-        let widths = [
-            Constraint::Length(1),
-            Constraint::Length(15),
-            Constraint::Length(16),
-            Constraint::Length(16),
-            Constraint::Length(16),
-        ];
-        Grid::new(rows, widths)
-            .header(Row::new(header).style(self.palette.dim()))
-            .column_spacing(1)
+            .collect();
+        let columns = |f: &dyn Fn(usize) -> String| (0..3).map(f).collect::<Vec<_>>();
+        rows.push(summary_row(
+            "upper bonus",
+            0,
+            columns(&|c| {
+                let upper = card.upper_total(c);
+                let text = upper_bonus(upper, rules.upper_threshold, rules.upper_bonus);
+                if upper >= rules.upper_threshold {
+                    format!("{text:>4}")
+                } else {
+                    format!("{text:>5}")
+                }
+            }),
+        ));
+        let column_totals = columns(&|c| format!("{:>4}", card.column_total(c)));
+        rows.push(summary_row("column", 0, column_totals));
+        let total = [format!("{:>4}", card.total()), String::new(), String::new()];
+        rows.push(summary_row("total", 0, total).style(self.chrome.palette.accent()));
+        grid(Row::new(header), rows, [16, 16, 16], self.chrome.palette)
+    }
+
+    /// Column `c` of box `b`: its score, or what the dice add there with its cost.
+    fn cell(
+        &self,
+        c: usize,
+        b: usize,
+        moves: &[TripleMove],
+        costs: &[(TripleMove, f64)],
+    ) -> Cell<'static> {
+        let filled = self.st.card.score(c, b);
+        let text = match filled {
+            Some(s) => format!("{s:>4}"),
+            None => match moves.iter().find(|m| m.col == c && m.box_index == b) {
+                Some(m) => {
+                    let cost = costs
+                        .iter()
+                        .find(|(x, _)| x == m)
+                        .map_or(String::new(), |&(_, v)| cost_text(v));
+                    format!("{:>4} {}", format!("+{}", m.points), cost.trim_start())
+                }
+                None => format!("{:>4}", "·"),
+            },
+        };
+        let cursor = (c, b) == self.st.cursor && !self.is_over();
+        let style = row_style(cursor, filled.is_none(), self.chrome.palette);
+        Cell::from(Span::styled(text, style))
     }
 }
 
@@ -580,8 +451,6 @@ pub fn play(
 ) -> Result<(TripleCard, f64), Error> {
     let mut s = Screen::new(player, variant, seed, hints, record_path);
     screen::run(&mut s)?;
-    match &s.saved {
-        Some(Err(e)) => Err(Error::Game(e.clone())),
-        _ => Ok((s.card, s.cost)),
-    }
+    s.file.check()?;
+    Ok((s.st.card, s.cost))
 }
