@@ -19,6 +19,7 @@
 //!   beside the dice with its messages, the key line and the key list, the colours, and
 //!   the keys every screen answers alike (`q`, `?`, `t`, Ctrl-C);
 //! - [`terminal`]: the terminal held and given back on every way out;
+//! - [`solo`]: the line mode of a one-player game against a strategy;
 //! - [`file`](mod@file): game records, written whole, and saved on an interrupt;
 //! - [`line`]: line editing for the line mode in a terminal (`--plain`).
 //!
@@ -28,7 +29,9 @@
 //! (hints, the key list, messages, colours), lists its keys (`KEYS`), draws its part of
 //! the screen (most with [`widgets::panel::Board`]: dice, panel, card, key line), answers
 //! the keys the shared ones leave, and stops with its record written
-//! ([`file::RecordFile`]); [`screen::run`] plays it. A game whose own loop asks its players (Yahtzix) reads keys with
+//! ([`file::RecordFile`]); [`screen::run`] plays it. A one-player game in lines is a
+//! [`solo::Solo`] (its dice, boxes, card and strategy's values), played by
+//! [`solo::Lines`]. A game whose own loop asks its players (Yahtzix) reads keys with
 //! [`screen::next_input`] and answers the shared keys with
 //! [`widgets::chrome::shared_key`].
 //!
@@ -61,6 +64,7 @@ pub mod file;
 pub mod line;
 pub mod painted;
 pub mod screen;
+pub mod solo;
 pub mod terminal;
 pub mod triple;
 pub mod widgets;

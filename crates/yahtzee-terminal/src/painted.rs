@@ -15,7 +15,9 @@ use yahtzee_painted::dice::{Hand, DICE};
 use yahtzee_painted::game::{Game, PaintedBox};
 use yahtzee_painted::record::{box_named, keep_label, option_label, Event, Record};
 use yahtzee_painted::sim::throw;
+use yahtzee_painted::TurnValues;
 
+use crate::solo::{Lines, Scored, Solo};
 use crate::Error;
 
 pub mod screen;
@@ -118,45 +120,42 @@ pub fn play(
     out: &mut impl Write,
 ) -> Result<Outcome, Error> {
     let game = adv.game();
-    let mut t = Table {
+    let painted = Painted {
         record_path,
         adv,
         card: Card::empty(game),
         record: Record::new(game, Some(seed)),
         rng: ChaCha8Rng::seed_from_u64(seed),
-        auto,
         colour,
-        cost: 0.0,
-        out,
     };
+    let mut t = Lines::new(painted, auto, out);
     writeln!(
         t.out,
         "Painted Yahtzee ({}, {} strategy), seed {seed}.\n{HELP}",
         game.name(),
         adv.valuer.name()
     )?;
-    let mut turn = 0;
-    let mut quit = false;
-    while !t.card.is_full() {
-        turn += 1;
-        if !t.turn(turn, input)? {
-            quit = true;
-            break;
-        }
-    }
-    t.record.push(if quit { Event::Quit } else { Event::End });
-    writeln!(t.out, "\n{}", card_text(game, &t.card, colour))?;
+    let finished = t.play(input)?;
+    let Painted {
+        card, mut record, ..
+    } = t.game;
+    record.push(if finished { Event::End } else { Event::Quit });
+    writeln!(t.out, "\n{}", card_text(game, &card, colour))?;
     writeln!(
         t.out,
         "{} {} · {:.3} expected points lost against the strategy",
-        if quit { "stopped at" } else { "final total" },
-        t.card.points(game),
+        if finished {
+            "final total"
+        } else {
+            "stopped at"
+        },
+        card.points(game),
         t.cost
     )?;
     Ok(Outcome {
-        card: t.card,
+        card,
         cost: t.cost,
-        record: t.record,
+        record,
     })
 }
 
@@ -188,163 +187,121 @@ pub fn play_in(
     let game = mode.with_input(|mut input| {
         play(adv, seed, auto, colour, Some(path), &mut input, &mut stdout)
     })?;
-    crate::file::write_record(path, &game.record.to_text())?;
-    crate::file::forget_for_interrupt();
-    Ok(format!("game record: {}\n", path.display()))
+    crate::file::record_written(path, &game.record.to_text())
 }
 
-/// A game in the terminal.
-struct Table<'a, W: Write> {
+/// A game of Painted Yahtzee in lines ([`Solo`]).
+struct Painted<'a> {
     record_path: Option<&'a Path>,
     adv: &'a Advisor,
     card: Card,
     record: Record,
     rng: ChaCha8Rng,
-    auto: bool,
     colour: bool,
-    /// Expected points lost against the strategy.
-    cost: f64,
-    out: &'a mut W,
 }
 
-/// What a person typed.
-enum Input {
-    Keep(Hand),
-    KeepAll,
-    Score(usize),
-    Hint,
-    Card,
-    Help,
-    Quit,
-}
+impl Solo for Painted<'_> {
+    type Dice = Hand;
+    type Box = usize;
+    type Turn = TurnValues<1>;
+    const HELP: &'static str = HELP;
 
-impl<W: Write> Table<'_, W> {
-    /// Plays one turn; returns false when the person quits.
-    fn turn(&mut self, n: u32, input: &mut impl BufRead) -> Result<bool, Error> {
-        let game = self.adv.game();
-        let faces = game.faces();
+    fn is_full(&self) -> bool {
+        self.card.is_full()
+    }
+
+    fn card(&self) -> String {
+        card_text(self.adv.game(), &self.card, self.colour)
+    }
+
+    fn turn_title(&self, n: u32) -> String {
+        format!("turn {n} of {}", self.adv.game().turns())
+    }
+
+    fn show(&self, hand: &Hand) -> String {
+        dice_text(hand, self.colour)
+    }
+
+    fn start_turn(&mut self, n: u32) -> (TurnValues<1>, Hand) {
         self.record.push(Event::Turn(n));
         let values = self.adv.turn(&self.card);
-        let mut hand = Hand::from_faces(&throw(&mut self.rng, faces, DICE));
-        let mut left = 2u8;
-        let mut rolled = true;
-        writeln!(
-            self.out,
-            "\n{}turn {n} of {}",
-            card_text(game, &self.card, self.colour),
-            game.turns()
-        )?;
-        loop {
-            if rolled {
-                self.record.push(Event::Roll(hand));
-                if let Some(path) = self.record_path {
-                    crate::file::keep_for_interrupt(path, &self.record.to_text_stopped());
-                }
-                writeln!(
-                    self.out,
-                    "roll: {}   ({left} reroll(s) left)",
-                    dice_text(&hand, self.colour)
-                )?;
-            }
-            let best_keep = (left > 0).then(|| self.adv.best_keep(&values, &hand, left));
-            let Some(choice) = self.ask(input, &hand, left, best_keep)? else {
-                return Ok(false);
-            };
-            // Stopping early (keeping all five, or scoring with rerolls left) is a keep.
-            let kept = match choice {
-                Input::Keep(k) => k,
-                _ => hand,
-            };
-            if let Some(best) = best_keep {
-                let v = |h: &Hand| values.keep_value(&self.adv.plan, h, left)[0];
-                self.judge(v(&best) - v(&kept), &keep_label(&best))?;
-            }
-            match choice {
-                Input::Score(b) => {
-                    self.score(&hand, b)?;
-                    return Ok(true);
-                }
-                _ if kept == hand => {
-                    left = 0;
-                    rolled = false;
-                    writeln!(
-                        self.out,
-                        "stopping with {}: score it",
-                        dice_text(&hand, self.colour)
-                    )?;
-                }
-                _ => {
-                    self.record.push(Event::Keep(kept));
-                    let mut f = kept.faces().to_vec();
-                    f.extend(throw(&mut self.rng, faces, DICE - kept.len()));
-                    hand = Hand::from_faces(&f);
-                    left -= 1;
-                    rolled = true;
-                }
-            }
+        let faces = throw(&mut self.rng, self.adv.game().faces(), DICE);
+        (values, Hand::from_faces(&faces))
+    }
+
+    fn rolled(&mut self, hand: Hand) {
+        self.record.push(Event::Roll(hand));
+        if let Some(path) = self.record_path {
+            crate::file::keep_for_interrupt(path, &self.record.to_text_stopped());
         }
     }
 
-    /// The next keep or legal score (None: quit); hints, the card and help on the way.
-    fn ask(
-        &mut self,
-        input: &mut impl BufRead,
-        hand: &Hand,
-        left: u8,
-        best_keep: Option<Hand>,
-    ) -> Result<Option<Input>, Error> {
-        loop {
-            let got = if self.auto {
-                self.auto_choice(hand, best_keep)?
-            } else {
-                read(self.adv.game(), input, &mut self.out, left)?
-            };
-            let got = match got {
-                Input::KeepAll => Input::Keep(*hand),
-                other => other,
-            };
-            match got {
-                Input::Hint => self.hint(hand, left)?,
-                Input::Card => write!(
-                    self.out,
-                    "{}",
-                    card_text(self.adv.game(), &self.card, self.colour)
-                )?,
-                Input::Help => writeln!(self.out, "{HELP}")?,
-                Input::Quit => return Ok(None),
-                Input::Keep(_) if left == 0 => writeln!(self.out, "no rerolls left: score it")?,
-                Input::Keep(k) if !hand.contains(&k) => {
-                    writeln!(self.out, "{k} is not in the roll {hand}")?
-                }
-                Input::Score(b) if !self.legal(hand).contains(&b) => {
-                    let game = self.adv.game();
-                    let legal: Vec<&str> = self
-                        .legal(hand)
-                        .iter()
-                        .map(|&b| game.boxes[b].name())
-                        .collect();
-                    writeln!(
-                        self.out,
-                        "{} is not a legal box for {hand}; legal: {}",
-                        game.boxes[b].name(),
-                        legal.join(", ")
-                    )?;
-                }
-                other => return Ok(Some(other)),
-            }
+    fn roll_on(&mut self, kept: Hand) -> Hand {
+        self.record.push(Event::Keep(kept));
+        let mut faces = kept.faces().to_vec();
+        let faces_of_game = self.adv.game().faces();
+        faces.extend(throw(&mut self.rng, faces_of_game, DICE - kept.len()));
+        Hand::from_faces(&faces)
+    }
+
+    fn best_keep(&self, turn: &TurnValues<1>, hand: &Hand, left: u8) -> Hand {
+        self.adv.best_keep(turn, hand, left)
+    }
+
+    fn keep_value(&self, turn: &TurnValues<1>, kept: &Hand, left: u8) -> f64 {
+        turn.keep_value(&self.adv.plan, kept, left)[0]
+    }
+
+    fn keep_label(&self, _: &Hand, keep: &Hand) -> String {
+        keep_label(keep)
+    }
+
+    fn auto_keep(&self, keep: &Hand) -> Option<String> {
+        Some(keep_label(keep))
+    }
+
+    fn best_box(&self, hand: &Hand) -> (usize, String) {
+        let m = self.adv.best_move(&self.card, hand);
+        let name = self.adv.game().boxes[m.box_index].name();
+        (m.box_index, name.to_string())
+    }
+
+    fn parse_keep(&self, text: &str) -> Result<Hand, String> {
+        Hand::parse(text, self.adv.game().colours)
+    }
+
+    fn parse_box(&self, text: &str) -> Result<usize, String> {
+        box_named(self.adv.game(), text)
+    }
+
+    fn contains(&self, hand: &Hand, kept: &Hand) -> Result<(), String> {
+        if hand.contains(kept) {
+            Ok(())
+        } else {
+            Err(format!("{kept} is not in the roll {hand}"))
         }
     }
 
-    fn legal(&self, hand: &Hand) -> Vec<usize> {
-        self.adv
+    fn check_box(&self, hand: &Hand, b: usize) -> Result<(), String> {
+        let game = self.adv.game();
+        let legal: Vec<usize> = self
+            .adv
             .moves(&self.card, hand)
             .iter()
             .map(|(m, _)| m.box_index)
-            .collect()
+            .collect();
+        if legal.contains(&b) {
+            return Ok(());
+        }
+        let names: Vec<&str> = legal.iter().map(|&b| game.boxes[b].name()).collect();
+        Err(format!(
+            "{} is not a legal box for {hand}; legal: {}",
+            game.boxes[b].name(),
+            names.join(", ")
+        ))
     }
 
-    /// Writes the roll in box `b`, a legal one.
-    fn score(&mut self, hand: &Hand, b: usize) -> Result<(), Error> {
+    fn score(&mut self, hand: &Hand, b: usize) -> Result<Scored, Error> {
         let game = self.adv.game();
         let options = self.adv.moves(&self.card, hand);
         let Some(&(m, v)) = options.iter().find(|(m, _)| m.box_index == b) else {
@@ -355,116 +312,41 @@ impl<W: Write> Table<'_, W> {
             .iter()
             .find(|(o, _)| o.box_index == best.box_index)
             .map_or(v, |&(_, v)| v);
-        self.judge(
-            bv - v,
-            &format!(
-                "score {} ({})",
-                game.boxes[best.box_index].name(),
-                best.points()
-            ),
-        )?;
         self.record.push(Event::Score(b));
         self.card.apply(&m);
-        writeln!(
-            self.out,
-            "scored {} points in {}{}",
-            m.points(),
-            game.boxes[b].label(),
-            if m.yahtzee_bonus > 0 {
-                " (with the Yahtzee bonus)"
-            } else {
-                ""
-            }
-        )?;
-        Ok(())
+        let bonus = if m.yahtzee_bonus > 0 {
+            " (with the Yahtzee bonus)"
+        } else {
+            ""
+        };
+        let best_box = game.boxes[best.box_index].name();
+        Ok(Scored {
+            cost: bv - v,
+            best: format!("score {best_box} ({})", best.points()),
+            told: format!(
+                "scored {} points in {}{bonus}",
+                m.points(),
+                game.boxes[b].label()
+            ),
+        })
     }
 
-    fn judge(&mut self, cost: f64, best: &str) -> Result<(), Error> {
-        if cost > 1e-9 {
-            self.cost += cost;
-            writeln!(
-                self.out,
-                "  (costs {cost:.3} expected points; the strategy's choice: {best})"
-            )?;
-        }
-        Ok(())
-    }
-
-    fn hint(&mut self, hand: &Hand, left: u8) -> Result<(), Error> {
+    fn hint(&self, hand: &Hand, left: u8) -> Result<String, Error> {
         let a = self
             .adv
             .advise(&self.card, hand, left)
             .map_err(Error::Game)?;
-        writeln!(self.out, "  {:<32} {:>12} {:>9}", "", "final total", "loss")?;
+        let mut text = format!("  {:<32} {:>12} {:>9}\n", "", "final total", "loss");
         for (i, o) in a.options.iter().take(5).enumerate() {
-            writeln!(
-                self.out,
-                "  {}. {:<29} {:>12.3} {:>9.3}",
+            text += &format!(
+                "  {}. {:<29} {:>12.3} {:>9.3}\n",
                 i + 1,
                 option_label(o),
                 o.value,
                 o.loss
-            )?;
+            );
         }
-        Ok(())
-    }
-
-    fn auto_choice(&mut self, hand: &Hand, best_keep: Option<Hand>) -> Result<Input, Error> {
-        Ok(match best_keep {
-            Some(k) if k != *hand => {
-                writeln!(self.out, "> {}", keep_label(&k))?;
-                Input::Keep(k)
-            }
-            _ => {
-                let m = self.adv.best_move(&self.card, hand);
-                writeln!(
-                    self.out,
-                    "> score {}",
-                    self.adv.game().boxes[m.box_index].name()
-                )?;
-                Input::Score(m.box_index)
-            }
-        })
-    }
-}
-
-/// Reads one command; end of input quits.
-fn read(
-    game: &Game,
-    input: &mut impl BufRead,
-    out: &mut impl Write,
-    left: u8,
-) -> Result<Input, Error> {
-    loop {
-        write!(out, "{}> ", if left > 0 { "keep/score" } else { "score" })?;
-        out.flush()?;
-        let mut line = String::new();
-        if input.read_line(&mut line)? == 0 {
-            return Ok(Input::Quit);
-        }
-        let l = line.trim();
-        let (word, rest) = l.split_once(char::is_whitespace).unwrap_or((l, ""));
-        let rest = rest.trim();
-        let parsed = match word.to_ascii_lowercase().as_str() {
-            "" => continue,
-            "k" | "keep" if rest.is_empty() => Ok(Input::Keep(Hand::default())),
-            "k" | "keep" if rest.eq_ignore_ascii_case("all") => Ok(Input::KeepAll),
-            "k" | "keep" => Hand::parse(rest, game.colours).map(Input::Keep),
-            "r" | "roll" => Ok(Input::Keep(Hand::default())),
-            "s" | "score" => box_named(game, rest).map(Input::Score),
-            "h" | "hint" => Ok(Input::Hint),
-            "c" | "card" => Ok(Input::Card),
-            "help" | "?" => Ok(Input::Help),
-            "q" | "quit" => Ok(Input::Quit),
-            _ => Err(format!(
-                "unknown command '{}'",
-                yahtzee_rules::one_line(word)
-            )),
-        };
-        match parsed {
-            Ok(i) => return Ok(i),
-            Err(e) => writeln!(out, "✗ {e} (help lists the commands)")?,
-        }
+        Ok(text)
     }
 }
 

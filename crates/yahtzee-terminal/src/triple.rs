@@ -11,8 +11,9 @@ use yahtzee_rules::{tables, Dice};
 use yahtzee_triple::advice::{keep_label, rank};
 use yahtzee_triple::record::{self, best_of, move_label, Event, Record};
 use yahtzee_triple::sim::roll_dice;
-use yahtzee_triple::{Player, TripleCard, Variant};
+use yahtzee_triple::{Player, TripleCard, Turn, Variant};
 
+use crate::solo::{Lines, Scored, Solo};
 use crate::Error;
 
 /// The commands, one a line (`help`, and after a command that is not one).
@@ -56,39 +57,32 @@ pub fn play(
     input: &mut impl BufRead,
     out: &mut impl Write,
 ) -> Result<Outcome, Error> {
-    let mut t = Table {
+    let game = Game {
         record_path,
         player,
         card: TripleCard::new(player.game()),
         record: Record::new(variant, Some(seed)),
         rng: ChaCha8Rng::seed_from_u64(seed),
-        auto,
-        cost: 0.0,
-        out,
     };
+    let mut t = Lines::new(game, auto, out);
     writeln!(
         t.out,
         "Triple Yahtzee ({} rules), seed {seed}.\n{HELP}",
         variant.name()
     )?;
-    let mut turn = 0;
-    while !t.card.is_full() {
-        turn += 1;
-        if !t.turn(turn, input)? {
-            break;
-        }
-    }
-    writeln!(t.out, "\n{}", t.card.display())?;
+    t.play(input)?;
+    let card = t.game.card;
+    writeln!(t.out, "\n{}", card.display())?;
     writeln!(
         t.out,
         "final total {} · {:.3} expected points lost against the strategy",
-        t.card.total(),
+        card.total(),
         t.cost
     )?;
     Ok(Outcome {
-        card: t.card,
+        card,
         cost: t.cost,
-        record: t.record,
+        record: t.game.record,
     })
 }
 
@@ -123,247 +117,139 @@ pub fn play_in(
             &mut stdout,
         )
     })?;
-    crate::file::write_record(path, &game.record_text(player))?;
-    crate::file::forget_for_interrupt();
-    Ok(format!("game record: {}\n", path.display()))
+    crate::file::record_written(path, &game.record_text(player))
 }
 
-/// A game in the terminal.
-struct Table<'a, W: Write> {
+/// A game of Triple Yahtzee in lines ([`Solo`]).
+struct Game<'a> {
     /// Where the record goes, kept current for Ctrl-C ([`crate::file::keep_for_interrupt`]).
     record_path: Option<&'a Path>,
     player: &'a Player,
     card: TripleCard,
     record: Record,
     rng: ChaCha8Rng,
-    auto: bool,
-    /// Expected points lost against the strategy.
-    cost: f64,
-    out: &'a mut W,
 }
 
-/// What a person typed.
-enum Input {
-    Keep(Dice),
-    /// Keep all five: stop rolling.
-    KeepAll,
-    Score(usize, usize),
-    Hint,
-    Card,
-    Help,
-    Quit,
-}
+impl Solo for Game<'_> {
+    type Dice = Dice;
+    /// A column and a box.
+    type Box = (usize, usize);
+    type Turn = Turn;
+    const HELP: &'static str = HELP;
 
-impl<W: Write> Table<'_, W> {
-    /// Plays one turn; returns false when the person quits.
-    fn turn(&mut self, n: u32, input: &mut impl BufRead) -> Result<bool, Error> {
+    fn is_full(&self) -> bool {
+        self.card.is_full()
+    }
+
+    fn card(&self) -> String {
+        format!("{}\n", self.card.display())
+    }
+
+    fn turn_title(&self, n: u32) -> String {
+        format!("turn {n}")
+    }
+
+    fn show(&self, dice: &Dice) -> String {
+        dice.spaced()
+    }
+
+    fn start_turn(&mut self, n: u32) -> (Turn, Dice) {
         self.record.push(Event::Turn(n));
         let values = self.player.turn(&self.card.state());
-        let mut dice = roll_dice(Dice::EMPTY, &mut self.rng);
-        let mut left = 2u8;
-        let mut rolled = true;
-        writeln!(self.out, "\n{}\nturn {n}", self.card.display())?;
-        loop {
-            if rolled {
-                self.record.push(Event::Roll(dice));
-                if let Some(path) = self.record_path {
-                    let text = self.record.to_text(&self.player.game());
-                    crate::file::keep_for_interrupt(path, &text);
-                }
-                writeln!(
-                    self.out,
-                    "roll: {}   ({left} reroll(s) left)",
-                    dice.spaced()
-                )?;
-            }
-            let best_keep = (left > 0).then(|| values.best_keep(&dice, left));
-            let Some(choice) = self.ask(input, &dice, left, best_keep)? else {
-                return Ok(false);
-            };
-            // Stopping early (keeping all five, or scoring with rerolls left) is a keep.
-            let kept = match choice {
-                Input::Keep(k) => k,
-                _ => dice,
-            };
-            if let Some(best) = best_keep {
-                let v = values.keeps(left);
-                self.judge(v[best][0] - v[kept.index()][0], &keep_label(&dice, best))?;
-            }
-            match choice {
-                Input::Score(c, b) => {
-                    self.score(&dice, c, b)?;
-                    return Ok(true);
-                }
-                _ if kept == dice => {
-                    left = 0;
-                    rolled = false;
-                    writeln!(self.out, "stopping with {}: score it", dice.spaced())?;
-                }
-                _ => {
-                    self.record.push(Event::Keep(kept));
-                    dice = roll_dice(kept, &mut self.rng);
-                    left -= 1;
-                    rolled = true;
-                }
-            }
+        (values, roll_dice(Dice::EMPTY, &mut self.rng))
+    }
+
+    fn rolled(&mut self, dice: Dice) {
+        self.record.push(Event::Roll(dice));
+        if let Some(path) = self.record_path {
+            let text = self.record.to_text(&self.player.game());
+            crate::file::keep_for_interrupt(path, &text);
         }
     }
 
-    /// The next keep or legal score (None: quit); hints, the card and help on the way.
-    fn ask(
-        &mut self,
-        input: &mut impl BufRead,
-        dice: &Dice,
-        left: u8,
-        best_keep: Option<usize>,
-    ) -> Result<Option<Input>, Error> {
-        loop {
-            let got = if self.auto {
-                self.auto_choice(dice, best_keep)?
-            } else {
-                read(&self.player.game(), input, &mut self.out, left)?
-            };
-            let got = match got {
-                Input::KeepAll => Input::Keep(*dice),
-                other => other,
-            };
-            match got {
-                Input::Hint => self.hint(dice, left)?,
-                Input::Card => writeln!(self.out, "{}", self.card.display())?,
-                Input::Help => writeln!(self.out, "{HELP}")?,
-                Input::Quit => return Ok(None),
-                Input::Keep(_) if left == 0 => writeln!(self.out, "no rerolls left: score it")?,
-                Input::Keep(k) if !dice.contains(&k) => {
-                    writeln!(self.out, "{} is not in the roll", k.spaced())?
-                }
-                Input::Score(c, b) if !self.is_legal(dice, c, b) => {
-                    let legal: Vec<String> = self
-                        .player
-                        .game()
-                        .moves(&self.card.state(), dice)
-                        .iter()
-                        .map(|m| move_label(&self.player.game(), m))
-                        .collect();
-                    writeln!(
-                        self.out,
-                        "not a legal box for {}; legal: {}",
-                        dice.spaced(),
-                        legal.join(", ")
-                    )?;
-                }
-                other => return Ok(Some(other)),
-            }
+    fn roll_on(&mut self, kept: Dice) -> Dice {
+        self.record.push(Event::Keep(kept));
+        roll_dice(kept, &mut self.rng)
+    }
+
+    fn best_keep(&self, turn: &Turn, dice: &Dice, left: u8) -> Dice {
+        tables().keep(turn.best_keep(dice, left))
+    }
+
+    fn keep_value(&self, turn: &Turn, kept: &Dice, left: u8) -> f64 {
+        turn.keeps(left)[kept.index()][0]
+    }
+
+    fn keep_label(&self, dice: &Dice, keep: &Dice) -> String {
+        keep_label(dice, keep.index())
+    }
+
+    fn auto_keep(&self, _: &Dice) -> Option<String> {
+        None
+    }
+
+    fn best_box(&self, dice: &Dice) -> ((usize, usize), String) {
+        let m = self.player.best_move(&self.card.state(), dice);
+        let name = self.player.game().rules.boxes[m.box_index].name();
+        ((m.col, m.box_index), format!("{} {name}", m.col + 1))
+    }
+
+    fn parse_keep(&self, text: &str) -> Result<Dice, String> {
+        Dice::parse_keep(text).map_err(|e| e.to_string())
+    }
+
+    fn parse_box(&self, text: &str) -> Result<(usize, usize), String> {
+        match record::parse_score(&self.player.game(), text)? {
+            Event::Score(c, b) => Ok((c, b)),
+            _ => Err("bad score".to_string()),
         }
     }
 
-    fn is_legal(&self, dice: &Dice, c: usize, b: usize) -> bool {
-        self.player
-            .game()
-            .moves(&self.card.state(), dice)
-            .iter()
-            .any(|m| m.col == c && m.box_index == b)
+    fn contains(&self, dice: &Dice, kept: &Dice) -> Result<(), String> {
+        if dice.contains(kept) {
+            Ok(())
+        } else {
+            Err(format!("{} is not in the roll", kept.spaced()))
+        }
     }
 
-    /// Writes the roll in (`c`, `b`), a legal box.
-    fn score(&mut self, dice: &Dice, c: usize, b: usize) -> Result<(), Error> {
-        let s = self.card.state();
-        let options = self.player.move_values(&s, dice);
+    fn check_box(&self, dice: &Dice, (c, b): (usize, usize)) -> Result<(), String> {
+        let game = self.player.game();
+        let moves = game.moves(&self.card.state(), dice);
+        if moves.iter().any(|m| m.col == c && m.box_index == b) {
+            return Ok(());
+        }
+        let legal: Vec<String> = moves.iter().map(|m| move_label(&game, m)).collect();
+        Err(format!(
+            "not a legal box for {}; legal: {}",
+            dice.spaced(),
+            legal.join(", ")
+        ))
+    }
+
+    fn score(&mut self, dice: &Dice, (c, b): (usize, usize)) -> Result<Scored, Error> {
+        let game = self.player.game();
+        let options = self.player.move_values(&self.card.state(), dice);
         let Some(&(m, v)) = options.iter().find(|(m, _)| m.col == c && m.box_index == b) else {
             return Err(Error::Game("the box was checked legal".into()));
         };
         let (bm, bv) = best_of(&options);
-        self.judge(
-            bv - v,
-            &format!("score {}", move_label(&self.player.game(), &bm)),
-        )?;
         self.record.push(Event::Score(c, b));
         self.card.apply(&m, dice.five_of_a_kind().is_some());
-        writeln!(
-            self.out,
-            "scored {} points: {}",
-            m.points,
-            move_label(&self.player.game(), &m)
-        )?;
-        Ok(())
+        Ok(Scored {
+            cost: bv - v,
+            best: format!("score {}", move_label(&game, &bm)),
+            told: format!("scored {} points: {}", m.points, move_label(&game, &m)),
+        })
     }
 
-    fn judge(&mut self, cost: f64, best: &str) -> Result<(), Error> {
-        if cost > 1e-9 {
-            self.cost += cost;
-            writeln!(
-                self.out,
-                "  (costs {cost:.3} expected points; the strategy's choice: {best})"
-            )?;
-        }
-        Ok(())
-    }
-
-    fn hint(&mut self, dice: &Dice, left: u8) -> Result<(), Error> {
-        for (i, (o, v)) in rank(self.player, &self.card, dice, left)
+    fn hint(&self, dice: &Dice, left: u8) -> Result<String, Error> {
+        let ranked = rank(self.player, &self.card, dice, left);
+        Ok(ranked
             .iter()
             .take(5)
             .enumerate()
-        {
-            writeln!(self.out, "  {}. {o:<28} {v:>10.3}", i + 1)?;
-        }
-        Ok(())
-    }
-
-    fn auto_choice(&mut self, dice: &Dice, best_keep: Option<usize>) -> Result<Input, Error> {
-        Ok(match best_keep {
-            Some(k) if k != dice.index() => Input::Keep(tables().keep(k)),
-            _ => {
-                let m = self.player.best_move(&self.card.state(), dice);
-                writeln!(
-                    self.out,
-                    "> score {} {}",
-                    m.col + 1,
-                    self.player.game().rules.boxes[m.box_index].name()
-                )?;
-                Input::Score(m.col, m.box_index)
-            }
-        })
-    }
-}
-
-/// Reads one command; end of input quits.
-fn read(
-    game: &yahtzee_triple::Triple,
-    input: &mut impl BufRead,
-    out: &mut impl Write,
-    left: u8,
-) -> Result<Input, Error> {
-    loop {
-        write!(out, "{}> ", if left > 0 { "keep/score" } else { "score" })?;
-        out.flush()?;
-        let mut line = String::new();
-        if input.read_line(&mut line)? == 0 {
-            return Ok(Input::Quit);
-        }
-        let l = line.trim();
-        let (word, rest) = l.split_once(char::is_whitespace).unwrap_or((l, ""));
-        let parsed = match word.to_ascii_lowercase().as_str() {
-            "" => continue,
-            "k" | "keep" if rest.trim().is_empty() => Ok(Input::Keep(Dice::EMPTY)),
-            "k" | "keep" if rest.trim().eq_ignore_ascii_case("all") => Ok(Input::KeepAll),
-            "k" | "keep" => Dice::parse_keep(rest)
-                .map(Input::Keep)
-                .map_err(|e| e.to_string()),
-            "r" | "roll" => Ok(Input::Keep(Dice::EMPTY)),
-            "s" | "score" => match record::parse_score(game, rest.trim()) {
-                Ok(Event::Score(c, b)) => Ok(Input::Score(c, b)),
-                Ok(_) => Err("bad score".to_string()),
-                Err(e) => Err(e),
-            },
-            "h" | "hint" => Ok(Input::Hint),
-            "c" | "card" => Ok(Input::Card),
-            "help" | "?" => Ok(Input::Help),
-            "q" | "quit" => Ok(Input::Quit),
-            _ => Err(format!("unknown command '{word}'")),
-        };
-        match parsed {
-            Ok(i) => return Ok(i),
-            Err(e) => writeln!(out, "✗ {e} (help lists the commands)")?,
-        }
+            .map(|(i, (o, v))| format!("  {}. {o:<28} {v:>10.3}\n", i + 1))
+            .collect())
     }
 }
