@@ -334,19 +334,30 @@ fn triple_yahtzee_full_screen_shows_each_column_and_plays_to_the_end() {
     assert!(s.cost() > 0.0);
 }
 
+/// Yahtzix to exactly 300, its two-player table solved, and a game of `seed` with hints
+/// on, the person first.
+fn yahtzix_to_300(
+    seed: u64,
+) -> (
+    yahtzee_yahtzix::Rules,
+    yahtzee_yahtzix::Duel,
+    yahtzee_terminal::yahtzix::Setup,
+) {
+    let rules = yahtzee_yahtzix::Rules::new(300, true, false).unwrap();
+    let duel = yahtzee_yahtzix::Duel::solve(&rules).unwrap();
+    let setup = yahtzee_terminal::yahtzix::Setup {
+        second: false,
+        seed,
+        hints: true,
+    };
+    (rules, duel, setup)
+}
+
 #[test]
 fn yahtzix_full_screen_shows_the_race_and_the_chances_and_is_recorded() {
     use ratatui::backend::TestBackend;
     use yahtzee_terminal::yahtzix::screen::{play_on, Scripted};
-    use yahtzee_terminal::yahtzix::Setup;
-    use yahtzee_yahtzix::{Duel, Rules};
-    let rules = Rules::new(300, true, false).unwrap();
-    let duel = Duel::solve(&rules).unwrap();
-    let setup = Setup {
-        second: false,
-        seed: 5,
-        hints: true,
-    };
+    let (rules, duel, setup) = yahtzix_to_300(5);
     // Hold the three twos and roll on, then bank whatever comes; decline every offer;
     // the script's end quits.
     let keys = "123r".to_string() + &"bn".repeat(60);
@@ -389,15 +400,8 @@ fn yahtzix_full_screen_shows_the_race_and_the_chances_and_is_recorded() {
 fn yahtzix_full_screen_at_a_table_of_three_shows_every_seat_and_the_end() {
     use ratatui::backend::TestBackend;
     use yahtzee_terminal::yahtzix::screen::{play_on_table, Scripted};
-    use yahtzee_terminal::yahtzix::{Setup, Table};
-    use yahtzee_yahtzix::{Duel, Rules};
-    let rules = Rules::new(300, true, false).unwrap();
-    let duel = Duel::solve(&rules).unwrap();
-    let setup = Setup {
-        second: false,
-        seed: 9,
-        hints: true,
-    };
+    use yahtzee_terminal::yahtzix::Table;
+    let (rules, duel, setup) = yahtzix_to_300(9);
     // Bank at every chance and decline every offer (a key the question does not take is
     // passed over); the script's end quits.
     let keys = "bn".repeat(80);
