@@ -11,7 +11,7 @@
 //!   whatever the number of threads.
 //! - [`summary`]: both turned into one report (means, spreads, percentiles, tail
 //!   probabilities; confidence intervals for simulations), serialisable as JSON.
-//! - [`plot`] (feature `plot`): a distribution as an SVG or PNG histogram.
+//! - `plot` (feature `plot`): a distribution as an SVG or PNG histogram.
 //!
 //! The strategy is [`yahtzee_advice::Strategy`]: the option `yahtzee advise` ranks first,
 //! with ties broken as documented there. Over `yahtzee-rules`, `yahtzee-solver` and
@@ -49,7 +49,7 @@
 //!   intervals for simulations; `Estimate::text` / `percent` and `Percentile::name`, the
 //!   figures as reports write them; `Summary::text`, the report of `stats` and `simulate`
 //!   within 80 columns.
-//! - [`plot`] (feature `plot`, off by default: the WebAssembly build and the engine need no
+//! - `plot` (feature `plot`, off by default: the WebAssembly build and the engine need no
 //!   plotters): `Histogram::of` a summary, drawn with plotters as SVG or PNG, one bar per
 //!   score point with the mean and median marked, text in the crate's embedded
 //!   `assets/fonts/DejaVuSans-subset.ttf` (no system fonts), written atomically;
