@@ -1,6 +1,7 @@
 //! Prints the optimal expected score of every rule set with house rules, in the form of
-//! `HOUSE_VALUES` in `crates/yahtzee-rules/src/rules.rs` (run after changing a rule, then
-//! paste): `cargo run --release -p yahtzee-solver --example house_values [FILTER]`.
+//! `HOUSE_VALUES` in `crates/yahtzee-rules/src/rules/catalogue.rs` (run after changing a
+//! rule, then paste): `cargo run --release -p yahtzee-solver --example house_values
+//! [FILTER]`.
 
 use yahtzee_rules::{House, RuleSet, State};
 
