@@ -2,7 +2,7 @@
 //! what the dice showing would score in each open box and, with hints on, what each choice
 //! costs; keys to hold, roll, score, take back, ask for a hint; bots' turns step by step.
 //!
-//! [`Screen`] is the state and its keys (a [`crate::screen::Play`]); [`draw`] draws it;
+//! [`Screen`] is the state and its keys (a [`crate::screen::Play`]); `draw` draws it;
 //! [`play`] runs it in the terminal. Decisions go through the same [`Table`] as the line
 //! mode.
 
