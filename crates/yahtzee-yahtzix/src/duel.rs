@@ -19,8 +19,8 @@ use rayon::prelude::*;
 mod cache;
 pub mod precision;
 
+use crate::score::valid_score;
 use crate::score::UNIT;
-use crate::solo::valid_score;
 use crate::turn::{Endings, Rolls, Turn, Val, FIRST_MAX};
 use crate::{Error, Rules, OPENING};
 use cache::Accept;

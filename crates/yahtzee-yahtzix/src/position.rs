@@ -4,7 +4,6 @@ use serde::Serialize;
 
 use crate::duel::{Duel, Seat};
 use crate::score::{self, outcome, show_dice, Counts, UNIT};
-use crate::solo::valid_score;
 use crate::turn::{Choice, Rolls, Turn, Value, FIRST_MAX};
 use crate::{Error, Rules};
 
@@ -35,22 +34,8 @@ pub enum Stage {
     },
 }
 
-/// A score in units, refusing what no game can show.
-pub fn score_units(points: u32, what: &str) -> Result<usize, Error> {
-    if !points.is_multiple_of(UNIT) {
-        return Err(Error::Position(format!(
-            "{what} {points}: scores are multiples of 5"
-        )));
-    }
-    let units = (points / UNIT) as usize;
-    if !valid_score(units) {
-        return Err(Error::Position(format!(
-            "{what} {points}: a player has 0 (not opened) or at least {}",
-            crate::OPENING
-        )));
-    }
-    Ok(units)
-}
+/// A score in units, refusing what no game can show (kept with the scoring).
+pub use crate::score::score_units;
 
 impl Position {
     /// Checks the position against `rules`: every refusal is one line.

@@ -11,6 +11,28 @@ pub type Counts = [u8; 7];
 /// Points are stored in units of this many points.
 pub const UNIT: u32 = 5;
 
+/// Whether `units` can be a game score: 0 (not yet opened) or at least the opening 30.
+pub fn valid_score(units: usize) -> bool {
+    units == 0 || units as u32 * UNIT >= crate::OPENING
+}
+
+/// A score in units, refusing what no game can show.
+pub fn score_units(points: u32, what: &str) -> Result<usize, crate::Error> {
+    if !points.is_multiple_of(UNIT) {
+        return Err(crate::Error::Position(format!(
+            "{what} {points}: scores are multiples of 5"
+        )));
+    }
+    let units = (points / UNIT) as usize;
+    if !valid_score(units) {
+        return Err(crate::Error::Position(format!(
+            "{what} {points}: a player has 0 (not opened) or at least {}",
+            crate::OPENING
+        )));
+    }
+    Ok(units)
+}
+
 /// A set of dice that scores on its own, and what it is worth in points.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Unit {

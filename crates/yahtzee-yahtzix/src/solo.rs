@@ -23,10 +23,8 @@ pub struct Solo {
     pub sweeps: u32,
 }
 
-/// Whether `units` can be a game score: 0 (not yet opened) or at least the opening 30.
-pub fn valid_score(units: usize) -> bool {
-    units == 0 || units as u32 * UNIT >= OPENING
-}
+/// Whether `units` can be a game score (kept with the scoring, which every solver reads).
+pub use crate::score::valid_score;
 
 impl Solo {
     /// Solves the fewest-turns strategy for `rules`.
@@ -86,7 +84,7 @@ impl Solo {
 
     /// Expected turns from `score` points, refusing scores that cannot arise.
     pub fn turns_from(&self, score: u32) -> Result<f64, Error> {
-        let units = crate::position::score_units(score, "score")?;
+        let units = crate::score::score_units(score, "score")?;
         if units >= self.turns.len() {
             return Ok(0.0);
         }

@@ -28,7 +28,7 @@ use rayon::prelude::*;
 use super::{Duel, Final, FINAL_SLACK};
 
 mod compact;
-use crate::solo::valid_score;
+use crate::score::valid_score;
 use crate::{Error, Rules};
 pub use compact::COMPACT_CAP;
 

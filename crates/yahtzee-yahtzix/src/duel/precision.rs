@@ -7,8 +7,8 @@ use rand_chacha::ChaCha8Rng;
 
 use super::{Duel, Seat};
 use crate::position::{advise, Position, Stage};
+use crate::score::valid_score;
 use crate::score::{Counts, UNIT};
-use crate::solo::valid_score;
 use crate::turn::Rolls;
 use crate::Error;
 
