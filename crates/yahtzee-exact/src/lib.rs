@@ -6,7 +6,8 @@
 //!   and to `f64`, relative differences and decimal printing.
 //! - [`dd`]: [`DoubleDouble`], about 106 bits, with the error-free transformations.
 //! - [`scalar`]: the [`Scalar`] trait over `f64`, [`DoubleDouble`] and exact rationals.
-//! - [`reference`]: the plain backward induction over any [`Scalar`] (reduced games).
+//! - [`reference`](mod@reference): the plain backward induction over any [`Scalar`]
+//!   (reduced games).
 //! - [`kernel`]: the production kernel's own keep steps on double-double lanes (the whole
 //!   game in minutes).
 //! - [`bound`]: the a-priori bound `|V_f64 - V| <= γ_{325 t} V` and its derivation.
@@ -15,6 +16,19 @@
 //! Over `yahtzee-rules` and `yahtzee-solver`; nothing depends on this crate. The report is
 //! `docs/NUMERICAL_ERROR.md`, made by `cargo run --release -p yahtzee-exact --example
 //! numerical_error`.
+//!
+//! # How
+//!
+//! [`DoubleDouble`] (two-sum, two-prod with `mul_add`; sum, product and quotient each within
+//! `16u²`) implements the solver's `Lane` trait, so `kernel::solve_dd` runs the whole game
+//! with the production keep steps (`TurnPlan::expect_keeps_in` / `best_subkeeps_in`) on
+//! double-double lanes, the final rolls through `RuleSet::for_each_move` (base rules only;
+//! minutes per rule set). [`reference`](mod@reference) counts outcome probabilities
+//! outright and enumerates sub-keeps, over `f64`, [`DoubleDouble`] and `BigRational`, for
+//! the reduced games ([`REDUCED`]: two per base rule set). [`bound`]: `|V_f64(s) - V(s)| <= γ_{325 t(s)} V(s)`
+//! (t: turns left), with the kernel's roundings counted. `examples/numerical_error.rs`
+//! prints the report (text or `--json`); `tests/` check the reduced games against the
+//! rationals, and the arithmetic.
 
 pub mod bound;
 pub mod compare;

@@ -21,7 +21,7 @@
 //! - [`terminal`]: the terminal held and given back on every way out;
 //! - [`solo`]: the line mode of a one-player game against a strategy;
 //! - [`file`](mod@file): game records, written whole, and saved on an interrupt;
-//! - [`line`]: line editing for the line mode in a terminal (`--plain`).
+//! - [`line`](mod@line): line editing for the line mode in a terminal (`--plain`).
 //!
 //! # Adding a game
 //!
