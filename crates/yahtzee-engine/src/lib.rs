@@ -12,6 +12,105 @@
 //! - [`Game`]: the one door to every game of the family — Yahtzee here, Triple Yahtzee in
 //!   [`triple`], Yahtzix in [`yahtzix`], Painted Yahtzee in [`painted`] — for front ends
 //!   that take a request's `"game"`.
+//!
+//! Over `yahtzee-rules`, `yahtzee-solver`, `yahtzee-table` and `yahtzee-advice`; with its
+//! features, `yahtzee-stats`, `yahtzee-play` and the games' crates (`yahtzee-triple`,
+//! `yahtzee-yahtzix`, `yahtzee-painted`). Every front end imports this crate; it imports none
+//! of them. The shapes of the answers: docs/ENGINE.md.
+//!
+//! # Features
+//!
+//! - `native` (default; the CLI, the server, Python, C): `Tables` over files, statistics and
+//!   simulation, playing to win, reviews, the other games, every core. It includes the two
+//!   below.
+//! - `games` alone (the WebAssembly games module): the other games' questions over
+//!   [`MemoryTables`] (the files' bytes in memory), one thread, no files.
+//! - `explain` (the explaining WebAssembly module; in `native`): each option's parts from the
+//!   companion table (the `explain` module, `AdviseQuestion::explain`, over
+//!   `yahtzee-stats`).
+//! - Without any (the first WebAssembly module): expected-score and sixth-die advice over
+//!   tables held in memory.
+//!
+//! # Yahtzee's questions
+//!
+//! `advise(advisor, target table, card, dice, rolls_left, &PlayFor)` → [`Report`]
+//! (`advise_sixth_die` for the turn-start question, any objective); `stats` → `Summary`
+//! (the target and win plays included, with the expected-score play's figures to compare);
+//! `simulate` → `Summary`; `opponent_distributions`. `EngineError::is_bad_input` splits the
+//! caller's mistakes (CLI exit 1 with the message, Python `InputError`, C `YZ_ERR_INPUT`)
+//! from table failures. For the command line: `flags_position` (the position `yahtzee
+//! advise`'s flags give, checked before any table opens), [`with_house`] (house rules added
+//! to a rule set), `PlayFor::asked` (`--target` / `--opponent`), `stats_steps` (its
+//! progress bar's length); the `text` module: `rules` (`yahtzee rules`' listing), `solved` /
+//! `solved_target` (`yahtzee solve`'s report).
+//!
+//! [`api`] reads the web API's questions (`advise_question`, `stats_question`: the `POST
+//! /api/advise` and `/api/stats` bodies, checked, with one-line errors;
+//! `AdviseQuestion::answer`, and with `"explain": true`, checked to be a question it covers,
+//! `AdviseQuestion::explain`) and lays out a card (`card_layout`: boxes with their labels and
+//! scores, bonuses, house rules), for `yahtzee serve` and the WebAssembly engine alike.
+//!
+//! # Tables and what a build costs
+//!
+//! `Tables` keeps one `Advisor` and one `TargetTable` per rule set, built on first use, and
+//! each rule set's companion table (`Tables::companion`, `write_companion`: built over the
+//! value table on first use, docs/EXPLAIN.md); a slot lock per rule set makes a second caller
+//! wait for a build (`is_open` never waits: a slot being built is not open).
+//! `Tables::locate(build)` says whether a build is in memory, on disk or missing;
+//! `Tables::prepare(build)` opens or builds it. A table at a path the caller names (the
+//! CLI's `--table`, `--out`) is opened or built through the same functions, and every build
+//! is told to the `Progress` observer the `Tables` was given (the CLI's progress bar; a
+//! server, Python and C watch nothing).
+//!
+//! The `cost` module: `Build` (every table the engine builds on demand: `Values`, `Target`,
+//! `Companion`, `Triple`, `Yahtzix`, `YahtzixThree`, `Painted`) and its `Cost`, reckoned from
+//! its dimensions before it starts (peak heap, memory held once open, file bytes, rough CPU
+//! core-seconds), its `BuildKind` for a server's policy and the CLI `command` that builds it
+//! ahead; `check(build, Budget)` refuses in one line (`EngineError::TooBig`) past
+//! `Tables::memory_limit` or the free disk. Every host checks: the CLI and `Tables` (so
+//! Python and C) through it, the WebAssembly module through `check_value_build`.
+//! `tests/cost.rs` measures each kind's peak heap on small instances with a counting
+//! allocator (within a quarter of the estimate) and its files to the byte.
+//!
+//! # Every game: `Game` and `GameTables`
+//!
+//! [`Game`] (`Yahtzee`, `Triple`, `Yahtzix`, `Painted`) is the one door for a request that
+//! names its `"game"`: `Game::of_request(body)`, then `advise` (the other games through
+//! `advise_other`, over any [`GameTables`]), `stats`, `review` (JSON in, JSON out, the CLI's
+//! `--json` shapes) and `builds` (the `cost::Build`s a question needs, checked before
+//! anything is built).
+//!
+//! [`GameTables`] is what the other games' questions read (`triple_player`, `yahtzix`,
+//! `painted_advisor`, and `yahtzix_three`: the three-player game where the host has it or may
+//! solve it, which makes three players' chances to win a table exact; `Tables` solves it on
+//! a question's thread unless built `without_three_on_request`, as a server's are: it builds
+//! it through its queue). It is implemented by `Tables` (files in the data folder) and by
+//! [`MemoryTables`] (no files: the same files' bytes handed in by the host with `give`,
+//! checked when first opened, a damaged one rejected and built again; what it builds named
+//! by `take_built` and handed out one at a time by `take`; `files_for(body)` names what a
+//! question needs; Yahtzix exact where it fits the memory limit, else the compact game in
+//! parts, else refused before it starts). The build-once slots are shared by both.
+//!
+//! Each game's module holds its typed questions (serde, unknown fields refused) and answers
+//! (`options` best first with `loss`; `Advice::text` as the CLI prints it):
+//!
+//! - [`triple`]: over `yahtzee-triple` (`ev_remaining`); `Tables` keeps the Triple players
+//!   over the official table.
+//! - [`yahtzix`]: over `yahtzee-yahtzix` (`p_win`); `place` says where the mover stands;
+//!   the solved games live in `yahtzix-<rules>.table`, solved and written when missing
+//!   (checked first, with a building message before the solve).
+//! - [`painted`]: over `yahtzee-painted`: `Question` (game name, card, coloured dice, rolls
+//!   left), `SimulateQuestion` (its `strategy` forces the split strategy, to measure its
+//!   gap, or the exact one), `review` of a record; `advice_text` / `summary_text` as the CLI
+//!   prints them; `advisor(dir, game)`: the exact table for a game of at most `EXACT_LIMIT`
+//!   states, or of a larger one (the full game) whose table is in the data folder (mapped),
+//!   else the split value (corrected for the full game); every exact table through
+//!   `load_or_solve` (`painted-<game>.table`, a damaged file solved again after a one-line
+//!   notice); `solve_exact` runs the resumable solve (checked against the memory limit
+//!   first) and writes the table where `advisor` finds it.
+//!
+//! A new game is one module like these and one `Game` variant; the server, Python and C go
+//! through `Game` and need no change (ARCHITECTURE.md's checklist).
 
 pub mod api;
 #[cfg(feature = "native")]

@@ -32,6 +32,50 @@
 //! computation is cancelled (its flag, a [`yahtzee_engine::Cancel`], read between filled
 //! sets and levels) when its time limit passes or its client goes away (the request's
 //! future dropped), so its permit and CPU are free again within moments.
+//!
+//! Over `yahtzee-rules`, `yahtzee-engine` and `yahtzee-advice`: every answer is the engine's,
+//! so a new game needs no change here. docs/SERVER.md is the operator's guide (flags, limits,
+//! running it for the public); docs/ENGINE.md the shapes.
+//!
+//! # Where to start
+//!
+//! - [`router`]`(AppState)`: every route above. The pages of `web/` and the files they load
+//!   are embedded in the binary (`include_str!`) and marked `<meta name="yahtzee-serve">`,
+//!   so their engine client asks this server rather than the WebAssembly engine.
+//! - [`AppState`]: the engine's `Tables`, the admission of builds and a semaphore for heavy
+//!   work (statistics, best responses: [`Limits::heavy_jobs`] at a time).
+//! - [`serve_on`]: the tokio runtime, the bind, and an accept loop of its own over hyper's
+//!   HTTP/1.1 connections with a header read timeout ([`Limits::read_seconds`]; the body is
+//!   bounded the same way). `src/serve.rs` of the CLI prints `listening on` the address.
+//!   `Limits::for_listener` gives a loopback server without a proxy (a local user's) every
+//!   build and no per-client limit.
+//!
+//! # How a request goes
+//!
+//! Bodies are read as bytes and checked by `yahtzee_engine::api` ([`advise_question`],
+//! [`stats_question`]: public for the fuzz targets), so every rejection is
+//! `{"error": one line}` with a 4xx. A body naming another `"game"` goes through
+//! [`yahtzee_engine::Game`]: what its `builds` names that is not in memory becomes one job of
+//! the admission (503 "building" meanwhile), else `advise` runs on the blocking pool and
+//! `stats` as heavy work. `"explain": true` on `/api/advise` adds the companion table to
+//! what the question needs, admitted like any table build, then each option's `explain` is
+//! filled on the blocking pool.
+//!
+//! The admission (`admission.rs`) turns the builds a question needs into one job (open from
+//! disk, or build), refused at once by the policy ([`Allow`], `--allow-build`: 403
+//! `policy`), by its estimate against the memory limit (403 `memory`), by the data folder's
+//! budget or the free disk (507 `disk`), by the client's share (429) or a full queue (503
+//! `busy`), else queued. Jobs run on a pool of [`Limits::build_jobs`] rayon threads at nice
+//! 10, heavy work on another; heavy work reserves its memory and takes a client slot. The
+//! client is the connection's address ([`Peer`]), or with [`Limits::trust_forwarded`] the
+//! last `X-Forwarded-For` entry.
+//!
+//! # Tests
+//!
+//! `tests/api.rs` (raw HTTP on loopback), `tests/admission.rs` (policy, limits, queue,
+//! per-client share), `tests/browser/` (pytest, selenium and headless Chromium against the
+//! pages; `play_screenshots.py` takes the game page's `docs/play-*.png`); `examples/load.rs`
+//! with `scripts/load_test.sh` is the load test.
 
 use std::net::IpAddr;
 use std::sync::{Arc, LazyLock};

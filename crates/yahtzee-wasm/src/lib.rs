@@ -8,6 +8,46 @@
 //! functions over bytes in the module's memory, and one imported progress callback),
 //! which `js/yahtzee.js` wraps in a typed JavaScript API. One thread: the browser runs the
 //! module in a Web Worker so the page never waits on a solve.
+//!
+//! Over `yahtzee-rules`, `yahtzee-solver`, `yahtzee-table`, `yahtzee-advice` and
+//! `yahtzee-engine`, all without their default (native) features: no threads, no files, no
+//! statistics; `yahtzee-stats` for feature `explain` only. docs/WEB.md says how it is built
+//! and measured; docs/BINDINGS.md how it is used.
+//!
+//! # Three modules
+//!
+//! - `yahtzee.wasm` (no feature): [`Engine`]: advisors per rule set, each over a `Table`
+//!   held in memory (`yahtzee_table::table_bytes` after `solve`, or bytes handed back by the
+//!   page: `Table::from_bytes`, checked like a file); `rules`, `card`, `solve(progress)`,
+//!   `table_bytes`, `load_table`, `advise(body)` (the `/api/advise` body through
+//!   `yahtzee_engine::api`; targets and play to win refused: their tables are too big for a
+//!   browser).
+//! - `yahtzee-games.wasm` (feature `games`): the `games` module: the other games' questions through
+//!   `Game::advise_other` over a `MemoryTables` (`yz_game_files`, `yz_game_give`,
+//!   `yz_game_built`, `yz_game_take`, `yz_game_memory_limit`; `yz_advise` routes a body by
+//!   its `"game"`), wrapped by `loadGames()` / `GamesEngine` in `yahtzee.js`.
+//! - `yahtzee-explain.wasm` (feature `explain`, on by default so the native tests cover
+//!   it): each rule set's `CompanionTable` in memory beside its advisor:
+//!   `solve_companion` (`yahtzee_stats::Companion::solve` over the table, then
+//!   `companion_bytes`), `companion_bytes`, `load_companion` (checked like the file), and
+//!   `advise` answering `"explain": true` (`yz_has_companion`, `yz_solve_companion`,
+//!   `yz_companion_bytes`, `yz_load_companion`; `loadExplain()` / `ExplainEngine` in
+//!   `yahtzee.js`; without the feature, `"explain"` is refused in one line).
+//!
+//! [`ffi`]: the raw exports over bytes in the module's memory (`yz_alloc`, calls answering 0
+//! or 1 with the answer or a one-line error in an output buffer, the imported
+//! `env.yz_progress`, a panic hook that leaves the message before the trap).
+//! `js/yahtzee.js` is the typed ES module (`yahtzee.d.ts`): `load()` (Node.js reads the
+//! file, browsers fetch), `Engine`, `YahtzeeError`; a trap restarts the instance.
+//!
+//! # Building and testing
+//!
+//! `scripts/build_wasm.sh` builds the modules (rustup's wasm32 target, or Debian's rustc-web
+//! with `-Zbuild-std`) into `target/npm/yahtzee-engine/` and `--pack`s the npm tarball;
+//! `tests/npm.test.mjs` (`node --test`) installs the tarball into an empty folder and
+//! compares it with the CLI (`tests/games.test.mjs` the games module,
+//! `tests/explain.test.mjs` the explaining one); `tests/engine.rs` runs the same code
+//! natively. `scripts/build_web.sh` puts the modules under the static pages of `web/`.
 
 pub mod ffi;
 #[cfg(feature = "games")]
