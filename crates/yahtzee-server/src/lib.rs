@@ -4,8 +4,8 @@
 //!
 //! | route | answer |
 //! |---|---|
-//! | `GET /` , `GET /play` | the advisor page, the game against the engine (`web/`; also `/index.html`, `/play.html`, `/client.js`, the manifest and icons) |
-//! | `GET /triple`, `GET /yahtzix`, `GET /painted` | Triple Yahtzee, Yahtzix and Painted Yahtzee: advice and a game (`web/triple.html`, `web/yahtzix.html`, `web/painted.html`, with `games.js`, `games.css`) |
+//! | `GET /` , `GET /play` | the advisor page, the game against the engine (`web/`; also `/index.html`, `/play.html`; the modules under `/js/`, the styles, the manifest and icons) |
+//! | `GET /triple`, `GET /yahtzix`, `GET /painted` | Triple Yahtzee, Yahtzix and Painted Yahtzee: advice and a game (`web/triple.html`, `web/yahtzix.html`, `web/painted.html`, with their modules and `games.css`) |
 //! | `GET /api/health` | `{"status": "ok"}` |
 //! | `GET /api/rules` | `yahtzee rules --json` |
 //! | `GET /api/card?rules=R` | the boxes of a rule set and the scores each can hold |
@@ -40,8 +40,9 @@
 //! # Where to start
 //!
 //! - [`router`]`(AppState)`: every route above. The pages of `web/` and the files they load
-//!   are embedded in the binary (`include_str!`) and marked `<meta name="yahtzee-serve">`,
-//!   so their engine client asks this server rather than the WebAssembly engine.
+//!   are embedded in the binary (the `web` module's list) and marked
+//!   `<meta name="yahtzee-serve">`, so their engine client asks this server rather than the
+//!   WebAssembly engine.
 //! - [`AppState`]: the engine's `Tables`, the admission of builds and a semaphore for heavy
 //!   work (statistics, best responses: [`Limits::heavy_jobs`] at a time).
 //! - [`serve_on`]: the tokio runtime, the bind, and an accept loop of its own over hyper's
