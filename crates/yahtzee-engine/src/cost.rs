@@ -16,6 +16,9 @@ use yahtzee_rules::RuleSet;
 use yahtzee_triple::{Kind, Variant};
 use yahtzee_yahtzix::Rules as YahtzixRules;
 
+use crate::estimates::{
+    painted_solve_seconds, yahtzix_solve_estimate, yahtzix_solve_memory, PAINTED_EXACT_LIMIT,
+};
 use crate::EngineError;
 
 /// One table (or solved game) the engine can build on demand.
@@ -36,7 +39,7 @@ pub enum Build {
     /// The exact three-player Yahtzix game (held in memory only).
     YahtzixThree(YahtzixRules),
     /// The Painted Yahtzee strategy of a game: its exact table (a reduced game of at most
-    /// [`crate::painted::EXACT_LIMIT`] states) or the two halves of its split value.
+    /// [`PAINTED_EXACT_LIMIT`] states) or the two halves of its split value.
     Painted(yahtzee_painted::Game),
 }
 
@@ -246,9 +249,9 @@ fn triple_cost() -> Cost {
 /// every roll, and each level's pair solutions while they are stored.
 fn yahtzix_cost(rules: &YahtzixRules) -> Cost {
     let file = yahtzee_yahtzix::duel::Layout::of(rules).len as u64;
-    let (seconds, _) = crate::yahtzix::solve_estimate(rules);
+    let (seconds, _) = yahtzix_solve_estimate(rules);
     Cost {
-        memory: crate::yahtzix::solve_memory(rules),
+        memory: yahtzix_solve_memory(rules),
         held: file,
         disk: file,
         cpu_seconds: 2.0 * seconds,
@@ -259,7 +262,7 @@ fn yahtzix_cost(rules: &YahtzixRules) -> Cost {
 /// the table in state order: two `f64`s per state at the peak, beside the solver's keep
 /// graphs), the earlier ones held; then the advisor's keeps of the game's colours.
 fn painted_cost(game: &yahtzee_painted::Game) -> Cost {
-    let games = yahtzee_painted::approx::Valuer::tables_for(game, crate::painted::EXACT_LIMIT);
+    let games = yahtzee_painted::approx::Valuer::tables_for(game, PAINTED_EXACT_LIMIT);
     let mut cost = Cost::default();
     for g in &games {
         let states = g.state_count() as u64;
@@ -267,7 +270,7 @@ fn painted_cost(game: &yahtzee_painted::Game) -> Cost {
         cost.memory = cost.memory.max(cost.held + 16 * states + solver);
         cost.held += 8 * states;
         cost.disk += yahtzee_painted::solve::file_len(g);
-        cost.cpu_seconds += crate::painted::solve_seconds(g);
+        cost.cpu_seconds += painted_solve_seconds(g);
     }
     let keeps = PAINTED_KEEPS[usize::from(game.colours) - 1];
     cost.memory = cost.memory.max(cost.held + keeps);

@@ -118,6 +118,8 @@ pub mod cost;
 #[cfg(feature = "explain")]
 mod explain;
 #[cfg(feature = "games")]
+mod estimates;
+#[cfg(feature = "games")]
 mod game;
 #[cfg(feature = "games")]
 pub mod game_tables;
