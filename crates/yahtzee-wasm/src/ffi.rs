@@ -7,28 +7,12 @@
 //! no input should cause, leaves its message in the output buffer before the module traps:
 //! the wrapper throws it as an `Error` and starts a fresh instance.
 //!
-//! Imported: `env.yz_progress(done, total)`, called while a table is solved.
+//! Imported: `env.yz_progress(done, total)`, called while a table is solved (`host`).
 
 use std::cell::RefCell;
 
+use crate::host::progress;
 use crate::Engine;
-
-#[cfg(target_arch = "wasm32")]
-#[link(wasm_import_module = "env")]
-extern "C" {
-    fn yz_progress(done: f64, total: f64);
-}
-
-/// Progress of a solve, passed to JavaScript (natively: nowhere).
-pub(crate) fn progress(done: u64, total: u64) {
-    #[cfg(target_arch = "wasm32")]
-    // SAFETY: an imported JavaScript function taking two numbers; nothing is shared.
-    unsafe {
-        yz_progress(done as f64, total as f64)
-    };
-    #[cfg(not(target_arch = "wasm32"))]
-    let _ = (done, total);
-}
 
 thread_local! {
     static ENGINE: RefCell<Engine> = RefCell::default();

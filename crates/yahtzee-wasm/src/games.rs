@@ -12,7 +12,7 @@ pub const MEMORY_LIMIT: u64 = 400_000_000;
 
 thread_local! {
     static TABLES: MemoryTables =
-        MemoryTables::new(MEMORY_LIMIT, Box::new(crate::ffi::progress));
+        MemoryTables::new(MEMORY_LIMIT, Box::new(crate::host::progress));
 }
 
 /// The answer to `body` when it asks about a game other than Yahtzee (JSON bytes), `None`

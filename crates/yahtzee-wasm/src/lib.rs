@@ -50,6 +50,7 @@
 //! natively. `scripts/build_web.sh` puts the modules under the static pages of `web/`.
 
 pub mod ffi;
+mod host;
 #[cfg(feature = "games")]
 pub mod games;
 
