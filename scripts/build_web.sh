@@ -3,7 +3,7 @@
 #
 #   scripts/build_web.sh [OUT]          (default target/web)
 #
-# Copies web/ (pages, client, worker, service worker, manifest, icons) and the engine's
+# Copies web/ (pages, styles, script modules, worker, service worker, manifest, icons) and the engine's
 # yahtzee.js, yahtzee.wasm and yahtzee-games.wasm (the other games' module, loaded by their
 # pages only; scripts/build_wasm.sh builds them) into OUT, writes
 # api/health ({"status":"static"}: what client.js's probe for a server finds here), stamps
@@ -15,15 +15,26 @@ out=${1:-target/web}
 scripts/build_wasm.sh
 rm -rf "$out"
 mkdir -p "$out/icons"
-cp web/index.html web/play.html web/triple.html web/yahtzix.html web/painted.html web/games.js web/games.css web/client.js web/worker.js web/sw.js web/manifest.webmanifest "$out/"
+cp web/index.html web/play.html web/triple.html web/yahtzix.html web/painted.html web/common.css web/games.css \
+    web/worker.js web/sw.js web/manifest.webmanifest "$out/"
+# The pages' script modules as they are (web/js/, without the type checker's config).
+out_abs=$(cd "$out" && pwd)
+(cd web && find js -name '*.js' -exec cp --parents {} "$out_abs/" \;)
+modules=$(cd "$out" && find js -name '*.js' | sort)
 cp web/icons/icon-192.png web/icons/icon-512.png web/icons/icon.svg "$out/icons/"
 cp target/npm/yahtzee-engine/yahtzee.js target/npm/yahtzee-engine/yahtzee.wasm target/npm/yahtzee-engine/yahtzee-games.wasm \
     target/npm/yahtzee-engine/yahtzee-explain.wasm "$out/"
-# What client.js's probe for a server finds here: no server, the engine in the page.
+# What js/client.js's probe for a server finds here: no server, the engine in the page.
 mkdir -p "$out/api"
 printf '{"status":"static"}\n' >"$out/api/health"
-version=$(cd "$out" && cat index.html play.html triple.html yahtzix.html painted.html games.js games.css client.js worker.js yahtzee.js yahtzee.wasm yahtzee-games.wasm yahtzee-explain.wasm manifest.webmanifest | sha256sum | cut -c1-12)
-sed -i "s/__BUILD_VERSION__/$version/" "$out/sw.js"
+# The service worker keeps every module for offline use; its cache's name is a hash of the
+# files, so a new build replaces the old cache.
+# shellcheck disable=SC2086 # the modules' paths have no spaces
+version=$(cd "$out" && cat index.html play.html triple.html yahtzix.html painted.html common.css games.css \
+    worker.js yahtzee.js yahtzee.wasm yahtzee-games.wasm yahtzee-explain.wasm manifest.webmanifest $modules \
+    | sha256sum | cut -c1-12)
+list=$(printf "'%s', " $modules)
+sed -i -e "s/__BUILD_VERSION__/$version/" -e "s#/\* __MODULES__ \*/#${list%, }#" "$out/sw.js"
 find "$out" -type f -exec chmod 0644 {} +
 total=0
 gz_total=0

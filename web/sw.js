@@ -1,15 +1,18 @@
-// The service worker of the static site: the whole app (pages, scripts, the engine's
+// The service worker of the static site: the whole app (pages, styles, script modules, the engine's
 // .wasm, manifest, icons) is kept in a cache on the first visit and served from it, so the
 // advisor and the game open with no network afterwards. Tables are not here: the engine
 // keeps them in IndexedDB (worker.js). scripts/build_web.sh stamps VERSION with a hash of
 // the files, so a new build replaces the old cache.
 const VERSION = '__BUILD_VERSION__';
 const CACHE = 'yahtzee-' + VERSION;
+// The pages' script modules (js/…): scripts/build_web.sh writes their list here.
+const MODULES = [/* __MODULES__ */];
 const APP = [
-  './', 'index.html', 'play.html', 'client.js', 'worker.js', 'yahtzee.js', 'yahtzee.wasm',
-  'triple.html', 'yahtzix.html', 'painted.html', 'games.js', 'games.css',
+  './', 'index.html', 'play.html', 'triple.html', 'yahtzix.html', 'painted.html',
+  'common.css', 'games.css', 'worker.js', 'yahtzee.js', 'yahtzee.wasm',
   'manifest.webmanifest', 'icons/icon-192.png', 'icons/icon-512.png', 'icons/icon.svg',
-  'api/health', // {"status": "static"}: client.js asks it, to know there is no server
+  'api/health', // {"status": "static"}: js/client.js asks it, to know there is no server
+  ...MODULES,
 ];
 
 // The other games' module (yahtzee-games.wasm) and the explaining one (yahtzee-explain.wasm,

@@ -101,31 +101,44 @@ async function ensureCompanion(e, name) {
   return companions.get(name);
 }
 
-async function fillCompanion(e, name) {
-  const key = e.version + '/' + name + '.companion';
+// The copy of a table stored under `key`, handed to the engine by `load`; false when there
+// is none, or when the engine refused it (then deleted, to be built again).
+async function loadStored(key, load, loaded, refused) {
   const kept = await stored('get', key);
-  if (kept) {
-    const t = performance.now();
-    try {
-      e.loadCompanion(name, kept instanceof Blob ? new Uint8Array(await kept.arrayBuffer()) : kept);
-      stats.companionsLoaded++;
-      stats.lastCompanionLoadMs = performance.now() - t;
-      postMessage({ stats });
-      return;
-    } catch (err) {
-      console.warn('stored companion table refused, built again: ' + err.message);
-      await stored('delete', key);
-    }
-  }
+  if (!kept) return false;
   const t = performance.now();
+  try {
+    await load(kept);
+  } catch (err) {
+    console.warn(refused + err.message);
+    await stored('delete', key);
+    return false;
+  }
+  loaded(performance.now() - t);
+  postMessage({ stats });
+  return true;
+}
+
+// A build's progress callback: the page hears of each whole percent (`what`: 'companion'
+// while the companion table is built).
+function progressOf(rules, what) {
   let shown = -1;
-  e.solveCompanion(name, (done, total) => {
+  return (done, total) => {
     const pct = Math.floor(100 * done / total);
     if (pct !== shown) {
       shown = pct;
-      postMessage({ progress: { rules: name, done, total, what: 'companion' } });
+      postMessage({ progress: what ? { rules, done, total, what } : { rules, done, total } });
     }
-  });
+  };
+}
+
+async function fillCompanion(e, name) {
+  const key = e.version + '/' + name + '.companion';
+  const load = async (kept) => e.loadCompanion(name, kept instanceof Blob ? new Uint8Array(await kept.arrayBuffer()) : kept);
+  const loaded = (ms) => { stats.companionsLoaded++; stats.lastCompanionLoadMs = ms; };
+  if (await loadStored(key, load, loaded, 'stored companion table refused, built again: ')) return;
+  const t = performance.now();
+  e.solveCompanion(name, progressOf(name, 'companion'));
   stats.companionBuilds++;
   stats.lastCompanionMs = performance.now() - t;
   postMessage({ stats });
@@ -135,29 +148,10 @@ async function fillCompanion(e, name) {
 
 async function fillTable(e, name) {
   const key = e.version + '/' + name;
-  const bytes = await stored('get', key);
-  if (bytes) {
-    const t = performance.now();
-    try {
-      e.loadTable(name, bytes);
-      stats.loadedFromCache++;
-      stats.lastLoadMs = performance.now() - t;
-      postMessage({ stats });
-      return;
-    } catch (err) {
-      console.warn('stored table refused, solving again: ' + err.message);
-      await stored('delete', key);
-    }
-  }
+  const loaded = (ms) => { stats.loadedFromCache++; stats.lastLoadMs = ms; };
+  if (await loadStored(key, (bytes) => e.loadTable(name, bytes), loaded, 'stored table refused, solving again: ')) return;
   const t = performance.now();
-  let shown = -1;
-  e.solve(name, (done, total) => {
-    const pct = Math.floor(100 * done / total);
-    if (pct !== shown) {
-      shown = pct;
-      postMessage({ progress: { rules: name, done, total } });
-    }
-  });
+  e.solve(name, progressOf(name));
   stats.solves++;
   stats.lastSolveMs = performance.now() - t;
   postMessage({ stats });
@@ -199,15 +193,8 @@ async function answerGame(arg) {
     inEngine.add(name);
   }
   const t = performance.now();
-  let shown = -1;
   const label = arg.game.startsWith('painted') ? 'Painted Yahtzee' : arg.game === 'triple' ? 'Triple Yahtzee' : 'Yahtzix';
-  const value = e.advise(arg, (done, total) => {
-    const pct = Math.floor(100 * done / total);
-    if (pct !== shown) {
-      shown = pct;
-      postMessage({ progress: { rules: label, done, total } });
-    }
-  });
+  const value = e.advise(arg, progressOf(label));
   // Names only: each built file is copied out of the module when it is stored, one at a
   // time (the compact Yahtzix game past 1,000 is 20 pieces of 8 MB: never two copies).
   const { built, rejected } = e.built();
@@ -245,11 +232,7 @@ async function answer(op, arg) {
     if (name && arg.target == null && (!arg.opponents || arg.opponents.length === 0)) {
       await ensureTable(e, name);
     }
-    const t = performance.now();
-    const value = e.advise(arg);
-    stats.lastAdviseMs = performance.now() - t;
-    postMessage({ stats });
-    return value;
+    return timedAdvice(e, arg);
   }
   throw new Error('unknown question ' + op);
 }
@@ -268,6 +251,11 @@ async function answerExplained(arg) {
       && (n === 5 || n === 6 || sixthDie)) {
     await ensureCompanion(e, name);
   }
+  return timedAdvice(e, arg);
+}
+
+// The engine's answer to a question whose tables are ready, its time in the stats.
+function timedAdvice(e, arg) {
   const t = performance.now();
   const value = e.advise(arg);
   stats.lastAdviseMs = performance.now() - t;

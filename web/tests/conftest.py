@@ -131,3 +131,27 @@ def damage_stored_tables(d):
             };
             tx.oncomplete = () => done();
         };""")
+
+
+def wait_ready(d, timeout=120):
+    """Until the page's answer shows (body[data-ready="1"])."""
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    WebDriverWait(d, timeout).until(lambda d: d.execute_script("return document.body.dataset.ready") == "1")
+
+
+def engine_stats(d):
+    """What the engine in the page did (window.yahtzeeEngineStats)."""
+    return d.execute_script("return Object.assign({}, window.yahtzeeEngineStats)")
+
+
+def severe(d):
+    """The browser's console errors."""
+    return [e for e in d.get_log("browser") if e["level"] == "SEVERE"]
+
+
+def reloaded(d, wait=wait_ready):
+    """The page reloaded, once its answer shows again: what the engine did."""
+    d.refresh()
+    wait(d)
+    return engine_stats(d)

@@ -11,19 +11,11 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
-from conftest import cli, damage_stored_tables
+from conftest import cli, damage_stored_tables, engine_stats, reloaded, severe, wait_ready
 
 
 def wait_advice(d, timeout=60):
-    WebDriverWait(d, timeout).until(lambda d: d.execute_script("return document.body.dataset.ready") == "1")
-
-
-def engine_stats(d):
-    return d.execute_script("return Object.assign({}, window.yahtzeeEngineStats)")
-
-
-def severe(d):
-    return [e for e in d.get_log("browser") if e["level"] == "SEVERE"]
+    wait_ready(d, timeout)
 
 
 def open_position(d, site, **query):
@@ -167,17 +159,13 @@ def test_a_reload_answers_from_the_stored_table(fresh, site):
     first = engine_stats(d)
     assert first["solves"] == 1 and first["loadedFromCache"] == 0, first
     answer = shown_options(d)
-    d.refresh()
-    wait_advice(d)
-    again = engine_stats(d)
+    again = reloaded(d, wait_advice)
     assert again["solves"] == 0 and again["loadedFromCache"] == 1, again
     assert shown_options(d) == answer
     # A stored table that no longer checks out is solved again, not trusted.
     damage_stored_tables(d)
     d.get_log("browser")
-    d.refresh()
-    wait_advice(d)
-    healed = engine_stats(d)
+    healed = reloaded(d, wait_advice)
     assert healed["solves"] == 1 and healed["loadedFromCache"] == 0, healed
     assert shown_options(d) == answer
 

@@ -11,19 +11,7 @@ import urllib.parse
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import cli, damage_stored_tables
-
-
-def wait_ready(d, timeout=120):
-    WebDriverWait(d, timeout).until(lambda d: d.execute_script("return document.body.dataset.ready") == "1")
-
-
-def engine_stats(d):
-    return d.execute_script("return Object.assign({}, window.yahtzeeEngineStats)")
-
-
-def severe(d):
-    return [e for e in d.get_log("browser") if e["level"] == "SEVERE"]
+from conftest import cli, damage_stored_tables, engine_stats, reloaded, severe, wait_ready
 
 
 def shown_options(d):
@@ -173,16 +161,12 @@ def test_the_games_keep_their_tables_and_work_offline(fresh):
         assert first["builds"] == 1 and first["filesStored"] == 1 and first["loadedFromCache"] == 0, first
         answer = shown_options(d)
         # A reload reads the table back from IndexedDB: nothing built.
-        d.refresh()
-        wait_ready(d)
-        again = engine_stats(d)
+        again = reloaded(d)
         assert again["builds"] == 0 and again["loadedFromCache"] == 1, again
         assert shown_options(d) == answer
         # A damaged stored table is refused and built again.
         damage_stored_tables(d)
-        d.refresh()
-        wait_ready(d)
-        healed = engine_stats(d)
+        healed = reloaded(d)
         assert healed["filesRejected"] == 1 and healed["builds"] == 1, healed
         assert shown_options(d) == answer
         # Offline: the service worker has the games module (cached when the page loaded it).

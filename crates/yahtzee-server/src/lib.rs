@@ -79,16 +79,17 @@
 //! with `scripts/load_test.sh` is the load test.
 
 use std::net::IpAddr;
-use std::sync::{Arc, LazyLock};
+use std::sync::Arc;
 use std::time::Duration;
 
 mod admission;
+mod web;
 
 use admission::Admission;
 use axum::body::Bytes;
 use axum::extract::{DefaultBodyLimit, Query, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
-use axum::response::{Html, IntoResponse, Response};
+use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::Deserialize;
@@ -233,41 +234,7 @@ fn client_of(limits: &Limits, peer: Option<Peer>, headers: &HeaderMap) -> IpAddr
 /// The routes, over shared state.
 pub fn router(state: Arc<AppState>) -> Router {
     Router::new()
-        .route("/", get(|| async { page(&INDEX) }))
-        .route("/index.html", get(|| async { page(&INDEX) }))
-        .route("/play", get(|| async { page(&PLAY) }))
-        .route("/play.html", get(|| async { page(&PLAY) }))
-        .route("/triple", get(|| async { page(&TRIPLE) }))
-        .route("/triple.html", get(|| async { page(&TRIPLE) }))
-        .route("/yahtzix", get(|| async { page(&YAHTZIX) }))
-        .route("/yahtzix.html", get(|| async { page(&YAHTZIX) }))
-        .route("/painted", get(|| async { page(&PAINTED) }))
-        .route("/painted.html", get(|| async { page(&PAINTED) }))
-        .route(
-            "/games.js",
-            get(|| async { asset(GAMES_JS, "text/javascript") }),
-        )
-        .route("/games.css", get(|| async { asset(GAMES_CSS, "text/css") }))
-        .route(
-            "/client.js",
-            get(|| async { asset(CLIENT, "text/javascript") }),
-        )
-        .route(
-            "/manifest.webmanifest",
-            get(|| async { asset(MANIFEST, "application/manifest+json") }),
-        )
-        .route(
-            "/icons/icon-192.png",
-            get(|| async { asset(ICON_192, "image/png") }),
-        )
-        .route(
-            "/icons/icon-512.png",
-            get(|| async { asset(ICON_512, "image/png") }),
-        )
-        .route(
-            "/icons/icon.svg",
-            get(|| async { asset(ICON_SVG, "image/svg+xml") }),
-        )
+        .merge(web::routes())
         .route("/favicon.ico", get(|| async { StatusCode::NO_CONTENT }))
         .route(
             "/api/health",
@@ -384,48 +351,6 @@ fn over_limit(e: &axum::Error) -> bool {
         source = err.source();
     }
     false
-}
-
-// The pages are the static site's (web/, docs/WEB.md): under this server, web/client.js
-// sends their questions to the API below instead of the WebAssembly engine.
-static INDEX: LazyLock<String> = LazyLock::new(|| served(include_str!("../../../web/index.html")));
-static PLAY: LazyLock<String> = LazyLock::new(|| served(include_str!("../../../web/play.html")));
-static TRIPLE: LazyLock<String> =
-    LazyLock::new(|| served(include_str!("../../../web/triple.html")));
-static YAHTZIX: LazyLock<String> =
-    LazyLock::new(|| served(include_str!("../../../web/yahtzix.html")));
-static PAINTED: LazyLock<String> =
-    LazyLock::new(|| served(include_str!("../../../web/painted.html")));
-const CLIENT: &str = include_str!("../../../web/client.js");
-const GAMES_JS: &str = include_str!("../../../web/games.js");
-const GAMES_CSS: &str = include_str!("../../../web/games.css");
-const MANIFEST: &str = include_str!("../../../web/manifest.webmanifest");
-const ICON_192: &[u8] = include_bytes!("../../../web/icons/icon-192.png");
-const ICON_512: &[u8] = include_bytes!("../../../web/icons/icon-512.png");
-const ICON_SVG: &str = include_str!("../../../web/icons/icon.svg");
-
-/// A page as this server shows it: marked, so its client asks this server's API.
-fn served(html: &str) -> String {
-    html.replacen(
-        "<head>",
-        "<head>\n<meta name=\"yahtzee-serve\" content=\"api\">",
-        1,
-    )
-}
-
-fn asset(body: impl Into<axum::body::Body>, content_type: &'static str) -> Response {
-    let mut r = Response::new(body.into());
-    let h = r.headers_mut();
-    h.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
-    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
-    r
-}
-
-fn page(html: &'static str) -> Response {
-    let mut r = Html(html).into_response();
-    r.headers_mut()
-        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
-    r
 }
 
 /// A failure as the API reports it: a status and `{"error": "..."}`.
