@@ -2,7 +2,7 @@
 //! table → advice → stats → play / games → engine → front ends. Read from `cargo
 //! metadata`, so a new dependency that points up (or a cycle) fails here, not in review.
 //! `yahtzee-record` (the game records' reader, which the games share) lies below them all.
-//! `scripts/crate_graph.sh` draws the same graph (docs/crates.svg).
+//! `scripts/crate_graph.py` draws the same graph (docs/crates.svg).
 
 use std::collections::HashMap;
 use std::process::Command;
