@@ -101,7 +101,7 @@ cargo clippy --workspace --all-targets --profile ci -- -D warnings
 # The web modules' types (tsc --checkJs --strict over web/js).
 stage "web scripts' types"
 typescript
-TSC=$tools/node_modules/.bin/tsc scripts/check_web.sh
+scripts/check_web.sh
 
 if $quick; then
     # The developer's tier: every crate's unit tests, the house checks, one browser test.
