@@ -12,7 +12,7 @@ use yahtzee_advice::{Advisor, Explain};
 use yahtzee_rules::RuleSet;
 use yahtzee_table::CompanionTable;
 
-use crate::err;
+use crate::errors::err;
 
 /// Where an option's (or a card's) expected final total comes from: `yahtzee advise
 /// --explain --json`'s `explain` object, `yahtzee stats --means`.

@@ -10,7 +10,10 @@ use pyo3::types::{PyDict, PyList};
 use serde_json::{json, Map, Value};
 use yahtzee_engine::{EngineError, Game};
 
-use crate::{bad_input, err, input, json_loads, shared};
+use crate::advice::json_loads;
+use crate::errors::{bad_input, err};
+use crate::input;
+use crate::shared::shared;
 
 /// The engine's answer to one question of any game: every field of the CLI's `--json` as
 /// an attribute (`advice.p_win`, `advice.expected_final`), its options best first

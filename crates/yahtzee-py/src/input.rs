@@ -8,7 +8,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyByteArray, PyBytes, PyFrozenSet, PyMapping, PySet, PyString};
 use serde_json::Value;
 
-use crate::bad_input;
+use crate::errors::bad_input;
 
 /// `repr(v)`, for messages (one line: `err` escapes any control character).
 fn repr(v: &Bound<'_, PyAny>) -> String {

@@ -10,7 +10,9 @@ use pyo3::prelude::*;
 use yahtzee_learn::{Batch, Env, Layout, Model, Outputs};
 use yahtzee_rules::RuleSet;
 
-use crate::{bad_input, rules_of, Table};
+use crate::errors::bad_input;
+use crate::rules::rules_of;
+use crate::table::Table;
 
 /// The exact model of `rules`, made once per rule set and process (environments share
 /// it; the table stays mapped for the life of the process).

@@ -19,7 +19,7 @@ use yahtzee_painted::game::Layers;
 use yahtzee_painted::turn::Plan;
 use yahtzee_painted::{solve, Game};
 
-use crate::bad_input;
+use crate::errors::bad_input;
 
 /// A game with what its chunks need, built once per process (a worker runs many chunks).
 struct Solver {

@@ -7,7 +7,10 @@ use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString};
 use yahtzee_engine::painted::{self, DiceText};
 
-use crate::{bad_input, err, input, json_loads, shared};
+use crate::advice::json_loads;
+use crate::errors::{bad_input, err};
+use crate::input;
+use crate::shared::shared;
 
 /// Dice from Python: `"5r 5y 2g 3b 1p"` or a list of `"5r"`-style strings.
 fn dice(v: &Bound<'_, PyAny>) -> PyResult<DiceText> {
