@@ -145,7 +145,7 @@ pub use game_tables::{triple_values, GameTables, MemoryTables};
 #[cfg(feature = "native")]
 pub use review::explain_review;
 #[cfg(feature = "native")]
-pub use tables::{companion_beside, write_companion, Tables, Where};
+pub use tables::{companion_beside, write_companion, Progress, Silent, Tables, Where};
 pub use yahtzee_advice::{Cancel, Report, ReportOption, SolveOptions, TurnMulligan};
 #[cfg(feature = "native")]
 pub use yahtzee_stats::Summary;

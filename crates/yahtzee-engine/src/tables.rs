@@ -1,5 +1,7 @@
 //! Tables opened once per rule set and shared: what a long-lived host (a Python session,
-//! a C program, a server) keeps between questions.
+//! a C program, a server) keeps between questions. Each build is said and its work
+//! reported to a [`Progress`] (a command line's progress bar, [`Tables::with_progress`]);
+//! `files` opens or builds one table at a file the caller names (`--table`, `--out`).
 
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
@@ -12,6 +14,11 @@ use yahtzee_triple::{Kind, Player, Variant};
 use crate::cost::{self, Budget, Build, Cost};
 use crate::game_tables::{get, is_open, triple_key, triple_values, GameTables, Slots};
 use crate::EngineError;
+use progress::Watched;
+pub use progress::{Progress, Silent};
+
+mod files;
+mod progress;
 
 /// The value and target tables of every rule set asked about, from one folder, each
 /// opened (or solved and written, when missing) on first use; the Triple Yahtzee players
@@ -30,6 +37,8 @@ pub struct Tables {
     /// Whether a question may solve a three-player Yahtzix game on its own thread (not in
     /// a server, which builds it through its queue: [`Tables::prepare`]).
     three_on_request: bool,
+    /// Hears every build: why it starts, and its work as it is done.
+    pub(crate) progress: Box<dyn Progress>,
 }
 
 /// Builds the companion table over the value table `table` (where each state's expected
@@ -64,6 +73,19 @@ pub fn companion_beside(table: &yahtzee_table::Table) -> Result<CompanionTable, 
     Ok(CompanionTable::open(&path, rules)?)
 }
 
+/// What is said as the companion table of `rules`, which failed to open with `e`, is
+/// built: on a first run (no file yet) with about the time it takes, for an old table with
+/// the reason it is built again.
+fn companion_message(rules: &'static RuleSet, e: &yahtzee_table::TableError) -> String {
+    let secs = (Build::Companion(rules).cost().cpu_seconds / 2.0).max(1.0);
+    let name = rules.name;
+    if store::is_missing(e) {
+        format!("Building the companion table of {name} (once, about {secs:.0} s)...")
+    } else {
+        format!("Building the companion table of {name} again (about {secs:.0} s): {e}")
+    }
+}
+
 /// Where what a build makes stands in a [`Tables`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Where {
@@ -90,7 +112,15 @@ impl Tables {
             painted: Mutex::default(),
             memory_limit: yahtzee_advice::win::default_memory_limit(),
             three_on_request: true,
+            progress: Box::new(Silent),
         }
+    }
+
+    /// These tables with each build said and its work reported to `progress` (default:
+    /// [`Silent`]): a command line's progress bar.
+    pub fn with_progress(mut self, progress: impl Progress + 'static) -> Tables {
+        self.progress = Box::new(progress);
+        self
     }
 
     /// These tables where questions never solve a three-player Yahtzix game themselves:
@@ -211,17 +241,18 @@ impl Tables {
     }
 
     /// The companion table of `rules` (where the expected score comes from), built from
-    /// its value table (opened, or solved first) and written beside it when missing.
+    /// its value table (opened, or solved first) and written beside it when missing (or
+    /// of an older format), saying so.
     pub fn companion(&self, rules: &'static RuleSet) -> Result<Arc<CompanionTable>, EngineError> {
         let path = self.companion_path(rules);
         get(&self.companions, rules.name, || {
             match CompanionTable::open(&path, rules) {
-                Err(e) if store::should_build(&e) => {}
+                Err(e) if store::should_build(&e) => {
+                    self.progress.say(&companion_message(rules, &e))
+                }
                 opened => return Ok(opened?),
             }
-            let advisor = self.advisor(rules)?;
-            self.check(&Build::Companion(rules))?;
-            write_companion(advisor.table(), &path, &|_| {})?;
+            self.solve_companion(rules, &path)?;
             Ok(CompanionTable::open(&path, rules)?)
         })
     }
@@ -231,9 +262,7 @@ impl Tables {
     pub fn advisor(&self, rules: &'static RuleSet) -> Result<Arc<Advisor>, EngineError> {
         let path = self.path(rules);
         get(&self.values, rules.name, || {
-            self.check_if_missing(&Build::Values(rules))?;
-            let table = store::load_or_solve(rules, &path, &|_| {}, &|_| {})?;
-            Ok(Advisor::new(table))
+            Ok(Advisor::new(self.table_at(rules, &path)?))
         })
     }
 
@@ -242,10 +271,7 @@ impl Tables {
     /// first read.
     pub fn target(&self, rules: &'static RuleSet) -> Result<Arc<TargetTable>, EngineError> {
         let path = self.target_path(rules);
-        get(&self.targets, rules.name, || {
-            self.check_if_missing(&Build::Target(rules))?;
-            Ok(store::load_or_solve_target(rules, &path, &|_| {}, &|_| {})?)
-        })
+        get(&self.targets, rules.name, || self.target_at(rules, &path))
     }
 
     /// Whether the value table of `rules` is open already (no solve would be needed).
@@ -289,7 +315,13 @@ impl Tables {
         let path = self.yahtzix_path(rules);
         get(&self.yahtzix, &rules.name(), || {
             self.check_if_missing(&Build::Yahtzix(*rules))?;
-            let duel = crate::yahtzix::load_or_solve(rules, &path, true, &|| {}, &|_, _| {})?;
+            let watched = Watched::new(&*self.progress, Build::Yahtzix(*rules));
+            let say = || {
+                self.progress
+                    .say(&crate::yahtzix::building_message(rules, &path))
+            };
+            let progress = |done, total| watched.reach(done, total);
+            let duel = crate::yahtzix::load_or_solve(rules, &path, true, &say, &progress)?;
             Ok(crate::yahtzix::Played::new(duel))
         })
     }
