@@ -3,10 +3,9 @@
 use std::path::PathBuf;
 
 use anyhow::{Context, Result};
-use yahtzee_advice::Advisor;
 use yahtzee_rules::Scorecard;
 
-use crate::{table_file, RulesOpts};
+use crate::{goal, RulesOpts};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -75,22 +74,19 @@ pub fn run(args: Args) -> Result<()> {
         args.mulligan_spent,
     )?;
     // What to play for first: a goal these rules cannot take is refused before any work.
-    let (play_for, target) = table_file::play_for(
+    let tables = crate::progress::tables(args.quiet);
+    let (play_for, target) = goal::play_for(
+        &tables,
         rules,
         args.target,
         args.target_table.as_deref(),
         &args.opponent,
-        args.quiet,
     )?;
-    let advisor = Advisor::new(table_file::open_or_build(
-        rules,
-        args.table.as_deref(),
-        args.quiet,
-    )?);
+    let advisor = tables.advisor_from(rules, args.table.as_deref())?;
     let options = yahtzee_engine::SolveOptions::with_memory_limit(args.memory_limit);
     let mut report = yahtzee_engine::advise_with(
         &advisor,
-        target.as_ref(),
+        target.as_deref(),
         &card,
         position,
         &play_for,
@@ -98,7 +94,7 @@ pub fn run(args: Args) -> Result<()> {
     )?;
     let asked = match &args.explain {
         Some(names) => {
-            let companion = table_file::open_or_build_companion(rules, args.quiet)?;
+            let companion = tables.companion(rules)?;
             match position {
                 Some((dice, rolls_left, mulligan)) => yahtzee_engine::explain(
                     &advisor,

@@ -5,11 +5,11 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use anyhow::Result;
-use yahtzee_advice::{Advisor, TargetAdvisor};
+use yahtzee_advice::TargetAdvisor;
 use yahtzee_play::duel::{self, Report};
 use yahtzee_play::Bots;
 
-use crate::{table_file, RulesOpts};
+use crate::{goal, RulesOpts};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -42,17 +42,15 @@ pub struct Args {
 pub fn run(args: Args) -> Result<()> {
     let rules = args.rules.rules()?;
     let seats = duel::parse_seats(&args.bots).map_err(anyhow::Error::msg)?;
-    let advisor = Advisor::new(table_file::open_or_build(
-        rules,
-        args.table.as_deref(),
-        args.quiet,
-    )?);
+    let tables = crate::progress::tables(args.quiet);
+    let advisor = tables.advisor_from(rules, args.table.as_deref())?;
     let aims = seats.iter().map(|(_, aim)| *aim);
-    let target = table_file::target_for(rules, aims, args.target_table.as_deref(), args.quiet)?;
+    let target = goal::target_for(&tables, rules, aims, args.target_table.as_deref())?;
     if let Some(t) = &target {
         t.verify_all()?;
     }
-    let bar = table_file::plain_bar(args.quiet, args.deals, "deals");
+    let template = "{bar:40} {human_pos}/{human_len} deals, {per_sec}, eta {eta}";
+    let bar = crate::progress::bar(args.quiet, args.deals, template);
     let start = Instant::now();
     let bots = duel::duel(
         rules,
@@ -61,7 +59,7 @@ pub fn run(args: Args) -> Result<()> {
         args.seed,
         || {
             let t = target
-                .as_ref()
+                .as_deref()
                 .map(|t| TargetAdvisor::new(&advisor, t).expect("tables of the same rules"));
             Bots::new(&advisor, t)
         },

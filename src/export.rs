@@ -3,11 +3,12 @@
 use std::path::PathBuf;
 
 use anyhow::{bail, Result};
+use yahtzee_engine::EngineError;
 use yahtzee_table::export::{export, export_target, Format};
 use yahtzee_table::TableError;
 
 use crate::solve::ObjectiveArg;
-use crate::{table_file, RulesOpts};
+use crate::RulesOpts;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -59,8 +60,8 @@ pub fn run(args: Args) -> Result<()> {
         FormatArg::Parquet => Format::Parquet,
     };
     // A table of the other objective named with --table: say which flag reads it.
-    let hint = |e: anyhow::Error| match e.downcast_ref::<TableError>() {
-        Some(TableError::WrongObjective { path, found, .. })
+    let hint = |e: EngineError| match e {
+        EngineError::Table(TableError::WrongObjective { path, found, .. })
             if found == "expected" || found == "target" =>
         {
             anyhow::anyhow!(
@@ -68,13 +69,14 @@ pub fn run(args: Args) -> Result<()> {
                 path.display()
             )
         }
-        _ => e,
+        e => e.into(),
     };
     if let ObjectiveArg::Companion = args.objective {
         bail!(
             "--objective companion has no export yet: its file format is docs/TABLE_FORMAT.md §13"
         );
     }
+    let tables = crate::progress::tables(args.quiet);
     if let ObjectiveArg::Target = args.objective {
         if format != Format::Parquet {
             bail!(
@@ -82,21 +84,14 @@ pub fn run(args: Args) -> Result<()> {
                 format.extension()
             );
         }
-        let path = args
-            .table
-            .clone()
-            .unwrap_or_else(|| table_file::default_target_path(rules));
-        let table =
-            table_file::open_or_build_target(rules, Some(&path), args.quiet).map_err(hint)?;
+        let path = (args.table.clone()).unwrap_or_else(|| tables.target_path(rules));
+        let table = tables.target_at(rules, &path).map_err(hint)?;
         let out = (args.out).unwrap_or_else(|| format.beside(&path, rules, true));
         let done = export_target(&table, &out)?;
         return crate::print_stdout(&done.text(&out, Format::Parquet));
     }
-    let path = args
-        .table
-        .clone()
-        .unwrap_or_else(|| table_file::default_path(rules));
-    let table = table_file::open_or_build(rules, Some(&path), args.quiet).map_err(hint)?;
+    let path = (args.table.clone()).unwrap_or_else(|| tables.path(rules));
+    let table = tables.table_at(rules, &path).map_err(hint)?;
     let out = (args.out).unwrap_or_else(|| format.beside(&path, rules, false));
     let done = export(&table, format, args.reachable_only, &out)?;
     crate::print_stdout(&done.text(&out, format))

@@ -4,14 +4,15 @@
 mod advise;
 mod duel;
 mod export;
+mod goal;
 mod painted;
 mod play;
+mod progress;
 mod review;
 mod rules_cmd;
 mod serve;
 mod solve;
 mod stats;
-mod table_file;
 mod triple;
 mod yahtzix;
 

@@ -200,10 +200,7 @@ fn review(tables: &Tables, a: ReviewArgs) -> Result<()> {
 fn play(tables: &Tables, a: PlayArgs) -> Result<()> {
     let game = a.game.game()?;
     let adv = tables.painted_advisor(&game)?;
-    let seed = a.seed.unwrap_or_else(yahtzee_terminal::clock_seed);
-    let path = a
-        .record
-        .unwrap_or_else(|| PathBuf::from(format!("records/painted-{seed}.txt")));
+    let (seed, path) = yahtzee_terminal::file::seed_and_record(a.seed, a.record, "painted");
     let mode = Mode::choose(a.plain, !a.auto);
     let end = yahtzee_terminal::painted::play_in(mode, &adv, seed, a.auto, &path)?;
     crate::print_stdout(&end)
@@ -219,7 +216,7 @@ fn solve(tables: &Tables, a: SolveArgs) -> Result<()> {
             .build_global()
             .context("cannot start the threads")?;
     }
-    let bar = crate::table_file::bar(
+    let bar = crate::progress::bar(
         a.quiet,
         1,
         "{bar:40} {percent}% layer {msg}, {elapsed_precise} spent, about {eta_precise} left",

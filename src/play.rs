@@ -5,12 +5,12 @@
 use std::path::PathBuf;
 
 use anyhow::Result;
-use yahtzee_advice::{Advisor, TargetAdvisor};
+use yahtzee_advice::TargetAdvisor;
 use yahtzee_play::{parse_bots, Bots};
 use yahtzee_terminal::yahtzee as terminal;
 use yahtzee_terminal::Mode;
 
-use crate::{table_file, RulesOpts};
+use crate::{goal, RulesOpts};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -63,15 +63,11 @@ pub fn run(args: Args) -> Result<()> {
     let rules = args.rules.rules()?;
     let bots = parse_bots(&args.bot).map_err(anyhow::Error::msg)?;
     let seats = terminal::seats(&args.players, &bots, args.auto)?;
-    let advisor = Advisor::new(table_file::open_or_build(
-        rules,
-        args.table.as_deref(),
-        args.quiet,
-    )?);
+    let tables = crate::progress::tables(args.quiet);
+    let advisor = tables.advisor_from(rules, args.table.as_deref())?;
     let aims = seats.aims.iter().copied();
-    let target_table =
-        table_file::target_for(rules, aims, args.target_table.as_deref(), args.quiet)?;
-    let target = (target_table.as_ref())
+    let target_table = goal::target_for(&tables, rules, aims, args.target_table.as_deref())?;
+    let target = (target_table.as_deref())
         .map(|t| TargetAdvisor::new(&advisor, t))
         .transpose()?;
     let bots = Bots::new(&advisor, target);

@@ -3,10 +3,7 @@
 use std::path::PathBuf;
 
 use anyhow::{Context, Result};
-use yahtzee_advice::Advisor;
 use yahtzee_play::{review, Record};
-
-use crate::table_file;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -36,14 +33,11 @@ pub fn run(args: Args) -> Result<()> {
     let (name, text) = crate::read_record(&args.file)?;
     let record = Record::parse(&text).with_context(|| name.clone())?;
     let rules = record.rules;
-    let advisor = Advisor::new(table_file::open_or_build(
-        rules,
-        args.table.as_deref(),
-        args.quiet,
-    )?);
+    let tables = crate::progress::tables(args.quiet);
+    let advisor = tables.advisor_from(rules, args.table.as_deref())?;
     let mut r = review(&record, &advisor).with_context(|| name.clone())?;
     if args.explain {
-        let companion = table_file::open_or_build_companion(rules, args.quiet)?;
+        let companion = tables.companion(rules)?;
         yahtzee_engine::explain_review(&advisor, &companion, &record, &mut r)?;
     }
     crate::print(args.json, &r, |r| r.text(&name, args.top))

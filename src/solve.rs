@@ -1,10 +1,11 @@
 //! `yahtzee solve`: build a rule set's value table.
 
 use std::path::PathBuf;
+use std::time::Instant;
 
 use anyhow::{Context, Result};
 
-use crate::{table_file, RulesOpts};
+use crate::RulesOpts;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -43,24 +44,37 @@ pub fn run(args: Args) -> Result<()> {
         std::fs::create_dir_all(dir)
             .with_context(|| format!("--out: cannot create the folder {}", dir.display()))?;
     }
-    if let ObjectiveArg::Target = args.objective {
-        let path = args
-            .out
-            .unwrap_or_else(|| table_file::default_target_path(rules));
-        let secs = table_file::build_target(rules, &path, args.quiet)?;
-        let table = yahtzee_table::TargetTable::open(&path, rules)?;
-        table.verify_sets([0])?;
-        let bytes = std::fs::metadata(&path)?.len();
-        let text = yahtzee_engine::text::solved_target(rules, &table, &path, bytes, secs);
-        return crate::print_stdout(&text);
-    }
+    let tables = crate::progress::tables(args.quiet);
     if let ObjectiveArg::Companion = args.objective {
-        let path = args
-            .out
-            .unwrap_or_else(|| table_file::default_companion_path(rules));
-        return crate::print_stdout(&table_file::build_companion(rules, &path, args.quiet)?);
+        // The value table first (opened, or built): its solve is not the companion's.
+        tables.advisor(rules)?;
     }
-    let path = args.out.unwrap_or_else(|| table_file::default_path(rules));
-    let (values, secs) = table_file::build(rules, &path, args.quiet)?;
-    crate::print_stdout(&yahtzee_engine::text::solved(rules, &values, &path, secs))
+    let start = Instant::now();
+    let text = match args.objective {
+        ObjectiveArg::Expected => {
+            let path = args.out.unwrap_or_else(|| tables.path(rules));
+            let values = tables.solve_values(rules, &path)?;
+            let secs = start.elapsed().as_secs_f64();
+            yahtzee_engine::text::solved(rules, &values, &path, secs)
+        }
+        ObjectiveArg::Target => {
+            let path = args.out.unwrap_or_else(|| tables.target_path(rules));
+            tables.solve_target(rules, &path)?;
+            let secs = start.elapsed().as_secs_f64();
+            let table = yahtzee_table::TargetTable::open(&path, rules)?;
+            table.verify_sets([0])?;
+            let bytes = std::fs::metadata(&path)?.len();
+            yahtzee_engine::text::solved_target(rules, &table, &path, bytes, secs)
+        }
+        ObjectiveArg::Companion => {
+            let path = args.out.unwrap_or_else(|| tables.companion_path(rules));
+            tables.solve_companion(rules, &path)?;
+            // Its reader checks it when it is opened (Tables::companion).
+            let bytes = std::fs::metadata(&path)?.len();
+            let secs = start.elapsed().as_secs_f64();
+            let (name, path) = (rules.name, path.display());
+            format!("{name}: companion table in {secs:.1} s, {bytes} bytes: {path}\n")
+        }
+    };
+    crate::print_stdout(&text)
 }

@@ -3,12 +3,16 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
+use std::sync::Arc;
+
 use anyhow::{bail, Context, Result};
 use yahtzee_advice::Advisor;
+use yahtzee_engine::Tables;
 use yahtzee_rules::Scorecard;
 use yahtzee_stats::{plot, Summary};
 
-use crate::{table_file, RulesOpts};
+use crate::progress::{bar, tables};
+use crate::{goal, RulesOpts};
 
 /// Options shared by both commands.
 #[derive(clap::Args)]
@@ -69,8 +73,8 @@ pub struct SimulateArgs {
     seed: u64,
 }
 
-/// The card and the advisor (over the table) behind a command.
-fn setup(c: &Common) -> Result<(Scorecard, Advisor)> {
+/// The card and the advisor (over the table) behind a command, and the tables it came from.
+fn setup(c: &Common) -> Result<(Scorecard, Arc<Advisor>, Tables)> {
     let rules = c.rules.rules()?;
     let card = Scorecard::parse(rules, &c.scorecard).context("bad --scorecard")?;
     if card.is_full() {
@@ -80,27 +84,28 @@ fn setup(c: &Common) -> Result<(Scorecard, Advisor)> {
         // Refuse a bad plot name before the work, not after.
         plot::check_path(p)?;
     }
-    let table = table_file::open_or_build(rules, c.table.as_deref(), c.quiet)?;
-    Ok((card, Advisor::new(table)))
+    let tables = tables(c.quiet);
+    let advisor = tables.advisor_from(rules, c.table.as_deref())?;
+    Ok((card, advisor, tables))
 }
 
 pub fn run_stats(args: StatsArgs) -> Result<()> {
     let c = &args.common;
-    let (card, advisor) = setup(c)?;
+    let (card, advisor, tables) = setup(c)?;
     let rules = advisor.table().rules();
     if args.means {
-        let companion = table_file::open_or_build_companion(rules, c.quiet)?;
+        let companion = tables.companion(rules)?;
         let means = yahtzee_engine::card_parts(&companion, &card)?;
         return crate::print(c.json, &means, |m| m.table_text(rules));
     }
-    let (play_for, target) = table_file::play_for(
+    let (play_for, target) = goal::play_for(
+        &tables,
         rules,
         args.target,
         args.target_table.as_deref(),
         &args.opponent,
-        c.quiet,
     )?;
-    let progress = table_file::bar(
+    let progress = bar(
         c.quiet,
         yahtzee_engine::stats_steps(&card, &play_for),
         "exact distribution {bar:40} turn {pos}/{len}, {elapsed}",
@@ -109,7 +114,7 @@ pub fn run_stats(args: StatsArgs) -> Result<()> {
     let options = yahtzee_engine::SolveOptions::with_memory_limit(args.memory_limit);
     let summary = yahtzee_engine::stats_with(
         &advisor,
-        target.as_ref(),
+        target.as_deref(),
         &card,
         &play_for,
         &|n| progress.inc(n),
@@ -121,8 +126,8 @@ pub fn run_stats(args: StatsArgs) -> Result<()> {
 
 pub fn run_simulate(args: SimulateArgs) -> Result<()> {
     let c = &args.common;
-    let (card, advisor) = setup(c)?;
-    let bar = table_file::bar(
+    let (card, advisor, _) = setup(c)?;
+    let bar = bar(
         c.quiet,
         args.games,
         "simulating {bar:40} {human_pos}/{human_len} games, {per_sec}, eta {eta}",

@@ -12,8 +12,6 @@ use yahtzee_triple::{standard_player, Kind, Player, Variant};
 
 use yahtzee_terminal::Mode;
 
-use crate::table_file;
-
 #[derive(clap::Args)]
 #[command(arg_required_else_help = true)]
 pub struct Args {
@@ -79,8 +77,8 @@ fn flag_name(value: impl clap::ValueEnum) -> String {
 /// the data folder's; built if missing).
 fn player(variant: Variant, kind: Kind, table: Option<&Path>, quiet: bool) -> Result<Player> {
     let rules = RuleSet::by_name("forced").context("no forced rule set")?;
-    let table = table_file::open_or_build(rules, table, quiet)?;
-    let values = yahtzee_engine::triple_values(&table);
+    let advisor = crate::progress::tables(quiet).advisor_from(rules, table)?;
+    let values = yahtzee_engine::triple_values(advisor.table());
     Ok(standard_player(variant, kind, values))
 }
 

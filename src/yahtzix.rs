@@ -11,7 +11,7 @@ use yahtzee_terminal::Mode;
 use yahtzee_yahtzix::record::Record;
 use yahtzee_yahtzix::{Duel, Rules};
 
-use crate::table_file;
+use crate::progress::tables;
 
 #[derive(clap::Args)]
 #[command(arg_required_else_help = true)]
@@ -74,7 +74,7 @@ impl Common {
 
     /// The solved two-player game: read from the table file, or solved and written there.
     fn duel(&self) -> Result<Duel> {
-        table_file::yahtzix(&self.rules()?, self.table.as_deref(), self.quiet)
+        Ok(tables(self.quiet).yahtzix_at(&self.rules()?, self.table.as_deref())?)
     }
 }
 
@@ -249,7 +249,7 @@ fn advise(a: AdviseArgs) -> Result<()> {
     let q = question(&a);
     let (rules, seating) = q.seating()?;
     let played = engine::Played::new(a.common.duel()?);
-    let three = q.three(memory_limit(), &table_file::say(a.common.quiet))?;
+    let three = q.three(memory_limit(), &crate::progress::say(a.common.quiet))?;
     let advice = q.answer_with(&played, three.as_ref())?;
     let place = engine::place(&rules, &seating);
     crate::print(a.json, &advice, |advice| advice.text(&place))
@@ -289,8 +289,8 @@ fn play(a: PlayArgs) -> Result<()> {
 fn review(a: ReviewArgs) -> Result<()> {
     let (name, text) = crate::read_record(&a.file)?;
     let record = Record::parse(&text).with_context(|| name.clone())?;
-    let played = table_file::yahtzix(&record.rules, a.table.as_deref(), a.quiet)?;
-    let played = engine::Played::new(played);
+    let duel = tables(a.quiet).yahtzix_at(&record.rules, a.table.as_deref())?;
+    let played = engine::Played::new(duel);
     let r = engine::review_with(&record, &played).with_context(|| name.clone())?;
     crate::print(a.json, &r, |r| r.text(&name, a.top))
 }
