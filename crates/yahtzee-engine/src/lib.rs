@@ -115,10 +115,10 @@
 pub mod api;
 #[cfg(feature = "native")]
 pub mod cost;
-#[cfg(feature = "explain")]
-mod explain;
 #[cfg(feature = "games")]
 mod estimates;
+#[cfg(feature = "explain")]
+mod explain;
 #[cfg(feature = "games")]
 mod game;
 #[cfg(feature = "games")]
@@ -127,6 +127,7 @@ pub mod game_tables;
 pub mod painted;
 #[cfg(feature = "native")]
 mod review;
+mod rule_sets;
 #[cfg(feature = "native")]
 mod tables;
 #[cfg(feature = "native")]
@@ -144,6 +145,9 @@ pub use game::Game;
 pub use game_tables::{triple_values, GameTables, MemoryTables};
 #[cfg(feature = "native")]
 pub use review::explain_review;
+pub use rule_sets::{
+    every_rule_set, house_rule_names, rules_listing, rules_named, with_house, RulesEntry,
+};
 #[cfg(feature = "native")]
 pub use tables::{companion_beside, write_companion, Progress, Silent, Tables, Where};
 pub use yahtzee_advice::{Cancel, Report, ReportOption, SolveOptions, TurnMulligan};
@@ -155,7 +159,7 @@ use thiserror::Error;
 use yahtzee_advice::{AdviceError, Advisor, TargetAdvisor};
 #[cfg(feature = "native")]
 use yahtzee_advice::{Strategy, TableValues, TargetValues, WinAdvisor};
-use yahtzee_rules::{Dice, DiceError, House, RuleSet, Scorecard, ScorecardError};
+use yahtzee_rules::{Dice, DiceError, RuleSet, Scorecard, ScorecardError};
 #[cfg(feature = "native")]
 use yahtzee_stats::{Aim, Goal, Versus};
 use yahtzee_table::TableError;
@@ -250,36 +254,6 @@ impl From<yahtzee_advice::TargetError> for EngineError {
             yahtzee_advice::TargetError::Table(t) => EngineError::Table(t),
         }
     }
-}
-
-/// The rule set `name` (`forced`, `yatzy`, a full name such as `forced+mulligan`, or
-/// another name of the official game: `yahtzee`, `official`, `american`) with the house
-/// rules `house` added.
-pub fn rules_named(name: &str, house: &[&str]) -> Result<&'static RuleSet, EngineError> {
-    with_house(RuleSet::named(name)?, house)
-}
-
-/// `rules` with the house rules `house` (by name) added to its own (a full name such as
-/// `forced+mulligan` brings its house rules); none apply to a reduced game.
-pub fn with_house(
-    rules: &'static RuleSet,
-    house: &[&str],
-) -> Result<&'static RuleSet, EngineError> {
-    let mut with = rules.house;
-    for h in house {
-        if !with.set(h.trim()) {
-            return Err(EngineError::UnknownHouse(h.to_string()));
-        }
-    }
-    if rules.is_reduced() && with != rules.house {
-        return Err(EngineError::HouseOnReduced(rules.name.to_string()));
-    }
-    Ok(rules.with_house(with))
-}
-
-/// Every rule set: the base ones, then each with each combination of house rules.
-pub fn every_rule_set() -> impl Iterator<Item = &'static RuleSet> {
-    RuleSet::every()
 }
 
 /// A card in the CLI's syntax (`"ones=3 yahtzee=50 yahtzee_bonus=100"`; empty: a new card).
@@ -735,48 +709,6 @@ fn check_not_over(card: &Scorecard) -> Result<(), EngineError> {
         ));
     }
     Ok(())
-}
-
-/// One rule set as `yahtzee rules --json` lists it.
-#[derive(Clone, Debug, serde::Serialize)]
-pub struct RulesEntry {
-    pub name: &'static str,
-    pub base: &'static str,
-    pub house: Vec<&'static str>,
-    pub description: &'static str,
-    pub boxes: usize,
-    /// Entries in the table (2^boxes × 64 × 2^flags).
-    pub states: usize,
-    /// States a game can reach, which the solver computes (the rest hold NaN).
-    pub reachable_states: usize,
-    pub expected_value: f64,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub published_value: Option<f64>,
-}
-
-/// Every rule set, as `yahtzee rules --json` lists them (computed once).
-pub fn rules_listing() -> &'static [RulesEntry] {
-    static LIST: std::sync::OnceLock<Vec<RulesEntry>> = std::sync::OnceLock::new();
-    LIST.get_or_init(|| {
-        RuleSet::every()
-            .map(|r| RulesEntry {
-                name: r.name,
-                base: RuleSet::get(r.id).name,
-                house: r.house.names(),
-                description: r.description,
-                boxes: r.box_count(),
-                states: r.state_count(),
-                reachable_states: r.reachable_state_count(),
-                expected_value: r.expected_value,
-                published_value: r.reference_value,
-            })
-            .collect()
-    })
-}
-
-/// The house rules' names, for messages and listings.
-pub fn house_rule_names() -> Vec<&'static str> {
-    House::SWITCHES.iter().map(|s| s.0).collect()
 }
 
 /// Peak heap of solving a rule set's value table into its file's bytes: one `f64` per
