@@ -50,9 +50,9 @@
 //! natively. `scripts/build_web.sh` puts the modules under the static pages of `web/`.
 
 pub mod ffi;
-mod host;
 #[cfg(feature = "games")]
 pub mod games;
+mod host;
 
 use std::collections::HashMap;
 use std::path::Path;
