@@ -10,7 +10,7 @@ import { buildCard, cardText, parseCardText, updateTotals } from './advisor/card
 import { diceShown, makeDice, randomDice, renderDice, showMegaControls } from './advisor/dice.js';
 import { advice, renderAdvice } from './advisor/advice.js';
 import { state } from './advisor/state.js';
-import { gamesMenu } from './nav.js';
+import { frame } from './frame.js';
 
 /** @typedef {import('./advisor/card.js').Values} Values */
 
@@ -123,5 +123,5 @@ async function init() {
   await switchRules(parseCardText(q.get('card') || ''), true);
 }
 
-gamesMenu('./');
+frame('./');
 init();

@@ -13,7 +13,7 @@ import { newGame, render, restoreGame, roll } from './painted/play.js';
 import { advice, buildDice, pos, renderAdviseDice, setAdviseCard, wireAdvise } from './painted/advise.js';
 import { updateUrl } from './painted/url.js';
 import { hooks } from './hooks.js';
-import { gamesMenu } from './nav.js';
+import { frame } from './frame.js';
 
 /** @param {boolean} advise */
 function setMode(advise) {
@@ -83,5 +83,5 @@ hooks.paintedGame = () => ({
   over: game.over, seed: game.seed, advice: game.advice, moves: game.moves,
 });
 
-gamesMenu('painted.html');
+frame('painted.html');
 init();

@@ -13,7 +13,7 @@ import { engineTurn } from './play/engine-turn.js';
 import { onBox, onChanceChance, onDie, onMulligan, onRoll, onTakeSixthDie, startYourTurn } from './play/you.js';
 import { render, renderControls } from './play/view.js';
 import { flow, game, newPlayer, player } from './play/state.js';
-import { gamesMenu } from './nav.js';
+import { frame } from './frame.js';
 
 /** @typedef {import('./play/state.js').Who} Who */
 
@@ -130,5 +130,5 @@ async function init() {
   newGame();
 }
 
-gamesMenu('play.html');
+frame('play.html');
 init();

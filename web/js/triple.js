@@ -12,7 +12,7 @@ import { TURNS, cardText, filled, game, total, written } from './triple/game.js'
 import { renderCard } from './triple/card.js';
 import { showOptions } from './triple/options.js';
 import { advice, scheduleAdvice, setUpAdvise, updateUrl } from './triple/advise.js';
-import { gamesMenu } from './nav.js';
+import { frame } from './frame.js';
 
 function newGame() {
   game.gen++;
@@ -136,5 +136,5 @@ async function init() {
   setMode(q.get('mode') === 'advise');
 }
 
-gamesMenu('triple.html');
+frame('triple.html');
 init();

@@ -8,7 +8,7 @@ import { advising, showMode, wireModes } from './modes.js';
 import { newGame } from './yahtzix/turns.js';
 import { render } from './yahtzix/view.js';
 import { advice, adviseFromAddress, layoutPlayers, scheduleAdvice, updateUrl } from './yahtzix/advise.js';
-import { gamesMenu } from './nav.js';
+import { frame } from './frame.js';
 
 /** @param {boolean} advise */
 function setMode(advise) {
@@ -55,5 +55,5 @@ async function init() {
   if (q.get('mode') !== 'advise') newGame();
 }
 
-gamesMenu('yahtzix.html');
+frame('yahtzix.html');
 init();

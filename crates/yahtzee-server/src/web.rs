@@ -55,6 +55,7 @@ const FILES: &[(&str, &str, &[u8])] = &[
     web_file!(JS, "js/dice.js"),
     web_file!(JS, "js/dom.js"),
     web_file!(JS, "js/engine.js"),
+    web_file!(JS, "js/frame.js"),
     web_file!(JS, "js/hooks.js"),
     web_file!(JS, "js/latest.js"),
     web_file!(JS, "js/modes.js"),
