@@ -10,9 +10,10 @@
 //! Read from `cargo metadata` and the files themselves, with nothing but the standard
 //! library: the checks are plain text, so each states exactly what it looks for.
 
+mod support;
+
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 /// Dependencies that no path in the code names, each with the reason it is declared.
 const USED_WITHOUT_A_PATH: [(&str, &str, &str); 0] = [];
@@ -26,24 +27,7 @@ struct Package {
 }
 
 fn packages() -> Vec<Package> {
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    let out = Command::new(cargo)
-        .args([
-            "metadata",
-            "--format-version",
-            "1",
-            "--no-deps",
-            "--offline",
-        ])
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("cargo metadata runs");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let meta: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let meta = support::workspace_metadata();
     let list = meta["packages"].as_array().unwrap();
     list.iter()
         .map(|p| {

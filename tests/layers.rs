@@ -4,8 +4,9 @@
 //! `yahtzee-record` (the game records' reader, which the games share) lies below them all.
 //! `scripts/crate_graph.py` draws the same graph (docs/crates.svg).
 
+mod support;
+
 use std::collections::HashMap;
-use std::process::Command;
 
 /// Each workspace crate's layer: a crate may depend only on crates of lower layers.
 const LAYERS: [(&str, u8); 21] = [
@@ -34,24 +35,7 @@ const LAYERS: [(&str, u8); 21] = [
 
 #[test]
 fn every_import_points_down_the_layers() {
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    let out = Command::new(cargo)
-        .args([
-            "metadata",
-            "--format-version",
-            "1",
-            "--no-deps",
-            "--offline",
-        ])
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("cargo metadata runs");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let meta: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let meta = support::workspace_metadata();
     let layer: HashMap<&str, u8> = LAYERS.into_iter().collect();
     let mut edges = 0;
     for package in meta["packages"].as_array().unwrap() {
