@@ -1,8 +1,9 @@
 // The frame every page shares, written once here rather than in each page: the theme
 // colour, manifest and icons in the <head>; the header (the page's own <h1> beside the
 // games menu); the error line (#error) and the status line (#status); on the games' pages
-// the two mode buttons (#mode-play, #mode-advise) that open the setup panel; and the
-// moments of a turn an advice form offers (#rolls-left).
+// the two mode buttons (#mode-play, #mode-advise) that open the setup panel; the
+// moments of a turn an advice form offers (#rolls-left); and the shared panels a page
+// marks with data-panel (panels.js).
 //
 // A page holds only what is its own: its <h1>; a <p data-frame="error"> and a
 // <p data-frame="status"> where it wants those lines (without them they follow the
@@ -12,6 +13,7 @@
 // there when anything looks for them.
 
 import { gamesMenu } from './nav.js';
+import { fillPanels } from './panels.js';
 
 /**
  * The <head>'s links every page has: the app's colour, manifest and icons.
@@ -82,6 +84,7 @@ function place(name, line, after) {
  */
 export function frame(page) {
   for (const [tag, attrs] of HEAD) document.head.append(el(tag, attrs));
+  fillPanels();
   const h1 = document.querySelector('.wrap > h1');
   if (!h1) throw new Error('the page has no <h1>');
   const header = el('header', {});

@@ -2,13 +2,15 @@
 // short pause (the last change wins), its options table dimmed while it is out, and only
 // the newest answer shown; an error goes to the error line.
 
-import { setError } from './dom.js';
+import { $, setError } from './dom.js';
 import { Stale } from './stale.js';
 
 /**
  * @template T
  * @typedef {object} Asking
- * @property {HTMLElement} table                  dimmed (class "pending") while asking
+ * @property {string} table                       the options table's selector: dimmed (class
+ *                                                "pending") while asking (looked up then, so an
+ *                                                asker may be made before the page is built)
  * @property {number} delay                       ms after the last change
  * @property {(isCurrent: () => boolean) => Promise<T>} ask
  * @property {(answer: T) => void} show
@@ -29,7 +31,7 @@ export function latest(how) {
     if (how.ready && !how.ready()) return;
     const id = ++reqId;
     const current = () => id === reqId;
-    how.table.classList.add('pending');
+    $(how.table).classList.add('pending');
     try {
       const answer = await how.ask(current);
       if (!current()) return;
@@ -40,7 +42,7 @@ export function latest(how) {
       setError(/** @type {Error} */ (e).message);
       how.fail();
     } finally {
-      if (current()) how.table.classList.remove('pending');
+      if (current()) $(how.table).classList.remove('pending');
     }
   };
   const schedule = () => {

@@ -61,6 +61,7 @@ const FILES: &[(&str, &str, &[u8])] = &[
     web_file!(JS, "js/modes.js"),
     web_file!(JS, "js/nav.js"),
     web_file!(JS, "js/options.js"),
+    web_file!(JS, "js/panels.js"),
     web_file!(JS, "js/painted.js"),
     web_file!(JS, "js/painted/advise.js"),
     web_file!(JS, "js/painted/card.js"),

@@ -48,7 +48,7 @@ function question() {
 
 /** Asks for the position on screen: now, or after a short pause (schedule). */
 export const advice = latest({
-  table: $('#options'),
+  table: '#options',
   delay: 150,
   // Wait for the card of the rules on screen (a rules switch is loading it).
   ready: () => !!state.card && state.cardName === ruleName(),

@@ -89,7 +89,7 @@ function renderAdviseCard() {
 }
 
 export const advice = latest({
-  table: $('#options'),
+  table: '#options',
   delay: 150,
   ask: (isCurrent) => {
     delete document.body.dataset.ready;

@@ -36,7 +36,7 @@ export function updateUrl() {
 }
 
 export const advice = latest({
-  table: $('#options'),
+  table: '#options',
   delay: 150,
   ask: (isCurrent) => /** @type {Promise<Advice>} */ (api('/api/advise', {
     game: 'triple', variant: select('#variant').value, strategy: select('#strategy').value,

@@ -110,7 +110,7 @@ export function updateUrl() {
 }
 
 export const advice = latest({
-  table: $('#options'),
+  table: '#options',
   delay: 200,
   ask: (isCurrent) => /** @type {Promise<Advice>} */ (api('/api/advise', question(), isCurrent)),
   show: (a) => {
