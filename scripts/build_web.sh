@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # The static advisor and game: a folder any static file server can host, with no /api.
 #
-#   scripts/build_web.sh [OUT]          (default target/web)
+#   scripts/build_web.sh [--built] [OUT]          (default target/web)
+#
+# --built: the engine's modules are already built (scripts/build_wasm.sh has just run, as
+# in the test suite), so they are not built again.
 #
 # Copies web/ (pages, styles, script modules, worker, service worker, manifest, icons) and the engine's
 # yahtzee.js, yahtzee.wasm and yahtzee-games.wasm (the other games' module, loaded by their
@@ -11,8 +14,13 @@
 # gzipped total. Then: python3 -m http.server -d OUT (or any static server).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+built=0
+if [ "${1:-}" = --built ]; then
+    built=1
+    shift
+fi
 out=${1:-target/web}
-scripts/build_wasm.sh
+[ $built = 1 ] || scripts/build_wasm.sh
 rm -rf "$out"
 mkdir -p "$out/icons"
 cp web/index.html web/play.html web/triple.html web/yahtzix.html web/painted.html web/common.css web/games.css \

@@ -92,6 +92,78 @@ typescript() {
 # The CLI the Python and browser tests run is the one cargo builds here.
 export YAHTZEE_BIN=$root/target/ci/yahtzee
 
+# The whole suite runs in two kinds of lane. The foreground runs the checks in order; two
+# background lanes, started first at low priority (nice), build what the later stages need
+# in their own target folders while the foreground's tests leave a core idle: the
+# WebAssembly modules, the npm package and the static site (target/wasm, target/npm,
+# target/web), and the Python package (its test tools into the venv, the extension built
+# by maturin in target/py: built on its own, cargo would choose other features for the
+# shared crates than the workspace's test build does and compile them again anyway). A
+# stage that needs a lane's work waits for it; a lane that failed prints its log and
+# fails the suite.
+suite_dir=$root/target/suite
+mkdir -p "$suite_dir"
+declare -A lane_pid lane_start
+lane() {
+    local name=$1
+    shift
+    lane_start[$name]=$SECONDS
+    (renice -n 10 -p "$BASHPID" >/dev/null && "$@") >"$suite_dir/$name.log" 2>&1 &
+    lane_pid[$name]=$!
+}
+await_lane() {
+    local name=$1 waited=$SECONDS
+    if ! wait "${lane_pid[$name]}"; then
+        cat "$suite_dir/$name.log" >&2
+        echo "error: the $name lane failed (its log: target/suite/$name.log)" >&2
+        exit 1
+    fi
+    echo "=== lane $name: done $((SECONDS - lane_start[$name])) s after it started (waited $((SECONDS - waited)) s)" >&2
+    timings+=("$(printf '%5d s  (lane %s, in the background; waited for: %d s)' \
+        $((SECONDS - lane_start[$name])) "$name" $((SECONDS - waited)))")
+}
+# The Python package: its test tools, then the extension into the venv and as a wheel.
+python_package() {
+    python_env
+    # pandas for Table.to_frame's test, mypy to check the type stub on a user's script,
+    # pyarrow to read the Parquet export back (tests/test_parquet.py).
+    if ! "$venv/bin/python" -c "import maturin, mypy, numpy, pandas, pyarrow" 2>/dev/null; then
+        "$venv/bin/pip" install -q --disable-pip-version-check "maturin>=1.5,<2" mypy numpy pandas pyarrow
+    fi
+    # Gymnasium and PettingZoo for the learning environments (yahtzee.gym, yahtzee.family,
+    # yahtzee.pettingzoo; tests/test_gym.py, tests/test_env_family.py): pinned, the versions tested.
+    if ! "$venv/bin/python" -c "import gymnasium, pettingzoo, sys; sys.exit((gymnasium.__version__, pettingzoo.__version__) != ('1.4.0', '1.27.0'))" 2>/dev/null; then
+        "$venv/bin/pip" install -q --disable-pip-version-check "gymnasium==1.4.0" "pettingzoo==1.27.0"
+    fi
+    # Ray for the distributed Painted solve (tests/test_painted_cluster.py starts a local
+    # cluster with `ray start`, scripts/ray_local_cluster.py): pinned, the version tested.
+    if ! "$venv/bin/python" -c "import ray, sys; sys.exit(ray.__version__ != '2.40.0')" 2>/dev/null; then
+        "$venv/bin/pip" install -q --disable-pip-version-check "ray==2.40.0"
+    fi
+    export CARGO_TARGET_DIR=$root/target/py
+    (cd crates/yahtzee-py && VIRTUAL_ENV=$venv "$venv/bin/maturin" develop --profile ci -q)
+    # The wheel a machine without Rust installs: tests/test_wheel.py puts it into a fresh
+    # venv ($YAHTZEE_WHEEL). Built in the `ci` profile the develop build above used, so it
+    # reuses that build (a release wheel, as published, is the same package with LTO: 1.5
+    # minutes more of two cores; `maturin build --release` makes one).
+    rm -f "$wheels"/yahtzee-*.whl
+    (cd crates/yahtzee-py && "$venv/bin/maturin" build --profile ci -q -i "$venv/bin/python" -o "$wheels")
+}
+wheels=$root/target/wheels
+# The engine as WebAssembly and its npm package (scripts/build_wasm.sh installs Debian's
+# rustc-web toolchain when no rustup wasm32 target is there), then the static site: the
+# same pages with the WebAssembly engine, no server (scripts/build_web.sh). (Not the
+# experimental multi-threaded module: it ships nowhere, and its build takes a minute;
+# `scripts/bench_wasm.sh --threads` builds it and checks its table bit for bit.)
+web_build() {
+    scripts/build_wasm.sh --pack
+    scripts/build_web.sh --built
+}
+if ! $quick; then
+    lane wasm web_build
+    lane python python_package
+fi
+
 # 0. Style: formatting and lints, as the project's standards ask (the whole workspace, every
 #    target).
 stage "format and clippy"
@@ -116,60 +188,35 @@ if $quick; then
     exit 0
 fi
 
+
 # 1. Rust: every crate's tests, the CLI end to end, the C library and its example. The
 #    `ci` profile is release without LTO (Cargo.toml): the same optimised code, built in
-#    half the time. `cargo test --workspace --release` runs the same tests.
+#    half the time. `cargo test --workspace --release` runs the same tests. (Not under
+#    cargo-nextest: a process per test loses the solves a binary's tests share, and the
+#    run took 820 s against cargo test's 770; the cores a binary's last long test leaves
+#    idle go to the background lanes.)
 stage "Rust tests"
 cargo test --workspace --profile ci
 
-# 2. Python: build the package into a virtual environment and run its tests.
-stage "Python package"
-python_env
-# pandas for Table.to_frame's test, mypy to check the type stub on a user's script,
-# pyarrow to read the Parquet export back (tests/test_parquet.py).
-if ! "$venv/bin/python" -c "import maturin, mypy, numpy, pandas, pyarrow" 2>/dev/null; then
-    "$venv/bin/pip" install -q --disable-pip-version-check "maturin>=1.5,<2" mypy numpy pandas pyarrow
-fi
-# Gymnasium and PettingZoo for the learning environments (yahtzee.gym, yahtzee.family,
-# yahtzee.pettingzoo; tests/test_gym.py, tests/test_env_family.py): pinned, the versions tested.
-if ! "$venv/bin/python" -c "import gymnasium, pettingzoo, sys; sys.exit((gymnasium.__version__, pettingzoo.__version__) != ('1.4.0', '1.27.0'))" 2>/dev/null; then
-    "$venv/bin/pip" install -q --disable-pip-version-check "gymnasium==1.4.0" "pettingzoo==1.27.0"
-fi
-# Ray for the distributed Painted solve (tests/test_painted_cluster.py starts a local
-# cluster with `ray start`, scripts/ray_local_cluster.py): pinned, the version tested.
-if ! "$venv/bin/python" -c "import ray, sys; sys.exit(ray.__version__ != '2.40.0')" 2>/dev/null; then
-    "$venv/bin/pip" install -q --disable-pip-version-check "ray==2.40.0"
-fi
-(cd crates/yahtzee-py && VIRTUAL_ENV=$venv "$venv/bin/maturin" develop --profile ci -q)
-# The wheel a machine without Rust installs: tests/test_wheel.py puts it into a fresh venv
-# ($YAHTZEE_WHEEL). Built in the `ci` profile the develop build above used, so it reuses
-# that build (a release wheel, as published, is the same package with LTO: 1.5 minutes
-# more of two cores; `maturin build --release` makes one).
-wheels=$root/target/wheels
-rm -f "$wheels"/yahtzee-*.whl
-(cd crates/yahtzee-py && "$venv/bin/maturin" build --profile ci -q -i "$venv/bin/python" -o "$wheels")
+# 2. Python: the package's tests (the package built in its lane).
+stage "Python tests"
+await_lane python
 YAHTZEE_WHEEL=$(ls "$wheels"/yahtzee-*.whl)
 export YAHTZEE_WHEEL
-stage "Python tests"
 "$venv/bin/python" -m pytest -q crates/yahtzee-py/tests
 
 # 3. The web advisor and the game page in headless Chromium, against `yahtzee serve`.
 stage "browser tests (server)"
 "$venv/bin/python" -m pytest -q crates/yahtzee-server/tests/browser
 
-# 4. The engine as WebAssembly and its npm package, installed from its tarball into an empty
-#    folder and tested in Node.js against the CLI (scripts/build_wasm.sh installs Debian's
-#    rustc-web toolchain when no rustup wasm32 target is there).
-# (Not the experimental multi-threaded module: it ships nowhere, and its build takes a
-# minute; `scripts/bench_wasm.sh --threads` builds it and checks its table bit for bit.)
-stage "WebAssembly build"
-scripts/build_wasm.sh --pack
+# 4. The npm package, installed from its tarball into an empty folder and tested in Node.js
+#    against the CLI.
 stage "npm package tests"
+await_lane wasm
 TSC=$tools/node_modules/.bin/tsc node --test crates/yahtzee-wasm/tests/
 
-# 5. The static advisor and game (the same pages with the WebAssembly engine, no server),
-#    served by a plain static file server, in headless Chromium.
+# 5. The static advisor and game, served by a plain static file server, in headless
+#    Chromium.
 stage "static site tests"
-scripts/build_web.sh
 "$venv/bin/python" -m pytest -q web/tests
 summary
