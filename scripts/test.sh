@@ -70,6 +70,8 @@ command -v python3 >/dev/null || need_apt python3
 command -v chromedriver >/dev/null || need_apt chromium chromium-driver
 # tmux: the full-screen game is driven in a real pseudo-terminal (tests/full_screen.rs).
 command -v tmux >/dev/null || need_apt tmux
+# pgrep: a failing suite stops its background lanes and their children.
+command -v pgrep >/dev/null || need_apt procps
 command -v node >/dev/null && command -v npm >/dev/null || need_apt nodejs npm
 
 # The Python environment under target/: pytest and selenium for the browser tests always;
@@ -104,6 +106,18 @@ export YAHTZEE_BIN=$root/target/ci/yahtzee
 suite_dir=$root/target/suite
 mkdir -p "$suite_dir"
 declare -A lane_pid lane_start
+# A lane still running when the suite stops (a stage failed) is stopped with it, its
+# children (cargo, a server, a browser) first.
+kill_tree() {
+    local child
+    for child in $(pgrep -P "$1"); do kill_tree "$child"; done
+    kill "$1" 2>/dev/null || true
+}
+stop_lanes() {
+    local pid
+    for pid in "${lane_pid[@]}"; do kill_tree "$pid"; done
+}
+trap stop_lanes EXIT
 lane() {
     local name=$1
     shift
@@ -111,6 +125,16 @@ lane() {
     (renice -n 10 -p "$BASHPID" >/dev/null && "$@") >"$suite_dir/$name.log" 2>&1 &
     lane_pid[$name]=$!
 }
+# lane_beside NAME COMMAND...: a test stage started beside the foreground's next one, at
+# the same priority.
+lane_beside() {
+    local name=$1
+    shift
+    lane_start[$name]=$SECONDS
+    "$@" >"$suite_dir/$name.log" 2>&1 &
+    lane_pid[$name]=$!
+}
+# await_lane NAME: waits for the lane; its log's last lines (all of it if it failed).
 await_lane() {
     local name=$1 waited=$SECONDS
     if ! wait "${lane_pid[$name]}"; then
@@ -118,8 +142,9 @@ await_lane() {
         echo "error: the $name lane failed (its log: target/suite/$name.log)" >&2
         exit 1
     fi
+    tail -n 3 "$suite_dir/$name.log" >&2
     echo "=== lane $name: done $((SECONDS - lane_start[$name])) s after it started (waited $((SECONDS - waited)) s)" >&2
-    timings+=("$(printf '%5d s  (lane %s, in the background; waited for: %d s)' \
+    timings+=("$(printf '%5d s  (lane %s, beside the foreground; it waited %d s for it)' \
         $((SECONDS - lane_start[$name])) "$name" $((SECONDS - waited)))")
 }
 # The Python package: its test tools, then the extension into the venv and as a wheel.
@@ -197,26 +222,31 @@ fi
 #    idle go to the background lanes.)
 stage "Rust tests"
 cargo test --workspace --profile ci
+stage_done
 
 # 2. Python: the package's tests (the package built in its lane).
-stage "Python tests"
 await_lane python
 YAHTZEE_WHEEL=$(ls "$wheels"/yahtzee-*.whl)
 export YAHTZEE_WHEEL
-"$venv/bin/python" -m pytest -q crates/yahtzee-py/tests
-
+# From here each stage is mostly one core's work (a Python process, a browser, Node.js),
+# so they run two at a time: one beside the foreground (at the same priority), its output
+# shown when it ends.
+#
 # 3. The web advisor and the game page in headless Chromium, against `yahtzee serve`.
-stage "browser tests (server)"
-"$venv/bin/python" -m pytest -q crates/yahtzee-server/tests/browser
+lane_beside browser "$venv/bin/python" -m pytest -q crates/yahtzee-server/tests/browser
+stage "Python tests"
+"$venv/bin/python" -m pytest -q crates/yahtzee-py/tests
+stage_done
+await_lane browser
 
-# 4. The npm package, installed from its tarball into an empty folder and tested in Node.js
+# 4. The static advisor and game, served by a plain static file server, in headless
+#    Chromium.
+await_lane wasm
+lane_beside static "$venv/bin/python" -m pytest -q web/tests
+# 5. The npm package, installed from its tarball into an empty folder and tested in Node.js
 #    against the CLI.
 stage "npm package tests"
-await_lane wasm
 TSC=$tools/node_modules/.bin/tsc node --test crates/yahtzee-wasm/tests/
-
-# 5. The static advisor and game, served by a plain static file server, in headless
-#    Chromium.
-stage "static site tests"
-"$venv/bin/python" -m pytest -q web/tests
+stage_done
+await_lane static
 summary
