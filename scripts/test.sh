@@ -8,7 +8,9 @@
 #                             solve on a local Ray cluster included), the web pages in
 #                             headless Chromium against `yahtzee serve`, the engine as
 #                             WebAssembly and its npm package in Node.js, and the static site
-#                             in Chromium with no server.
+#                             in Chromium with no server. The WebAssembly and Python
+#                             builds run in background lanes while the foreground checks
+#                             run, and the last four test stages two at a time (below).
 #   scripts/test.sh --quick   the developer's tier, a few minutes after a build: format,
 #                             clippy, every crate's unit tests and the house checks
 #                             (tests/house.rs, tests/layers.rs), the web scripts' types, and
