@@ -23,7 +23,7 @@ fn all_but(r: &RuleSet, open: &[Category]) -> u32 {
 }
 
 mod common;
-use common::{mega_outcomes, outcomes};
+use common::{mega_outcomes, outcomes, sub_keeps};
 
 /// The plain way: per state a vector over points needed, every final roll's legal moves
 /// (and house-rule options) from the rules' generic move list, keeps valued by explicit
@@ -35,6 +35,7 @@ fn reference_target(r: &RuleSet) -> (Vec<Vec<f64>>, Vec<Option<u32>>) {
     let mut vecs: Vec<Vec<f64>> = vec![Vec::new(); n];
     let mut most: Vec<Option<u32>> = vec![None; n];
     let nb = r.box_count() as u32;
+    let subs = sub_keeps();
     let read = |v: &Vec<f64>, c: i64| -> f64 {
         if c < 0 {
             1.0
@@ -141,10 +142,9 @@ fn reference_target(r: &RuleSet) -> (Vec<Vec<f64>>, Vec<Option<u32>>) {
                         }
                         (0..len)
                             .map(|c| {
-                                t.keep(x)
-                                    .sub_keeps()
+                                subs[x]
                                     .iter()
-                                    .map(|k| keep_values[k.index()][c])
+                                    .map(|&k| keep_values[k][c])
                                     .fold(f64::NEG_INFINITY, f64::max)
                             })
                             .collect()

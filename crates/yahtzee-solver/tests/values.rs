@@ -87,7 +87,7 @@ fn table_is_bit_identical_with_one_and_two_threads() {
 }
 
 mod common;
-use common::{mega_outcomes, outcomes};
+use common::{mega_outcomes, outcomes, sub_keeps};
 
 /// One turn evaluated the slow, obvious way: every final roll scored through the rules'
 /// generic move list, keeps valued by explicit outcome probabilities, best keeps found by
@@ -109,10 +109,9 @@ fn reference_turn(r: &RuleSet, values: &[f64], state: State) -> f64 {
                 if forced(x) {
                     return keep_values[x];
                 }
-                t.keep(x)
-                    .sub_keeps()
+                sub_keeps()[x]
                     .iter()
-                    .map(|k| keep_values[k.index()])
+                    .map(|&k| keep_values[k])
                     .fold(f64::NEG_INFINITY, f64::max)
             })
             .collect()

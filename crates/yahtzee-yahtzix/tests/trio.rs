@@ -23,6 +23,14 @@ fn trio150() -> &'static Trio {
     TRIO.get_or_init(|| Trio::solve(&rules(150, true, false)).unwrap())
 }
 
+/// The three-player game to 100, the smallest target, solved once for each variant the
+/// tests ask for (with or without four of a kind, exact target or not).
+fn trio100(four: bool, exact: bool) -> &'static Trio {
+    static TRIOS: [OnceLock<Trio>; 4] = [const { OnceLock::new() }; 4];
+    TRIOS[usize::from(four) * 2 + usize::from(exact)]
+        .get_or_init(|| Trio::solve(&rules(100, four, exact)).unwrap())
+}
+
 /// The two-player game to 150, solved once.
 fn duel150() -> &'static Duel {
     static DUEL: OnceLock<Duel> = OnceLock::new();
@@ -34,7 +42,7 @@ fn duel150() -> &'static Duel {
 #[test]
 fn the_solver_agrees_with_plain_value_iteration_at_100() {
     let r = rules(100, true, false);
-    let trio = Trio::solve(&r).unwrap();
+    let trio = trio100(true, false);
     let (plain, sweeps) = Trio::solve_plain(&r, 1e-13).unwrap();
     let diff = trio.max_difference(&plain);
     println!("100: {sweeps} plain sweeps, largest difference {diff:.1e}");
@@ -48,35 +56,33 @@ fn the_solver_agrees_with_plain_value_iteration_at_100() {
 
 /// Without four of a kind, some score triples have two stationary equilibria: the solver
 /// and plain value iteration may settle on different ones (docs/GAMES.md), but each is a
-/// fixed point of every state's equation. (Under an exact target plain value iteration
-/// from scratch agrees to 4e-14 at 150, in 34 sweeps: a minute, so it is measured by
-/// `examples/measure.rs`, not here.)
+/// fixed point of every state's equation. Checked at 100, the smallest target, beside the
+/// default game at 150. (Under an exact target plain value iteration from scratch agrees
+/// to 4e-14 at 150, in 34 sweeps: a minute, so it is measured by `examples/measure.rs`,
+/// not here.)
 #[test]
 fn every_variant_satisfies_every_states_equation() {
-    for r in [rules(150, false, false), rules(150, true, true)] {
-        let trio = Trio::solve(&r).unwrap();
-        let residual = trio.bellman_residual();
-        assert!(residual < 1e-10, "{}: {residual}", r.name());
+    for (four, exact) in [(false, false), (true, true), (true, false)] {
+        let residual = trio100(four, exact).bellman_residual();
+        assert!(residual < 1e-10, "four {four}, exact {exact}: {residual}");
     }
+    let residual = trio150().bellman_residual();
+    assert!(residual < 1e-10, "150: {residual}");
 }
 
 /// Under an exact target at 100 one score triple has no stable pure play: two plays
 /// answer each other, and the table mixes them (docs/RULES.md Y12).
 #[test]
 fn where_no_pure_play_is_stable_the_equilibrium_mixes_two() {
-    let trio = Trio::solve(&rules(100, true, true)).unwrap();
+    let trio = trio100(true, true);
     assert_eq!(trio.mixed, 1);
     assert!(trio.residual < 1e-10, "{}", trio.residual);
 }
 
 #[test]
 fn chances_sum_to_one_in_every_state() {
-    for r in [
-        rules(100, true, false),
-        rules(100, false, false),
-        rules(100, true, true),
-    ] {
-        let trio = Trio::solve(&r).unwrap();
+    for (four, exact) in [(true, false), (false, false), (true, true)] {
+        let trio = trio100(four, exact);
         let mut checked = 0;
         for c in trio.all_chances().filter(|c| !c[0].is_nan()) {
             assert!((c.iter().sum::<f64>() - 1.0).abs() < 1e-12, "{c:?}");

@@ -11,6 +11,19 @@ pub fn outcomes() -> &'static Vec<Vec<(usize, f64)>> {
     OUTCOMES.get_or_init(|| outcomes_of(tables()))
 }
 
+/// For every roll of five, the keeps it allows (its sub-multisets) by index: listed once,
+/// since the references ask for them in every state.
+pub fn sub_keeps() -> &'static Vec<Vec<usize>> {
+    static SUBS: OnceLock<Vec<Vec<usize>>> = OnceLock::new();
+    SUBS.get_or_init(|| {
+        let t = tables();
+        let rolls = t.size_range(t.dice()).len();
+        (0..rolls)
+            .map(|x| t.keep(x).sub_keeps().iter().map(|k| k.index()).collect())
+            .collect()
+    })
+}
+
 /// [`outcomes`] for six dice (house rule "mega-yahtzee"), over [`mega_tables`].
 #[allow(dead_code)]
 pub fn mega_outcomes() -> &'static Vec<Vec<(usize, f64)>> {
