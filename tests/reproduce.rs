@@ -72,12 +72,18 @@ fn a_figure_that_does_not_reproduce_fails_the_run() {
     let dir = tempfile::tempdir().unwrap();
     let mut f: Value =
         serde_json::from_str(&std::fs::read_to_string(figures_file()).unwrap()).unwrap();
-    // One ci figure, published with another last digit.
+    // One ci figure, published with another last digit: the one whose recipe is quickest
+    // (a reduced game's, not a whole solve's).
     let figs = f["figures"].as_array().unwrap().clone();
     let recipes = f["recipes"].clone();
+    let minutes = |g: &Value| {
+        recipes[g["recipe"].as_str().unwrap()]["minutes"]
+            .as_f64()
+            .unwrap()
+    };
     let fig = figs
         .into_iter()
-        .find(|g| {
+        .filter(|g| {
             recipes[g["recipe"].as_str().unwrap()]["tier"] == "ci"
                 && g["kind"] == "exact"
                 && g["published"]
@@ -85,6 +91,7 @@ fn a_figure_that_does_not_reproduce_fails_the_run() {
                     .unwrap()
                     .ends_with(|c: char| c.is_ascii_digit())
         })
+        .min_by(|a, b| minutes(a).total_cmp(&minutes(b)))
         .expect("an exact ci figure");
     let mut wrong = fig.clone();
     let p = wrong["published"].as_str().unwrap().to_string();
