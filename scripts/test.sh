@@ -96,13 +96,13 @@ typescript() {
 # The CLI the Python and browser tests run is the one cargo builds here.
 export YAHTZEE_BIN=$root/target/ci/yahtzee
 
-# The whole suite runs in two kinds of lane. The foreground runs the checks in order;
-# background lanes at low priority (nice) do what the later stages need while the
-# foreground's tests leave a core idle: from the start, the WebAssembly modules, the npm
-# package and the static site (in target/wasm, target/npm, target/web) and the Python test
-# tools; once the Rust test build is done, the Python package (maturin, beside the Rust
-# tests). A stage that needs a lane's work waits for it; a lane that failed prints its log
-# and fails the suite.
+# The whole suite runs in two kinds of lane. The foreground runs the checks in order; two
+# background lanes, started first at low priority (nice), build what the later stages need
+# in their own target folders while the foreground's tests leave a core idle: the
+# WebAssembly modules, the npm package and the static site (target/wasm, target/npm,
+# target/web), and the Python package (its test tools into the venv, the extension built
+# by maturin in target/py). A stage that needs a lane's work waits for it; a lane that
+# failed prints its log and fails the suite.
 suite_dir=$root/target/suite
 mkdir -p "$suite_dir"
 declare -A lane_pid lane_start
@@ -166,12 +166,15 @@ python_tools() {
         "$venv/bin/pip" install -q --disable-pip-version-check "ray==2.40.0"
     fi
 }
-# The extension into the venv and as a wheel, built by maturin in the workspace's own target
-# folder and `ci` profile once the Rust test build is done: every crate it shares with the
-# workspace is already built there, so only pyo3 and yahtzee-py compile (44 CPU-seconds,
-# against 256 for the whole chain in a folder of its own). Cargo holds its build lock only
-# while it compiles, so this runs beside the Rust tests.
+# The extension into the venv and as a wheel, built by maturin in its own target folder
+# (target/py) from the start, beside the foreground. Built on its own, yahtzee-py resolves
+# other features for the crates it shares with the workspace than `cargo test --workspace`
+# does (serde_json's float_roundtrip, the table's parquet, ...), so cargo compiles the
+# chain again whichever folder it uses (docs/TESTING.md); in its own it need not wait for
+# the test build.
 python_package() {
+    python_tools
+    export CARGO_TARGET_DIR=$root/target/py
     (cd crates/yahtzee-py && VIRTUAL_ENV=$venv "$venv/bin/maturin" develop --profile ci -q)
     # The wheel a machine without Rust installs: tests/test_wheel.py puts it into a fresh
     # venv ($YAHTZEE_WHEEL). Built in the `ci` profile the develop build above used, so it
@@ -192,7 +195,7 @@ web_build() {
 }
 if ! $quick; then
     lane wasm web_build
-    lane python-tools python_tools
+    lane python python_package
 fi
 
 # 0. Style: formatting and lints, as the project's standards ask (the whole workspace, every
@@ -226,10 +229,6 @@ fi
 #    cargo-nextest: a process per test loses the solves a binary's tests share, and the
 #    run took 820 s against cargo test's 770; the cores a binary's last long test leaves
 #    idle go to the background lanes.)
-stage "Rust test build"
-cargo test --workspace --profile ci --no-run
-await_lane python-tools
-lane python python_package
 stage "Rust tests"
 cargo test --workspace --profile ci
 stage_done
