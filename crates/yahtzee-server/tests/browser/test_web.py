@@ -290,8 +290,11 @@ def open_game(browser, server, rules):
     browser.get_log("browser")
     # The engine's steps without their pause (the URL's step=0), as a player may ask.
     browser.get(server + "/play?" + urllib.parse.urlencode({"rules": rules, "step": 0}))
-    # The table of these rules may still be building: the page waits and retries.
-    WebDriverWait(browser, 90).until(lambda d: d.find_element(By.ID, "roll").is_enabled())
+    # The table of these rules may still be building: the page waits and retries. The
+    # bound is generous: in the suite these tests share two cores with the Python tests,
+    # and the server may first finish a build an earlier test asked for (an explanation's
+    # companion table under house rules takes minutes there; 90 s was once too short).
+    WebDriverWait(browser, 300).until(lambda d: d.find_element(By.ID, "roll").is_enabled())
 
 
 def roll(browser):
