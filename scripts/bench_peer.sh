@@ -3,8 +3,8 @@
 #
 #   scripts/bench_peer.sh [PAIRS] [THREADS]        (defaults: 15 pairs, 2 threads)
 #
-# The peer is jonstites/easy-yahtzee, its `simd_batch` backend (its fastest on a CPU; its
-# README's default), built from its public source: from $PEER_DIR when set (a checkout),
+# The peer is jonstites/easy-yahtzee, its `simd_batch` backend (its fastest on a CPU, its
+# command line's default), built from its public source: from $PEER_DIR when set (a checkout),
 # else cloned from GitHub into target/peer/easy-yahtzee. Where neither works (no network)
 # the script says so and stops with status 2: the comparison is then not made.
 #

@@ -292,8 +292,8 @@ def open_game(browser, server, rules):
     browser.get(server + "/play?" + urllib.parse.urlencode({"rules": rules, "step": 0}))
     # The table of these rules may still be building: the page waits and retries. The
     # bound is generous: in the suite these tests share two cores with the Python tests,
-    # and the server may first finish a build an earlier test asked for (an explanation's
-    # companion table under house rules takes minutes there; 90 s was once too short).
+    # and the server may first finish a build an earlier test asked for (every house rule's
+    # table, 4 s alone, once took more than 90 s to show there).
     WebDriverWait(browser, 300).until(lambda d: d.find_element(By.ID, "roll").is_enabled())
 
 
