@@ -44,8 +44,12 @@
 //!   filled boxes run in parallel, each writing its own block. Under "mega-yahtzee" the
 //!   states with the sixth die in hand take the better of the ordinary turn and the Mega
 //!   turn. Only reachable (filled set, upper total, flag) states are computed; the rest hold
-//!   NaN ([`UNREACHABLE`]). The kernel is multiversioned (SSE2, AVX2, AVX-512) with identical
-//!   bits.
+//!   NaN ([`UNREACHABLE`]). Of the states whose upper bonus is decided (earned, or out of
+//!   reach of the open upper boxes: `RuleSet::upper_decided`), one per flags is computed
+//!   and copied to the others, which have its value bit for bit ([`distinct_turns`]; a
+//!   third of the states). The kernel finds the next states' values by arithmetic on the
+//!   table's index (`Values::as_slice`). The kernel is multiversioned (SSE2, AVX2,
+//!   AVX-512) with identical bits.
 //! - [`cancel`]: [`Cancel`], a shared flag that the solves, the exact statistics and the best
 //!   response read between filled sets, levels and batches; set, they return [`Cancelled`]
 //!   (never a partial answer). `Cancel::on_drop` is the server's guard: a request's future
@@ -97,5 +101,5 @@ pub use points::{
     payoff_peak, payoff_size, solve_payoff, solve_payoff_cancellable, solve_target, PointsPlan,
     PointsTable, PointsValues, PointsWorkspace, Prob, WinTie, CHUNK,
 };
-pub use solve::{reachable_states, solve, solve_cancellable, UNREACHABLE};
+pub use solve::{distinct_turns, reachable_states, solve, solve_cancellable, UNREACHABLE};
 pub use turn::{chance_chance_value, Lane, Lanes, TurnPlan, Values, Workspace, LANES};

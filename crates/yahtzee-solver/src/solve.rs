@@ -80,7 +80,49 @@ pub fn solve_cancellable(
 fn solve_set(plan: &TurnPlan, ws: &mut Workspace, filled: u32, done: &[f64]) -> Vec<f64> {
     let rules = plan.rules();
     let mut block = vec![UNREACHABLE; rules.lanes_per_set()];
-    let states = reachable_states(rules, filled);
+    let (states, copies) = distinct_turns(rules, filled);
+    solve_distinct(plan, ws, &states, done, &mut block);
+    for (to, from) in copies {
+        block[to] = block[from];
+    }
+    block
+}
+
+/// The reachable states of a filled set whose turns differ, in lane order, and the lanes
+/// that copy one of them: (lane, lane of the state with its value). Among the states of one
+/// set of flags whose upper bonus is decided ([`RuleSet::upper_decided`]), only the first
+/// is computed: the others have its value bit for bit. A third of the official rules'
+/// states, all but one per flags of a game without the bonus.
+pub fn distinct_turns(rules: &RuleSet, filled: u32) -> (Vec<State>, Vec<(usize, usize)>) {
+    let mut distinct = Vec::new();
+    let mut copies = Vec::new();
+    let mut decided: Option<(usize, usize)> = None; // (flags, lane) of the first decided
+    let open = rules.upper_open(filled);
+    for s in reachable_states(rules, filled) {
+        let lane = rules.lane(s);
+        if !open.contains(&u32::from(s.upper())) {
+            match decided {
+                Some((flags, first)) if flags == lane / 64 => {
+                    copies.push((lane, first));
+                    continue;
+                }
+                _ => decided = Some((lane / 64, lane)),
+            }
+        }
+        distinct.push(s);
+    }
+    (distinct, copies)
+}
+
+/// The values of `states` (one filled set, lane order) into their lanes of `block`.
+fn solve_distinct(
+    plan: &TurnPlan,
+    ws: &mut Workspace,
+    states: &[State],
+    done: &[f64],
+    block: &mut [f64],
+) {
+    let rules = plan.rules();
     // Lane order puts the states with the sixth die in hand (house rule "mega-yahtzee")
     // first; each half is solved as an ordinary turn, then the first half may take the
     // sixth die instead.
@@ -94,7 +136,7 @@ fn solve_set(plan: &TurnPlan, ws: &mut Workspace, filled: u32, done: &[f64]) -> 
             .all(|(a, b)| a.with_mega_used(true) == *b);
     if twins {
         // Each spent state's final rolls serve its own turn and its twin's sixth-die turn.
-        ordinary_turns(plan, ws, in_hand, done, &mut block);
+        ordinary_turns(plan, ws, in_hand, done, block);
         for (a, b) in in_hand.chunks(LANES).zip(spent.chunks(LANES)) {
             let (ordinary, six) = mega_pair(plan, ws, b, done);
             for ((s, t), (x, y)) in a.iter().zip(b).zip(six.into_iter().zip(ordinary)) {
@@ -103,10 +145,10 @@ fn solve_set(plan: &TurnPlan, ws: &mut Workspace, filled: u32, done: &[f64]) -> 
                 *v = if x > *v { x } else { *v };
             }
         }
-        return block;
+        return;
     }
     for half in [in_hand, spent] {
-        ordinary_turns(plan, ws, half, done, &mut block);
+        ordinary_turns(plan, ws, half, done, block);
     }
     if rules.house.mega_yahtzee {
         for chunk in in_hand.chunks(LANES) {
@@ -117,7 +159,6 @@ fn solve_set(plan: &TurnPlan, ws: &mut Workspace, filled: u32, done: &[f64]) -> 
             }
         }
     }
-    block
 }
 
 /// The ordinary turn's value of `states` (of one filled set, agreeing on the sixth die)

@@ -17,7 +17,7 @@
 
 use std::collections::HashMap;
 
-use yahtzee_rules::{tables, Dice, Joker, RuleSet, State, KEEPS, ROLLS};
+use yahtzee_rules::{tables, Category, Dice, Joker, RuleSet, State, KEEPS, ROLLS};
 
 use crate::lanes::{expect_from_larger, max};
 pub use crate::lanes::{Lane, Lanes, LANES};
@@ -29,11 +29,22 @@ pub(crate) const MAX_SCORE: usize = 51;
 /// Reads the value of a state after this turn (a later filled set).
 pub trait Values {
     fn value(&self, rules: &RuleSet, s: State) -> f64;
+
+    /// The values as one slice indexed by [`RuleSet::state_index`], where they are held
+    /// so (the solver's own table): the kernel then finds each next state by arithmetic on
+    /// the index.
+    fn as_slice(&self) -> Option<&[f64]> {
+        None
+    }
 }
 
 impl Values for [f64] {
     fn value(&self, rules: &RuleSet, s: State) -> f64 {
         self[rules.state_index(s)]
+    }
+
+    fn as_slice(&self) -> Option<&[f64]> {
+        Some(self)
     }
 }
 
@@ -41,6 +52,10 @@ impl Values for [f64] {
 impl Values for Vec<f64> {
     fn value(&self, rules: &RuleSet, s: State) -> f64 {
         self[rules.state_index(s)]
+    }
+
+    fn as_slice(&self) -> Option<&[f64]> {
+        Some(self)
     }
 }
 
@@ -85,6 +100,12 @@ pub struct Workspace {
     pub(crate) full_house_forced: bool,
     /// House rule "mega-yahtzee": values per six-dice keep (924; empty without the rule).
     pub six: Vec<Lanes>,
+    /// The rule set (its address) and filled set `open_scoring` was made for.
+    open_filled: Option<(usize, u32)>,
+    /// Per roll, the (slot, score) of the open boxes it scores positively in, flattened
+    /// with `open_start[r]..open_start[r + 1]`.
+    open_scoring: Vec<(u16, f64)>,
+    open_start: Vec<u32>,
 }
 
 impl Workspace {
@@ -98,6 +119,9 @@ impl Workspace {
                 Some(_) => vec![[0.0; LANES]; yahtzee_rules::MEGA_KEEPS],
                 None => Vec::new(),
             },
+            open_filled: None,
+            open_scoring: Vec::with_capacity(plan.scoring.len()),
+            open_start: Vec::with_capacity(ROLLS + 1),
         }
     }
 }
@@ -286,13 +310,17 @@ impl TurnPlan {
         let nb = self.rules.box_count();
         let open = (0..nb).filter(|&b| filled >> b & 1 == 0);
         let slot_used = |slot: usize| filled >> self.slots[slot].0 & 1 == 0;
-        for (slot, &(b, score)) in self.slots.iter().enumerate() {
-            if !slot_used(slot) {
-                continue;
-            }
-            for i in 0..LANES {
-                let (after, bonus) = self.rules.place(lane_state(i), b, score);
-                ws.cont[slot][i] = f64::from(bonus) + next.value(self.rules, after);
+        if let Some(table) = next.as_slice() {
+            self.continuations_in(ws, states, table);
+        } else {
+            for (slot, &(b, score)) in self.slots.iter().enumerate() {
+                if !slot_used(slot) {
+                    continue;
+                }
+                for i in 0..LANES {
+                    let (after, bonus) = self.rules.place(lane_state(i), b, score);
+                    ws.cont[slot][i] = f64::from(bonus) + next.value(self.rules, after);
+                }
             }
         }
         // Scratching (0 in any open box) is a legal move for most rolls; where a box scores
@@ -313,13 +341,11 @@ impl TurnPlan {
                 scratch[i] = max(scratch[i], cc[i]);
             }
         }
+        self.open_scoring(ws, filled);
         for r in 0..ROLLS {
-            let range = self.scoring_start[r] as usize..self.scoring_start[r + 1] as usize;
+            let range = ws.open_start[r] as usize..ws.open_start[r + 1] as usize;
             let mut acc = scratch;
-            for &(b, slot, score) in &self.scoring[range] {
-                if filled >> b & 1 == 1 {
-                    continue;
-                }
+            for &(slot, score) in &ws.open_scoring[range] {
                 let c = &ws.cont[usize::from(slot)];
                 for i in 0..LANES {
                     acc[i] = max(acc[i], score + c[i]);
@@ -340,6 +366,80 @@ impl TurnPlan {
         ws.full_house_forced = self.rules.full_house_forcing(states[0]).is_some();
         if ws.full_house_forced {
             self.force_full_houses(ws);
+        }
+    }
+
+    /// `ws.open_scoring`: the moves of `scoring` in the open boxes of `filled` (kept while
+    /// the worker stays on one filled set, as it does for all the set's states).
+    #[inline(never)]
+    fn open_scoring(&self, ws: &mut Workspace, filled: u32) {
+        // Keyed by the rule set too: a workspace may serve another plan.
+        let key = (std::ptr::from_ref(self.rules) as usize, filled);
+        if ws.open_filled == Some(key) {
+            return;
+        }
+        ws.open_filled = Some(key);
+        ws.open_scoring.clear();
+        ws.open_start.clear();
+        ws.open_start.push(0);
+        for r in 0..ROLLS {
+            let range = self.scoring_start[r] as usize..self.scoring_start[r + 1] as usize;
+            for &(b, slot, score) in &self.scoring[range] {
+                if filled >> b & 1 == 0 {
+                    ws.open_scoring.push((slot, score));
+                }
+            }
+            ws.open_start.push(ws.open_scoring.len() as u32);
+        }
+    }
+
+    /// The continuation of every open slot (`ws.cont`), from a table indexed by
+    /// [`RuleSet::state_index`]: what [`RuleSet::place`] and the index give, found by
+    /// arithmetic on each lane's index (the same values, so the same bits). Writing a box
+    /// moves a state to the block of the filled set with that box, at the same flags and
+    /// upper total, but an upper box adds its score to the total (capped, and the bonus
+    /// earned on crossing the threshold) and a 50 in Yahtzee sets the Yahtzee flag.
+    #[inline(always)]
+    fn continuations_in(&self, ws: &mut Workspace, states: &[State], table: &[f64]) {
+        let rules = self.rules;
+        let filled = states[0].filled();
+        let lanes_per_set = rules.lanes_per_set();
+        let lane_state = |i: usize| states[i.min(states.len() - 1)];
+        let lane: [usize; LANES] = std::array::from_fn(|i| rules.lane(lane_state(i)));
+        let upper: [u32; LANES] = std::array::from_fn(|i| u32::from(lane_state(i).upper()));
+        let flag_step: [usize; LANES] = std::array::from_fn(|i| {
+            // The Yahtzee flag is the lowest flag bit when the game has one.
+            usize::from(rules.yahtzee_bonus > 0 && !lane_state(i).yahtzee_50()) * 64
+        });
+        let threshold = rules.upper_threshold;
+        for (slot, &(b, score)) in self.slots.iter().enumerate() {
+            if filled >> b & 1 == 1 {
+                continue;
+            }
+            let base = (filled | 1 << b) as usize * lanes_per_set;
+            let cont = &mut ws.cont[slot];
+            let c = rules.boxes[b];
+            if c.upper_face().is_some() {
+                for i in 0..LANES {
+                    let u = upper[i];
+                    let new = (u + score).min(yahtzee_rules::UPPER_CAP);
+                    let bonus = if u < threshold && u + score >= threshold {
+                        rules.upper_bonus
+                    } else {
+                        0
+                    };
+                    let index = base + lane[i] - u as usize + new as usize;
+                    cont[i] = f64::from(bonus) + table[index];
+                }
+            } else if c == Category::Yahtzee && score == 50 {
+                for i in 0..LANES {
+                    cont[i] = 0.0 + table[base + lane[i] + flag_step[i]];
+                }
+            } else {
+                for i in 0..LANES {
+                    cont[i] = 0.0 + table[base + lane[i]];
+                }
+            }
         }
     }
 

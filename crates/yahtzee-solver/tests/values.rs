@@ -34,6 +34,51 @@ fn empty_card_matches_the_reference_values() {
     assert!((free - 254.5896095).abs() < 1e-7, "free: {free}");
 }
 
+/// FNV-1a over every value's bits, NaN included (as `examples/solve_time.rs` prints it).
+fn table_bits(values: &[f64]) -> u64 {
+    values.iter().fold(0xcbf2_9ce4_8422_2325, |h, x| {
+        (h ^ x.to_bits()).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}
+
+#[test]
+fn tables_keep_their_bits() {
+    // The bits of the forced and free tables as the solver of 2026-11-29 (7033635) made
+    // them, computing every reachable state on its own and finding each next state
+    // through `RuleSet::place`. Computing one of the states whose upper bonus is decided,
+    // and the next states by arithmetic on the index, must change no bit.
+    assert_eq!(table_bits(solved("forced")), 0x300d_23a8_eaa1_cb9e);
+    assert_eq!(table_bits(solved("free")), 0xdf30_4ad7_e448_afe4);
+}
+
+#[test]
+fn states_with_the_upper_bonus_decided_are_computed_once() {
+    let r = rules("forced");
+    let (mut distinct, mut copied) = (0, 0);
+    for filled in 0..(1u32 << r.box_count()) - 1 {
+        let (states, copies) = yahtzee_solver::distinct_turns(r, filled);
+        distinct += states.len();
+        copied += copies.len();
+        for (to, from) in copies {
+            let (a, b) = (r.state_at(to), r.state_at(from));
+            assert!(r.upper_decided(filled, a.upper()) && r.upper_decided(filled, b.upper()));
+            assert_eq!(to / 64, from / 64, "same flags");
+        }
+    }
+    // Counted apart over the 8,191 filled sets: every reachable upper total the bonus is
+    // still open with (below 63, at most 5 × the open faces short of it), plus one for
+    // the decided ones, times the flags (two once the Yahtzee box is filled).
+    assert_eq!(distinct, 355_390);
+    // Every reachable state but the full card's 128 (all 64 totals, two flags).
+    assert_eq!(distinct + copied, 536_448 - 128);
+    // By hand: only Sixes open, the bonus is open from 33 (30 short); none open, never;
+    // all open, from any total.
+    let only_sixes = (1 << r.box_count()) - 1 - (1 << 5);
+    assert_eq!(r.upper_open(only_sixes), 33..63);
+    assert_eq!(r.upper_open(0b11_1111), 63..63);
+    assert_eq!(r.upper_open(0), 0..63);
+}
+
 #[test]
 fn last_turn_values_match_glenn_2006() {
     for name in ["forced", "free"] {

@@ -15,7 +15,9 @@
 use rayon::prelude::*;
 use yahtzee_advice::{Choice, Strategy, TurnDecisions};
 use yahtzee_rules::{tables, Dice, RuleSet, State, MEGA_DICE, ROLLS};
-use yahtzee_solver::{reachable_states, turn_ends, TurnEnds, TurnPlan, Workspace, LANES};
+use yahtzee_solver::{
+    distinct_turns, reachable_states, turn_ends, TurnEnds, TurnPlan, Workspace, LANES,
+};
 
 use crate::exact::{mega_turn_end, turn, turn_end, Node, Step, Sums};
 
@@ -240,7 +242,9 @@ fn set_parts(
     let width = Companion::width(rules);
     let nb = rules.box_count();
     block.fill(f64::NAN);
-    for chunk in reachable_states(rules, filled).chunks(LANES) {
+    // The states whose upper bonus is decided share one row (the value solve's reason).
+    let (states, copies) = distinct_turns(rules, filled);
+    for chunk in states.chunks(LANES) {
         turn_ends(plan, ws, chunk, strategy.values(), ends);
         for (i, &state) in chunk.iter().enumerate() {
             let lane = rules.lane(state);
@@ -267,6 +271,9 @@ fn set_parts(
                 }
             }
         }
+    }
+    for (to, from) in copies {
+        block.copy_within(from * width..(from + 1) * width, to * width);
     }
 }
 

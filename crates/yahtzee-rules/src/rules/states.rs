@@ -73,18 +73,44 @@ impl RuleSet {
             let Some(face) = c.upper_face().filter(|_| filled >> b & 1 == 1) else {
                 continue;
             };
+            // Each count of the face shifts every reachable total up by its score; totals
+            // past the cap land on the cap.
             let mut next = 0u64;
             for n in 0..=5u32 {
-                let add = u32::from(face) * n;
-                for t in 0..64u32 {
-                    if reach >> t & 1 == 1 {
-                        next |= 1 << (t + add).min(UPPER_CAP);
-                    }
+                let shifted = u128::from(reach) << (u32::from(face) * n);
+                next |= shifted as u64 & !(1 << UPPER_CAP);
+                if shifted >> UPPER_CAP != 0 {
+                    next |= 1 << UPPER_CAP;
                 }
             }
             reach = next;
         }
         reach
+    }
+
+    /// True when the upper bonus is decided in states of this filled set with this upper
+    /// total: the game has none, it is earned, or the open upper boxes can no longer reach
+    /// it (five of their face each at most). The upper total is then no part of the
+    /// future (it only ever decides the bonus), so all such states of one filled set and
+    /// flags have the same value, bit for bit: each one's turn reads the same values of
+    /// states just as decided, and earns no bonus. The solver computes one of them.
+    #[inline]
+    pub fn upper_decided(&self, filled: u32, upper: u8) -> bool {
+        !self.upper_open(filled).contains(&u32::from(upper))
+    }
+
+    /// The upper totals with which the bonus is still open in this filled set (empty in a
+    /// game without it): [`RuleSet::upper_decided`] is false exactly for these.
+    pub fn upper_open(&self, filled: u32) -> std::ops::Range<u32> {
+        if self.upper_bonus == 0 {
+            return 0..0;
+        }
+        let open_most: u32 = (0..self.box_count())
+            .filter(|&b| filled >> b & 1 == 0)
+            .filter_map(|b| self.boxes[b].upper_face())
+            .map(|face| 5 * u32::from(face))
+            .sum();
+        self.upper_threshold.saturating_sub(open_most)..self.upper_threshold
     }
 
     /// How many states a game can reach from the empty card, the ones a solver computes:
