@@ -81,6 +81,7 @@ fn solve_set(plan: &TurnPlan, ws: &mut Workspace, filled: u32, done: &[f64]) -> 
     let rules = plan.rules();
     let mut block = vec![UNREACHABLE; rules.lanes_per_set()];
     let (states, copies) = distinct_turns(rules, filled);
+    plan.prepare_set(ws, filled);
     solve_distinct(plan, ws, &states, done, &mut block);
     for (to, from) in copies {
         block[to] = block[from];

@@ -341,17 +341,36 @@ impl TurnPlan {
                 scratch[i] = max(scratch[i], cc[i]);
             }
         }
-        self.open_scoring(ws, filled);
-        for r in 0..ROLLS {
-            let range = ws.open_start[r] as usize..ws.open_start[r + 1] as usize;
-            let mut acc = scratch;
-            for &(slot, score) in &ws.open_scoring[range] {
-                let c = &ws.cont[usize::from(slot)];
-                for i in 0..LANES {
-                    acc[i] = max(acc[i], score + c[i]);
+        if ws.open_filled == Some(self.open_key(filled)) {
+            // The filled set's moves listed once ([`TurnPlan::prepare_set`]).
+            for r in 0..ROLLS {
+                let range = ws.open_start[r] as usize..ws.open_start[r + 1] as usize;
+                let mut acc = scratch;
+                for &(slot, score) in &ws.open_scoring[range] {
+                    let c = &ws.cont[usize::from(slot)];
+                    for i in 0..LANES {
+                        acc[i] = max(acc[i], score + c[i]);
+                    }
                 }
+                ws.keeps[r] = acc;
             }
-            ws.keeps[r] = acc;
+        } else {
+            // A single position (advice): the moves filtered here, the same in the same
+            // order.
+            for r in 0..ROLLS {
+                let range = self.scoring_start[r] as usize..self.scoring_start[r + 1] as usize;
+                let mut acc = scratch;
+                for &(b, slot, score) in &self.scoring[range] {
+                    if filled >> b & 1 == 1 {
+                        continue;
+                    }
+                    let c = &ws.cont[usize::from(slot)];
+                    for i in 0..LANES {
+                        acc[i] = max(acc[i], score + c[i]);
+                    }
+                }
+                ws.keeps[r] = acc;
+            }
         }
         if self.extra_yahtzees_differ {
             self.extra_yahtzees(ws, states);
@@ -369,12 +388,17 @@ impl TurnPlan {
         }
     }
 
-    /// `ws.open_scoring`: the moves of `scoring` in the open boxes of `filled` (kept while
-    /// the worker stays on one filled set, as it does for all the set's states).
-    #[inline(never)]
-    fn open_scoring(&self, ws: &mut Workspace, filled: u32) {
-        // Keyed by the rule set too: a workspace may serve another plan.
-        let key = (std::ptr::from_ref(self.rules) as usize, filled);
+    /// The key of a filled set's list of moves: the rule set too, as a workspace may serve
+    /// another plan.
+    fn open_key(&self, filled: u32) -> (usize, u32) {
+        (std::ptr::from_ref(self.rules) as usize, filled)
+    }
+
+    /// Lists the moves of the open boxes of `filled` once in `ws`, for the turns of many
+    /// states of that filled set to come (a solver's block): each then skips the filled
+    /// boxes without a test. A single position need not (advice): the turn filters them.
+    pub fn prepare_set(&self, ws: &mut Workspace, filled: u32) {
+        let key = self.open_key(filled);
         if ws.open_filled == Some(key) {
             return;
         }

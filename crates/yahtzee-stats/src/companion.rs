@@ -244,6 +244,7 @@ fn set_parts(
     block.fill(f64::NAN);
     // The states whose upper bonus is decided share one row (the value solve's reason).
     let (states, copies) = distinct_turns(rules, filled);
+    plan.prepare_set(ws, filled);
     for chunk in states.chunks(LANES) {
         turn_ends(plan, ws, chunk, strategy.values(), ends);
         for (i, &state) in chunk.iter().enumerate() {
