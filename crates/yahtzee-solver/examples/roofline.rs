@@ -10,7 +10,7 @@
 //!    (64 bytes each, from the first-level cache) and the next states' values (8 bytes a
 //!    lane, from the table of the level above).
 //! 2. The machine's ceiling for these operations: an add and a maximum on eight lanes,
-//!    sixteen independent chains held in registers, on one thread.
+//!    six independent chains held in registers, on one thread.
 //! 3. The kernel's keep step alone on one thread (`TurnPlan::reroll` on a workspace that
 //!    stays in the first-level cache), and the whole solve on one thread and on all.
 //!
@@ -35,15 +35,22 @@ struct Count {
     table_bytes: u64,
 }
 
-fn count(rules: &RuleSet) -> Count {
+/// One keep step (`TurnPlan::reroll`) on one lane: an expectation (five adds and a
+/// multiply) per keep short of five dice, a maximum per one-die-smaller keep. Also the
+/// lane arrays it reads: one per operation, plus one per keep written.
+fn keep_step_ops() -> (u64, u64) {
     let t = tables();
-    let lanes = LANES as u64;
-    // The keep steps, per batch: an expectation (five adds and a multiply) per keep short
-    // of five dice, a maximum per one-die-smaller keep; twice.
     let short = (KEEPS - ROLLS) as u64;
     let sub_edges: u64 = (0..KEEPS).map(|k| t.remove(k).len() as u64).sum();
-    let keep_flops = 2 * (short * 6 + sub_edges) * lanes;
-    let keep_bytes = 2 * (short * 6 + sub_edges + KEEPS as u64) * 64;
+    (short * 6 + sub_edges, short * 6 + sub_edges + KEEPS as u64)
+}
+
+fn count(rules: &RuleSet) -> Count {
+    let lanes = LANES as u64;
+    // The keep steps, per batch: two.
+    let (ops, reads) = keep_step_ops();
+    let keep_flops = 2 * ops * lanes;
+    let keep_bytes = 2 * reads * 64;
     // The opening mean: a multiply and an add per roll.
     let opening_flops = ROLLS as u64 * 2 * lanes;
     let mut c = Count::default();
@@ -143,9 +150,7 @@ fn main() {
     let none = vec![0.0; rules.state_count()];
     plan.final_rolls(&mut ws, &[State::START], &none[..]);
     let rerolls = 20_000u64;
-    let t = tables();
-    let edges: u64 = (0..KEEPS).map(|k| t.remove(k).len() as u64).sum();
-    let reroll_flops = (((KEEPS - ROLLS) as u64 * 6 + edges) * LANES as u64) as f64;
+    let reroll_flops = (keep_step_ops().0 * LANES as u64) as f64;
     let keep_rate = median(
         (0..runs)
             .map(|_| {

@@ -343,34 +343,22 @@ impl TurnPlan {
         }
         if ws.open_filled == Some(self.open_key(filled)) {
             // The filled set's moves listed once ([`TurnPlan::prepare_set`]).
-            for r in 0..ROLLS {
-                let range = ws.open_start[r] as usize..ws.open_start[r + 1] as usize;
-                let mut acc = scratch;
-                for &(slot, score) in &ws.open_scoring[range] {
-                    let c = &ws.cont[usize::from(slot)];
-                    for i in 0..LANES {
-                        acc[i] = max(acc[i], score + c[i]);
-                    }
-                }
-                ws.keeps[r] = acc;
-            }
+            let (list, start) = (&ws.open_scoring, &ws.open_start);
+            roll_values(&mut ws.keeps, &ws.cont, scratch, |r| {
+                list[start[r] as usize..start[r + 1] as usize]
+                    .iter()
+                    .copied()
+            });
         } else {
             // A single position (advice): the moves filtered here, the same in the same
             // order.
-            for r in 0..ROLLS {
+            roll_values(&mut ws.keeps, &ws.cont, scratch, |r| {
                 let range = self.scoring_start[r] as usize..self.scoring_start[r + 1] as usize;
-                let mut acc = scratch;
-                for &(b, slot, score) in &self.scoring[range] {
-                    if filled >> b & 1 == 1 {
-                        continue;
-                    }
-                    let c = &ws.cont[usize::from(slot)];
-                    for i in 0..LANES {
-                        acc[i] = max(acc[i], score + c[i]);
-                    }
-                }
-                ws.keeps[r] = acc;
-            }
+                self.scoring[range]
+                    .iter()
+                    .filter(move |&&(b, _, _)| filled >> b & 1 == 0)
+                    .map(|&(_, slot, score)| (slot, score))
+            });
         }
         if self.extra_yahtzees_differ {
             self.extra_yahtzees(ws, states);
@@ -679,6 +667,27 @@ pub(crate) static SUM_PROBS: std::sync::LazyLock<[f64; 31]> = std::sync::LazyLoc
     }
     p
 });
+
+/// Step 1's maximum: each final roll's value, the best of `scratch` and its moves
+/// `(slot, score)`: the score plus the slot's continuation.
+#[inline(always)]
+fn roll_values<I: Iterator<Item = (u16, f64)>>(
+    keeps: &mut [Lanes],
+    cont: &[Lanes],
+    scratch: Lanes,
+    moves: impl Fn(usize) -> I,
+) {
+    for (r, value) in keeps[..ROLLS].iter_mut().enumerate() {
+        let mut acc = scratch;
+        for (slot, score) in moves(r) {
+            let c = &cont[usize::from(slot)];
+            for i in 0..LANES {
+                acc[i] = max(acc[i], score + c[i]);
+            }
+        }
+        *value = acc;
+    }
+}
 
 #[inline(always)]
 fn best_of<T: Lane, const N: usize, const D: usize>(a: &mut [[T; N]], group: &[(u16, [u16; D])]) {
