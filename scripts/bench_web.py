@@ -8,8 +8,10 @@ Needs scripts/build_web.sh (target/web), chromium and chromium-driver, selenium 
 Python environment (scripts/test.sh installs them), and cargo for the native figure.
 Measures, as medians of RUNS fresh browser profiles (a first visit each):
 - the first contentful paint of the advisor;
-- the full solve of `forced` in the page's Web Worker on a first visit (cold: the engine
-  just compiled), and repeated solves in one page (warm);
+- on a first visit, the part of the table the URL's card needs (its filled sets only: the
+  first answer waits for this), then the full solve of `forced` in the page's Web Worker
+  (cold: the engine just compiled, solved after the first answer), and repeated solves in
+  one page (warm);
 - one advice query once the table is ready (in the worker, and as the page sees it);
 - advice for a URL position on a return visit (table cached in IndexedDB), from navigation
   start to the answer on screen;
@@ -61,7 +63,7 @@ def native_solve_ms(n):
 
 
 server = StaticServer()
-fcp, cold, first_answer, advise_page, revisit = [], [], [], [], []
+fcp, cold, part, first_answer, advise_page, revisit = [], [], [], [], [], []
 try:
     for _ in range(runs):
         d = chromium_driver()
@@ -72,7 +74,11 @@ try:
             browser = d.capabilities.get("browserVersion", "?")
             fcp.append(d.execute_script(
                 "return performance.getEntriesByName('first-contentful-paint')[0].startTime"))
+            # The whole table, solved (after the first answer, where a part answered it) and
+            # stored (a site without parts stores it before answering).
+            wait(d, "const s = yahtzeeEngineStats; return s.solves >= 1 && !(s.tablesStored < 1)")
             cold.append(d.execute_script("return yahtzeeEngineStats.lastSolveMs"))
+            part.append(d.execute_script("return yahtzeeEngineStats.lastPartMs"))
             # One query with the table ready: in the worker, and round trip as the page sees it.
             page = d.execute_async_script("""
                 const done = arguments[arguments.length - 1];
@@ -154,6 +160,8 @@ cores = subprocess.run(["nproc"], capture_output=True, text=True).stdout.strip()
 print(f"machine: {cores} cores; Chromium {browser}; medians of {runs} fresh profiles")
 print(f"{'first contentful paint of the advisor':58} {med(fcp):8.0f} ms")
 print(f"{'first visit: URL position to advice on screen (solve incl.)':58} {med(first_answer):8.0f} ms")
+if all(p is not None for p in part):
+    print(f"{'part of the table for the URL card, first visit (cold)':58} {med(part):8.0f} ms  (range {min(part):.0f}-{max(part):.0f})")
 print(f"{'solve forced in the worker, first visit (cold)':58} {med(cold):8.0f} ms  (range {min(cold):.0f}-{max(cold):.0f})")
 print(f"{'solve forced in a worker, repeated (warm), median of 6':58} {med(warm):8.0f} ms  {[round(x) for x in warm]}")
 print(f"{'native solve forced, 1 thread (solve_time), median':58} {native:8.0f} ms")

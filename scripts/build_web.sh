@@ -29,6 +29,8 @@ cp web/index.html web/play.html web/triple.html web/yahtzix.html web/painted.htm
 out_abs=$(cd "$out" && pwd)
 (cd web && find js -name '*.js' -exec cp --parents {} "$out_abs/" \;)
 modules=$(cd "$out" && find js -name '*.js' | sort)
+# Each page names its whole module graph up front (<link rel="modulepreload">).
+python3 scripts/modulepreload.py "$out"
 cp web/icons/icon-192.png web/icons/icon-512.png web/icons/icon.svg "$out/icons/"
 cp target/npm/yahtzee-engine/yahtzee.js target/npm/yahtzee-engine/yahtzee.wasm target/npm/yahtzee-engine/yahtzee-games.wasm \
     target/npm/yahtzee-engine/yahtzee-explain.wasm "$out/"

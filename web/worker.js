@@ -13,7 +13,8 @@
 //
 // Messages in: {id, op: 'rules' | 'card' | 'advise', arg}. Out: {id, value} or {id, error}
 // (the engine's one-line message); {progress: {rules, done, total, what?}} while solving
-// (what: 'companion' while the companion table is built); {stats: {...}} after a table is
+// (what: 'companion' while the companion table is built, 'rest' while the whole table is
+// solved after a part of it answered); {stats: {...}} after a table is
 // solved or loaded.
 
 import { load, loadGames, loadExplain } from './yahtzee.js';
@@ -27,7 +28,7 @@ let yahtzeeEngine = null;
 let gamesEngine = null;
 let explainEngine = null;
 const stats = {
-  solves: 0, loadedFromCache: 0, lastSolveMs: null, lastLoadMs: null, lastAdviseMs: null,
+  solves: 0, partSolves: 0, lastPartMs: null, tablesStored: 0, loadedFromCache: 0, lastSolveMs: null, lastLoadMs: null, lastAdviseMs: null,
   companionBuilds: 0, companionsLoaded: 0, lastCompanionMs: null, lastCompanionLoadMs: null,
   module: null, moduleMs: null, wasmFetched: [], builds: 0, filesStored: 0, filesRejected: 0, wasmBytes: null,
 };
@@ -82,13 +83,19 @@ function ruleName(e, rules, house) {
 }
 
 // Makes sure the table of `name` is in the engine: from IndexedDB, else solved and stored.
-// (Each engine, the Yahtzee one and the explaining one, fills its own.)
+// (Each engine, the Yahtzee one and the explaining one, fills its own.) With `question`
+// (an advise question), a table not stored is first solved only as far as the question's
+// card needs (the cards with its boxes filled: a sixteenth of the work with four filled),
+// so the first answer comes at once; the whole table follows, solved and stored after
+// that answer has gone.
 const loading = new Map();
-async function ensureTable(e, name) {
-  if (e.hasTable(name)) return;
+async function ensureTable(e, name, question) {
+  if (question ? e.covers(question) : e.hasTable(name)) return;
   const key = (e === yahtzeeEngine ? 'y/' : 'x/') + name;
-  if (!loading.has(key)) loading.set(key, fillTable(e, name).finally(() => loading.delete(key)));
-  return loading.get(key);
+  if (!loading.has(key)) loading.set(key, fillTable(e, name, question).finally(() => loading.delete(key)));
+  await loading.get(key);
+  // A part solved for another card may not cover this one: the whole table, then.
+  if (question && !e.covers(question)) await ensureTable(e, name);
 }
 
 // Makes sure the companion table of `name` is in the explaining engine (its value table
@@ -120,13 +127,18 @@ async function loadStored(key, load, loaded, refused) {
 }
 
 // A build's progress callback: the page hears of each whole percent (`what`: 'companion'
-// while the companion table is built).
+// while the companion table is built), at most every 100 ms: each message redraws the
+// page's status line, and on a small machine a hundred redraws in half a second slow the
+// solve they report.
 function progressOf(rules, what) {
   let shown = -1;
+  let at = -Infinity;
   return (done, total) => {
     const pct = Math.floor(100 * done / total);
-    if (pct !== shown) {
+    const now = performance.now();
+    if (pct !== shown && (now - at >= 100 || done === total)) {
       shown = pct;
+      at = now;
       postMessage({ progress: what ? { rules, done, total, what } : { rules, done, total } });
     }
   };
@@ -146,16 +158,52 @@ async function fillCompanion(e, name) {
   await stored('put', key, new Blob([e.companionBytes(name)]));
 }
 
-async function fillTable(e, name) {
+async function fillTable(e, name, question) {
   const key = e.version + '/' + name;
   const loaded = (ms) => { stats.loadedFromCache++; stats.lastLoadMs = ms; };
   if (await loadStored(key, (bytes) => e.loadTable(name, bytes), loaded, 'stored table refused, solving again: ')) return;
   const t = performance.now();
-  e.solve(name, progressOf(name));
+  if (question) {
+    e.solveFor(question, progressOf(name));
+    if (!e.hasTable(name)) {
+      stats.partSolves++;
+      stats.lastPartMs = performance.now() - t;
+      postMessage({ stats });
+      // The whole table once this answer has gone (its progress as 'rest': the page
+      // already shows the answer).
+      setTimeout(() => ensureWhole(e, name).catch((err) => console.warn('the whole table not solved: ' + err.message)), 0);
+      return;
+    }
+  } else {
+    e.solve(name, progressOf(name));
+  }
   stats.solves++;
   stats.lastSolveMs = performance.now() - t;
+  await storeTable(e, name);
+}
+
+// The whole table of `name` into IndexedDB (its file's bytes); the stats say when it is.
+async function storeTable(e, name) {
   postMessage({ stats });
-  await stored('put', key, e.tableBytes(name));
+  if (await stored('put', e.version + '/' + name, e.tableBytes(name)) !== undefined) {
+    stats.tablesStored++;
+    postMessage({ stats });
+  }
+}
+
+// The whole table after a part of it answered: solved (its progress as 'rest') and stored.
+async function ensureWhole(e, name) {
+  const key = (e === yahtzeeEngine ? 'y/' : 'x/') + name;
+  if (e.hasTable(name) || loading.has(key)) return;
+  const whole = (async () => {
+    const t = performance.now();
+    e.solve(name, progressOf(name, 'rest'));
+    stats.solves++;
+    stats.lastSolveMs = performance.now() - t;
+    await storeTable(e, name);
+  })();
+  loading.set(key, whole.finally(() => loading.delete(key)));
+  return whole;
 }
 
 // The game a question asks about: its "game" field, Yahtzee without it.
@@ -230,7 +278,10 @@ async function answer(op, arg) {
     let name = null;
     try { name = ruleName(e, arg.rules, arg.house); } catch (err) { /* advise says why */ }
     if (name && arg.target == null && (!arg.opponents || arg.opponents.length === 0)) {
-      await ensureTable(e, name);
+      // A question the engine cannot read is refused by advise, with nothing solved.
+      let covered = true;
+      try { covered = e.covers(arg); } catch (err) { /* advise says why */ }
+      if (!covered) await ensureTable(e, name, arg);
     }
     return timedAdvice(e, arg);
   }

@@ -7,7 +7,7 @@
 
 import { Stale } from './stale.js';
 import { serverApi, setApiBase } from './server.js';
-import { startEngine, engineApi, engineStats } from './engine.js';
+import { startEngine, engineApi, engineStats, firstAdvice } from './engine.js';
 import { hooks } from './hooks.js';
 
 export { Stale };
@@ -52,8 +52,12 @@ export const ready = detect().then((mode) => {
   document.documentElement.dataset.engine = mode;
   if (mode === 'static') {
     startEngine();
+    // The offline copy once the first advice is on screen (or after 5 s on a page that asks
+    // none): its install fetches the whole app, which on a small machine would slow the
+    // first solve.
     if ('serviceWorker' in navigator && location.protocol !== 'file:') {
-      navigator.serviceWorker.register('sw.js').catch((e) => console.warn('no offline copy: ' + e.message));
+      Promise.race([firstAdvice, new Promise((r) => setTimeout(r, 5000))]).then(() =>
+        navigator.serviceWorker.register('sw.js').catch((e) => console.warn('no offline copy: ' + e.message)));
     }
   }
   return mode;

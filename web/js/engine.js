@@ -7,13 +7,19 @@ import { hooks } from './hooks.js';
 
 /** What the engine did, for tests and measurements (window.yahtzeeEngineStats). */
 export const engineStats = hooks.yahtzeeEngineStats = {
-  mode: /** @type {string | null} */ (null), solves: 0, loadedFromCache: 0,
+  mode: /** @type {string | null} */ (null), solves: 0, loadedFromCache: 0, partSolves: 0, tablesStored: 0,
+  lastPartMs: /** @type {number | null} */ (null),
   lastSolveMs: /** @type {number | null} */ (null), lastLoadMs: /** @type {number | null} */ (null),
   lastAdviseMs: /** @type {number | null} */ (null), engineReadyMs: /** @type {number | null} */ (null),
   detectMs: /** @type {number | null} */ (null),
 };
 
 /** @typedef {{ resolve: (v: any) => void, reject: (e: Error) => void }} Pending */
+
+/** @type {() => void} */
+let answeredNow = () => {};
+/** Resolves once the engine has given its first advice (or refused the question). */
+export const firstAdvice = new Promise((resolve) => { answeredNow = () => resolve(undefined); });
 
 let worker = /** @type {Worker | null} */ (null);
 let nextId = 1;
@@ -70,7 +76,7 @@ export async function engineApi(url, body, isCurrent) {
   try {
     if (path === '/api/rules') answer = await ask('rules');
     else if (path === '/api/card') answer = await ask('card', u.searchParams.get('rules') || 'forced');
-    else if (path === '/api/advise') answer = await ask('advise', body || {});
+    else if (path === '/api/advise') answer = await ask('advise', body || {}).finally(answeredNow);
     else if (path === '/api/painted/advise') answer = await ask('advise', { game: 'painted', ...(body || {}) });
     else if (path === '/api/health') answer = { status: 'ok' };
     else throw new Error(path + ' needs yahtzee serve');

@@ -23,7 +23,9 @@ export function showStatus(msg, fraction) {
  * @property {string} rules     the rule set or game
  * @property {number} done
  * @property {number} total
- * @property {string} [what]    'companion' while the companion table ("say why") is built
+ * @property {string} [what]    'companion' while the companion table ("say why") is built;
+ *                              'rest' while the whole table is solved after a part of it
+ *                              answered the first question
  */
 
 /**
@@ -33,8 +35,11 @@ export function showStatus(msg, fraction) {
 export function showProgress(p) {
   const pct = Math.floor(100 * p.done / p.total);
   const what = /^[A-Z]/.test(p.rules) ? p.rules + "'s table" : 'the table for ' + p.rules;
+  if (p.what === 'rest' && p.done >= p.total) { showStatus('', null); return; }
   const doing = p.what === 'companion'
     ? 'Building where the scores come from (' + p.rules + ', once)… '
-    : 'Solving ' + what + '… ';
+    : p.what === 'rest'
+      ? 'Solving the rest of ' + what + ' for the moves to come… '
+      : 'Solving ' + what + '… ';
   showStatus(doing + pct + '%', p.done / p.total);
 }

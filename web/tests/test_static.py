@@ -170,6 +170,32 @@ def test_a_reload_answers_from_the_stored_table(fresh, site):
     assert shown_options(d) == answer
 
 
+def test_a_card_is_answered_from_its_part_of_the_table_then_the_whole_is_stored(fresh, site, data_dir):
+    # Four boxes filled: the first answer comes from the 512 filled sets that include them
+    # (a sixteenth of the table), the whole table is solved after it and stored.
+    card = "ones=3 fours=12 full_house=25 chance=22"
+    d = fresh()
+    open_position(d, site, rules="forced", card=card, dice="66612", rolls=1)
+    first = engine_stats(d)
+    assert first["partSolves"] == 1 and first["loadedFromCache"] == 0, first
+    want = cli("advise", "--json", "--scorecard", card, "--dice", "66612", "--rolls-left", "1",
+               data_dir=data_dir)
+    same_as_cli(d, want)
+    WebDriverWait(d, 120).until(lambda d: engine_stats(d)["tablesStored"] == 1)
+    assert engine_stats(d)["solves"] == 1
+    # The status line said so while it solved, and is gone with it.
+    WebDriverWait(d, 10).until(lambda d: not d.find_element(By.ID, "status").is_displayed())
+    # A card the part does not reach, from the whole table in memory.
+    other = "twos=6"
+    d.get(site.url + "/?" + urllib.parse.urlencode({"rules": "forced", "card": other, "dice": "22222", "rolls": 0}))
+    wait_advice(d)
+    stats = engine_stats(d)
+    assert stats["loadedFromCache"] == 1 and stats["partSolves"] == 0 and stats["solves"] == 0, stats
+    same_as_cli(d, cli("advise", "--json", "--scorecard", other, "--dice", "22222", "--rolls-left", "0",
+                       data_dir=data_dir))
+    assert not severe(d)
+
+
 def test_the_service_worker_serves_the_app_offline(fresh):
     from conftest import StaticServer
 

@@ -9,7 +9,8 @@
 //! # Where to start
 //!
 //! - [`TurnPlan`]: one turn for eight states ("lanes") at once, the kernel of everything.
-//! - [`solve()`] / [`solve_cancellable`]: the value table, one `f64` per state.
+//! - [`solve()`] / [`solve_cancellable`]: the value table, one `f64` per state; [`solve_part`]:
+//!   the part a card with some boxes filled can still reach (a page's first answer).
 //! - [`PointsPlan`], [`solve_target`], [`solve_payoff`]: a vector per state, indexed by points.
 //!
 //! # Modules
@@ -101,5 +102,7 @@ pub use points::{
     payoff_peak, payoff_size, solve_payoff, solve_payoff_cancellable, solve_target, PointsPlan,
     PointsTable, PointsValues, PointsWorkspace, Prob, WinTie, CHUNK,
 };
-pub use solve::{distinct_turns, reachable_states, solve, solve_cancellable, UNREACHABLE};
+pub use solve::{
+    distinct_turns, reachable_states, solve, solve_cancellable, solve_part, UNREACHABLE,
+};
 pub use turn::{chance_chance_value, Lane, Lanes, TurnPlan, Values, Workspace, LANES};

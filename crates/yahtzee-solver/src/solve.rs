@@ -43,17 +43,35 @@ pub fn solve_cancellable(
     progress: &(dyn Fn(u64) + Sync),
     cancel: &Cancel,
 ) -> Result<Vec<f64>, Cancelled> {
+    solve_part(rules, 0, progress, cancel)
+}
+
+/// The part of the table that a card with the boxes of `need` filled (a bit per box) can
+/// still reach: the values of every state whose filled boxes include `need`, the same
+/// bits as [`solve`] gives them; every other state holds NaN. The filled sets of the
+/// part are `2^(boxes - filled)` of the whole's `2^boxes`: a sixteenth of the work with
+/// four boxes filled, which is how a page answers a position before its whole table is
+/// solved. `progress` hears of each of the part's filled sets; `need` 0 is [`solve`].
+pub fn solve_part(
+    rules: &'static RuleSet,
+    need: u32,
+    progress: &(dyn Fn(u64) + Sync),
+    cancel: &Cancel,
+) -> Result<Vec<f64>, Cancelled> {
     let plan = TurnPlan::new(rules);
     let lanes = rules.lanes_per_set();
     let nb = rules.box_count() as u32;
     let mut values = vec![UNREACHABLE; rules.state_count()];
     let full = (1u32 << nb) - 1;
+    let need = need & full;
     for s in reachable_states(rules, full) {
         values[rules.state_index(s)] = 0.0;
     }
     progress(1);
-    for level in (0..nb).rev() {
-        let sets: Vec<u32> = (0..full).filter(|f| f.count_ones() == level).collect();
+    for level in (need.count_ones()..nb).rev() {
+        let sets: Vec<u32> = (0..full)
+            .filter(|f| f.count_ones() == level && f & need == need)
+            .collect();
         let done: &[f64] = &values;
         let blocks: Vec<Vec<f64>> = crate::par::map_init(
             &sets,

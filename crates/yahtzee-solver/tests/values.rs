@@ -445,3 +445,61 @@ fn reachable_state_count_counts_the_states_the_solver_visits() {
     }
     assert_eq!(rules("forced").reachable_state_count(), 536_448);
 }
+
+/// `solve_part(need)` against the whole table: every state whose filled boxes include
+/// `need` has the whole table's bits, every other state NaN.
+fn assert_part_is_the_whole_restricted(r: &'static RuleSet, whole: &[f64], need: u32) {
+    let sets = std::sync::atomic::AtomicU64::new(0);
+    let part = yahtzee_solver::solve_part(
+        r,
+        need,
+        &|n| {
+            sets.fetch_add(n, std::sync::atomic::Ordering::Relaxed);
+        },
+        &yahtzee_solver::Cancel::new(),
+    )
+    .unwrap();
+    let open = r.box_count() as u32 - need.count_ones();
+    // The full card, then each filled set of the part but the full card.
+    assert_eq!(
+        sets.into_inner(),
+        1 + (1 << open) - 1,
+        "{} {need:b}",
+        r.name
+    );
+    let mut covered = 0;
+    for (i, (p, w)) in part.iter().zip(whole).enumerate() {
+        let filled = r.state_at(i).filled();
+        if filled & need == need {
+            assert_eq!(p.to_bits(), w.to_bits(), "{} {:?}", r.name, r.state_at(i));
+            covered += usize::from(!w.is_nan());
+        } else {
+            assert!(
+                p.is_nan(),
+                "{} {:?} outside the part",
+                r.name,
+                r.state_at(i)
+            );
+        }
+    }
+    assert!(covered > 1 << open, "{} {need:b}: {covered}", r.name);
+}
+
+#[test]
+fn a_part_of_the_table_has_the_whole_tables_bits() {
+    // The page's first answer: ones, fours, full house and chance filled.
+    let r = rules("forced");
+    use Category::*;
+    let need = [Ones, Fours, FullHouse, Chance]
+        .iter()
+        .fold(0, |m, c| m | 1 << r.box_index(*c).unwrap());
+    assert_part_is_the_whole_restricted(r, solved("forced"), need);
+    // Every rule set's reduced game, with its first box filled, then its last two.
+    for r in reduced_games() {
+        let whole = solve(r, &|_| {});
+        let nb = r.box_count();
+        for need in [0, 1, 0b11 << (nb - 2)] {
+            assert_part_is_the_whole_restricted(r, &whole, need);
+        }
+    }
+}

@@ -15,12 +15,14 @@ use crate::header::{check_header, Header, Objective};
 /// The payload checks of [`Table::open`], in one pass so each block of values is read
 /// from memory once: the CRC-32 of the payload ([`TableError::Checksum`], reported first),
 /// then the values (see [`check`]): the first impossible one is refused with
-/// [`TableError::BadValue`], naming its state.
+/// [`TableError::BadValue`], naming its state. Values are checked only in the filled sets
+/// that include `need` (all of them for a whole table: `need` 0).
 fn check_payload(
     payload: &[u8],
     header: &Header,
     path: &Path,
     rules: &RuleSet,
+    need: u32,
 ) -> Result<(), TableError> {
     // The payload starts 64-byte aligned in a page-aligned map, so it is read in place.
     let copy: Vec<f64>;
@@ -39,7 +41,8 @@ fn check_payload(
     let checked: Result<(), std::convert::Infallible> =
         check::Bounds::new(rules).each_set(|base, set_bound, pattern| {
             crc.update(&payload[base * 8..(base + pattern.len()) * 8]);
-            if first_bad.is_some() {
+            let filled = (base / rules.lanes_per_set()) as u32;
+            if first_bad.is_some() || filled & need != need {
                 return Ok(());
             }
             let block = &values[base..base + pattern.len()];
@@ -74,12 +77,15 @@ fn check_payload(
     }
 }
 
-/// A value table opened read-only through a memory map and fully verified.
+/// A value table opened read-only through a memory map and fully verified; or, made by
+/// [`Table::part`], the part of one that a card can still reach.
 pub struct Table {
     map: Bytes,
     header: Header,
     rules: &'static RuleSet,
     path: PathBuf,
+    /// The boxes every card it holds has filled (a bit per box): 0 for a whole table.
+    need: u32,
 }
 
 impl Table {
@@ -103,15 +109,61 @@ impl Table {
         Table::checked(Bytes::Owned(bytes), name, rules)
     }
 
+    /// The part of a table that cards with the boxes of `need` filled can still reach:
+    /// `values` as [`yahtzee_solver::solve_part`] gives them (NaN outside the part), with
+    /// every check of [`Table::open`] on the part. It answers only for the states it
+    /// [`covers`](Table::covers); its bytes are no table file (a file must be whole, and
+    /// opening them refuses the first state outside the part), so it is never stored.
+    pub fn part(
+        rules: &'static RuleSet,
+        values: &[f64],
+        need: u32,
+        name: &Path,
+    ) -> Result<Table, TableError> {
+        let map = Bytes::Owned(crate::table_bytes(rules, values));
+        let mut table = Table::checked_part(map, name, rules, need)?;
+        table.need = need;
+        Ok(table)
+    }
+
     fn checked(map: Bytes, path: &Path, rules: &'static RuleSet) -> Result<Table, TableError> {
+        Table::checked_part(map, path, rules, 0)
+    }
+
+    fn checked_part(
+        map: Bytes,
+        path: &Path,
+        rules: &'static RuleSet,
+        need: u32,
+    ) -> Result<Table, TableError> {
         let header = check_header(&map, path, rules, Objective::Expected)?;
-        check_payload(&map[header.payload_offset as usize..], &header, path, rules)?;
+        check_payload(
+            &map[header.payload_offset as usize..],
+            &header,
+            path,
+            rules,
+            need,
+        )?;
         Ok(Table {
             map,
             header,
             rules,
             path: path.to_path_buf(),
+            need,
         })
+    }
+
+    /// Whether the table holds the value of `s` and of every state a game can reach from
+    /// it: always for a whole table; for a [part](Table::part), when `s` has the part's
+    /// boxes filled.
+    pub fn covers(&self, s: State) -> bool {
+        s.filled() & self.need == self.need
+    }
+
+    /// Whether this is the whole table (opened, or made by [`crate::table_bytes`]), not a
+    /// [part](Table::part).
+    pub fn is_whole(&self) -> bool {
+        self.need == 0
     }
 
     /// The whole file: header, padding and payload.

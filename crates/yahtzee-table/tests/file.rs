@@ -279,3 +279,48 @@ fn a_header_claiming_a_huge_string_is_a_bad_header() {
     let (e, msg) = open_err(&path);
     assert!(matches!(e, TableError::BadHeader { .. }), "{msg}");
 }
+
+#[test]
+fn a_part_of_a_table_checks_its_part_and_answers_only_there() {
+    // Ones and twos filled: the part holds the states with both filled.
+    let need = 0b11;
+    let mut v = values(forced());
+    for (i, x) in v.iter_mut().enumerate() {
+        if forced().state_at(i).filled() & need != need {
+            *x = f64::NAN;
+        }
+    }
+    let part = Table::part(forced(), &v, need, Path::new("part")).unwrap();
+    assert!(!part.is_whole());
+    let inside = State::new(0b111, 5, false);
+    assert!(part.covers(inside) && !part.covers(State::new(0b101, 4, false)));
+    assert_eq!(part.value(inside), v[forced().state_index(inside)]);
+    // Its bytes are no table: opened as a whole one, the first state outside the part
+    // (the empty card) is refused.
+    let msg = Table::from_bytes(part.file_bytes().to_vec(), Path::new("t"), forced())
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(
+        msg.contains("state 0 ") && msg.ends_with("holds NaN for a reachable state"),
+        "{msg}"
+    );
+    // An impossible value inside the part is refused as in a whole table.
+    let at = forced().state_index(inside);
+    v[at] = -1.0;
+    let msg = Table::part(forced(), &v, need, Path::new("part"))
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(
+        msg.contains(&format!("state {at} ")) && msg.ends_with("holds -1, below 0"),
+        "{msg}"
+    );
+    let whole = Table::from_bytes(
+        yahtzee_table::table_bytes(forced(), &values(forced())),
+        Path::new("t"),
+        forced(),
+    )
+    .unwrap();
+    assert!(whole.is_whole() && whole.covers(State::new(0, 0, false)));
+}

@@ -160,11 +160,19 @@ export declare class Engine {
   rules(): RuleInfo[];
   /** The card of a rule set. */
   card(rules: string): CardLayout;
-  /** Whether the table of `rules` is solved or loaded. */
+  /** Whether the whole table of `rules` is solved or loaded (not only a part: `solveFor`). */
   hasTable(rules: string): boolean;
   /** Solves the table of `rules` (about a second for "forced"); returns the empty card's optimal expected score. */
   solve(rules: string, onProgress?: (done: number, total: number) => void): number;
-  /** The table of `rules` as the bytes of its file, to store (IndexedDB, a file). */
+  /**
+   * Solves the part of the table the question's card can still reach (a sixteenth of the
+   * work with four boxes filled): `advise` answers that card and the cards after it until
+   * the whole table comes. Returns the card's expected points still to come.
+   */
+  solveFor(question: AdviseQuestion | string, onProgress?: (done: number, total: number) => void): number;
+  /** Whether `advise(question)` answers from a table in memory (whole or part), without solving. */
+  covers(question: AdviseQuestion | string): boolean;
+  /** The table of `rules` as the bytes of its file, to store (IndexedDB, a file); refused while only a part is solved. */
   tableBytes(rules: string): Uint8Array;
   /** Loads a stored table, checked like a file; throws YahtzeeError on a damaged or foreign one. Returns the empty card's value. */
   loadTable(rules: string, bytes: Uint8Array | ArrayBuffer): number;

@@ -152,7 +152,7 @@ export class Engine {
     return this._json('yz_card', rules);
   }
 
-  /** Whether the table of `rules` is solved or loaded in this engine. */
+  /** Whether the whole table of `rules` is solved or loaded in this engine (not only a part: `solveFor`). */
   hasTable(rules) {
     return this._json('yz_has_table', rules);
   }
@@ -169,6 +169,28 @@ export class Engine {
     } finally {
       this._onProgress = null;
     }
+  }
+
+  /**
+   * Solves the part of the table that the card of `question` (an `advise` question) can
+   * still reach: the cards with at least its boxes filled, a sixteenth of the work with
+   * four of them filled. `advise` then answers that card and the cards after it (the whole
+   * table's values, bit for bit) until `solve` or `loadTable` brings the whole table; an
+   * empty card's part is the whole table. Returns the card's expected points still to come.
+   */
+  solveFor(question, onProgress) {
+    const body = typeof question === 'string' ? question : JSON.stringify(question);
+    this._onProgress = typeof onProgress === 'function' ? onProgress : null;
+    try {
+      return this._json('yz_solve_for', body);
+    } finally {
+      this._onProgress = null;
+    }
+  }
+
+  /** Whether `advise(question)` answers from a table in memory (whole or part), without solving. */
+  covers(question) {
+    return this._json('yz_covers', typeof question === 'string' ? question : JSON.stringify(question));
   }
 
   /** The table of `rules` as the bytes of its file (docs/TABLE_FORMAT.md), to store. */

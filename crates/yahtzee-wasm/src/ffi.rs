@@ -172,6 +172,29 @@ pub extern "C" fn yz_solve(ptr: *mut u8, len: usize) -> u32 {
     })
 }
 
+/// Solves the part of its rule set's table that the card of an `/api/advise` body (JSON
+/// text) can still reach, calling `env.yz_progress`; answers the card's expected points
+/// still to come as JSON (`Engine::solve_for`).
+#[no_mangle]
+pub extern "C" fn yz_solve_for(ptr: *mut u8, len: usize) -> u32 {
+    with_text(ptr, len, |e, body| {
+        e.solve_for(body.as_bytes(), &progress)
+            .map(|v| json_number(v).into_bytes())
+            .map_err(|e| e.to_string())
+    })
+}
+
+/// Whether an `/api/advise` body (JSON text) is answered without solving: `true` or
+/// `false`.
+#[no_mangle]
+pub extern "C" fn yz_covers(ptr: *mut u8, len: usize) -> u32 {
+    with_text(ptr, len, |e, body| {
+        e.covers(body.as_bytes())
+            .map(|b| b.to_string().into_bytes())
+            .map_err(|e| e.to_string())
+    })
+}
+
 /// The table file of NAME, as bytes.
 #[no_mangle]
 pub extern "C" fn yz_table_bytes(ptr: *mut u8, len: usize) -> u32 {

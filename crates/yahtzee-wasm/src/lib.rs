@@ -56,10 +56,12 @@ mod host;
 
 use std::collections::HashMap;
 use std::path::Path;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use yahtzee_advice::Advisor;
 use yahtzee_engine::{api, EngineError, PlayFor};
 use yahtzee_rules::RuleSet;
+use yahtzee_solver::Cancel;
 #[cfg(feature = "explain")]
 use yahtzee_table::CompanionTable;
 use yahtzee_table::Table;
@@ -94,10 +96,64 @@ impl Engine {
         Ok(json(&api::card_layout(name)?))
     }
 
-    /// Whether the table of `name` is solved or loaded.
+    /// Whether the whole table of `name` is solved or loaded (not only the part of it that
+    /// [`Engine::solve_for`] solves).
     pub fn has_table(&self, name: &str) -> Result<bool, EngineError> {
         let rules = yahtzee_engine::rules_named(name, &[])?;
-        Ok(self.advisors.contains_key(rules.name))
+        Ok(self
+            .advisors
+            .get(rules.name)
+            .is_some_and(|a| a.table().is_whole()))
+    }
+
+    /// Whether the question in `body` (an `/api/advise` body) is answered from a table in
+    /// memory, whole or the part that [`Engine::solve_for`] solved, without solving.
+    pub fn covers(&self, body: &[u8]) -> Result<bool, EngineError> {
+        let q = api::advise_question(body)?;
+        Ok(self.covered(&q))
+    }
+
+    fn covered(&self, q: &api::AdviseQuestion) -> bool {
+        self.advisors
+            .get(q.rules.name)
+            .is_some_and(|a| a.table().covers(q.card.state()))
+    }
+
+    /// Solves the part of the table that the card of the question in `body` (an
+    /// `/api/advise` body) can still reach: the cards with at least its boxes filled, a
+    /// sixteenth of the work with four of them filled ([`yahtzee_solver::solve_part`]),
+    /// calling `progress(done, total)` with the part's filled sets finished. `advise`
+    /// then answers that card and every card after it in its game, with the whole table's
+    /// values bit for bit, until [`Engine::solve`] or [`Engine::load_table`] brings the
+    /// whole table. An empty card's part is the whole table, solved as `solve` does.
+    /// Returns the expected points still to come from the card.
+    pub fn solve_for(
+        &mut self,
+        body: &[u8],
+        progress: &(dyn Fn(u64, u64) + Sync),
+    ) -> Result<f64, EngineError> {
+        let q = api::advise_question(body)?;
+        let (rules, state) = (q.rules, q.card.state());
+        if !self.covered(&q) {
+            let need = state.filled();
+            if need == 0 {
+                self.solve(rules.name, progress)?;
+            } else {
+                yahtzee_engine::check_value_build(
+                    rules,
+                    yahtzee_advice::win::default_memory_limit(),
+                )?;
+                let total = 1u64 << (rules.box_count() as u32 - need.count_ones());
+                let values = solve_counted(total, progress, |p| {
+                    yahtzee_solver::solve_part(rules, need, p, &Cancel::new())
+                })
+                .expect("never cancelled");
+                let name = format!("{}.table (part)", rules.name);
+                let table = Table::part(rules, &values, need, Path::new(&name))?;
+                self.advisors.insert(rules.name, Advisor::new(table));
+            }
+        }
+        Ok(self.advisors[rules.name].table().value(state))
     }
 
     /// Solves the table of `name` (again, if it is loaded), calling `progress(done, total)`
@@ -110,20 +166,24 @@ impl Engine {
         let rules = yahtzee_engine::rules_named(name, &[])?;
         yahtzee_engine::check_value_build(rules, yahtzee_advice::win::default_memory_limit())?;
         let total = 1u64 << rules.box_count();
-        let done = std::sync::atomic::AtomicU64::new(0);
-        let values = yahtzee_solver::solve(rules, &|n| {
-            let d = done.fetch_add(n, std::sync::atomic::Ordering::Relaxed) + n;
-            progress(d, total);
-        });
+        let values = solve_counted(total, progress, |p| yahtzee_solver::solve(rules, p));
         let bytes = yahtzee_table::table_bytes(rules, &values);
         drop(values);
         self.keep(rules, bytes)?;
         self.empty_card_value(rules)
     }
 
-    /// The table of `name` as the bytes of its file (`docs/TABLE_FORMAT.md`), to store.
+    /// The table of `name` as the bytes of its file (`docs/TABLE_FORMAT.md`), to store;
+    /// refused while only a part of it is solved.
     pub fn table_bytes(&self, name: &str) -> Result<&[u8], EngineError> {
-        Ok(self.advisor(name)?.table().file_bytes())
+        let table = self.advisor(name)?.table();
+        if !table.is_whole() {
+            return Err(EngineError::BadInput(format!(
+                "only part of the table for {} is solved yet",
+                table.rules().name
+            )));
+        }
+        Ok(table.file_bytes())
     }
 
     /// Loads a stored table of `name`, checked like a file (format, rules, checksum,
@@ -159,7 +219,7 @@ impl Engine {
                     .into(),
             )),
         }
-        if !self.advisors.contains_key(q.rules.name) {
+        if !self.covered(&q) {
             self.solve(q.rules.name, &|_, _| {})?;
         }
         if q.explain {
@@ -205,7 +265,7 @@ impl Engine {
         progress: &(dyn Fn(u64, u64) + Sync),
     ) -> Result<(), EngineError> {
         let rules = yahtzee_engine::rules_named(name, &[])?;
-        if !self.advisors.contains_key(rules.name) {
+        if !self.has_table(rules.name)? {
             self.solve(rules.name, &|_, _| {})?;
         }
         let table = self.advisors[rules.name].table();
@@ -274,6 +334,20 @@ impl Engine {
         let card = yahtzee_engine::parse_card(rules, "")?;
         Ok(self.advisors[rules.name].table().value(card.state()))
     }
+}
+
+/// Runs `solve` with a progress callback that counts filled sets and reports
+/// `progress(done, total)`.
+fn solve_counted<R>(
+    total: u64,
+    progress: &(dyn Fn(u64, u64) + Sync),
+    solve: impl FnOnce(&(dyn Fn(u64) + Sync)) -> R,
+) -> R {
+    let done = AtomicU64::new(0);
+    solve(&|n| {
+        let d = done.fetch_add(n, Ordering::Relaxed) + n;
+        progress(d, total);
+    })
 }
 
 fn json<T: serde::Serialize + ?Sized>(value: &T) -> String {

@@ -173,3 +173,58 @@ fn explain_builds_the_companion_table_in_memory_and_it_round_trips() {
         .to_string();
     assert!(err.contains("expected score only"), "{err}");
 }
+
+#[test]
+fn a_part_of_the_table_answers_its_card_as_the_whole_table_does() {
+    let card = "ones=3 fours=12 full_house=25 chance=22";
+    let q = |card: &str, dice: &str| {
+        serde_json::json!({"rules": "forced", "scorecard": card, "dice": dice, "rolls_left": 1})
+            .to_string()
+    };
+    let mut part = Engine::default();
+    let last = std::sync::Mutex::new((0, 0));
+    part.solve_for(q(card, "66612").as_bytes(), &|d, t| {
+        *last.lock().unwrap() = (d, t)
+    })
+    .unwrap();
+    // Nine boxes open: 512 filled sets, the full card's included.
+    assert_eq!(*last.lock().unwrap(), (512, 512));
+    assert!(!part.has_table("forced").unwrap());
+    let e = part.table_bytes("forced").unwrap_err().to_string();
+    assert_eq!(e, "only part of the table for forced is solved yet");
+    let mut whole = Engine::default();
+    whole.solve("forced", &|_, _| {}).unwrap();
+    // The card, and a later card of the same game, answered from the part alone.
+    let later = format!("{card} sixes=24");
+    for body in [q(card, "66612"), q(&later, "12345")] {
+        assert!(part.covers(body.as_bytes()).unwrap(), "{body}");
+        assert_eq!(
+            part.advise(body.as_bytes()).unwrap(),
+            whole.advise(body.as_bytes()).unwrap()
+        );
+    }
+    // A card the part does not reach: the whole table is solved first.
+    let other = q("twos=6", "22222");
+    assert!(!part.covers(other.as_bytes()).unwrap());
+    assert_eq!(
+        part.advise(other.as_bytes()).unwrap(),
+        whole.advise(other.as_bytes()).unwrap()
+    );
+    assert!(part.has_table("forced").unwrap());
+    assert_eq!(
+        part.table_bytes("forced").unwrap(),
+        whole.table_bytes("forced").unwrap()
+    );
+    // An empty card's part is the whole table.
+    let mut empty = Engine::default();
+    let v = empty
+        .solve_for(q("", "13346").as_bytes(), &|_, _| {})
+        .unwrap();
+    assert!(empty.has_table("forced").unwrap() && (v - 254.58772873).abs() < 1e-7);
+    // A bad question is refused in one line, before any solve.
+    let e = empty
+        .solve_for(b"{\"dice\": 5}", &|_, _| {})
+        .unwrap_err()
+        .to_string();
+    assert!(!e.contains('\n') && !e.is_empty(), "{e}");
+}

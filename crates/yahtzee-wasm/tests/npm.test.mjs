@@ -127,10 +127,12 @@ const ev: number = report.options[0].ev_remaining + report.expected_final;
 const names: string[] = engine.rules().map((r) => r.name + r.expected_value.toFixed(2));
 const label: string = engine.card('yatzy').boxes[0].label;
 const value: number = engine.solve('free', (done: number, total: number) => void (done / total));
+const part: number = engine.solveFor({ rules: 'free', scorecard: 'ones=3' }, (done: number) => void done);
+const covered: boolean = engine.covers({ rules: 'free', scorecard: 'ones=3 twos=6' });
 const bytes: Uint8Array = engine.tableBytes('free');
 engine.loadTable('free', bytes);
 try { engine.advise({ dice: '1234', rolls_left: 2 }); } catch (e) { if (e instanceof YahtzeeError) console.log(e.message); }
-console.log(keep, ev, names.length, label, value);
+console.log(keep, ev, names.length, label, value, part, covered);
 `;
   const bad = `import { load } from 'yahtzee-engine';
 const engine = await load();
@@ -279,6 +281,31 @@ test('a stored table loads back checked; a damaged or foreign one is refused', a
   assert.throws(() => e.loadTable('free', bytes), /forced/);
   assert.throws(() => e.loadTable('forced', 'not bytes'), pkg.YahtzeeError);
   assert.equal(e.hasTable('forced'), false);
+});
+
+test('a part of the table answers its card, with a house rule, as the CLI does', async () => {
+  await theEngine();
+  const e = await pkg.load(readFileSync(join(folder, 'node_modules/yahtzee-engine/yahtzee.wasm')));
+  // Five boxes filled of forced+mulligan: 2^8 filled sets, the full card's included.
+  const card = 'ones=3 twos=6 fours=12 small_straight=30 chance=22';
+  const q = { rules: 'forced+mulligan', scorecard: card, dice: '33345', rolls_left: 2 };
+  let last = null;
+  e.solveFor(q, (done, total) => { last = [done, total]; });
+  assert.deepEqual(last, [256, 256]);
+  assert.equal(e.hasTable('forced+mulligan'), false);
+  assert.equal(e.covers(q), true);
+  assert.throws(() => e.tableBytes('forced+mulligan'), /only part of the table for forced\+mulligan is solved yet/);
+  for (const [scorecard, dice, rolls] of [[card, '33345', 2], [`${card} yahtzee=50`, '66666', 0]]) {
+    assert.equal(e.covers({ ...q, scorecard }), true);
+    const got = e.advise({ rules: 'forced+mulligan', scorecard, dice, rolls_left: rolls });
+    assert.ok(assertSameAdvice('forced+mulligan', scorecard, dice, rolls));
+    assert.deepEqual(got, engine.advise({ rules: 'forced+mulligan', scorecard, dice, rolls_left: rolls }));
+  }
+  // A card outside the part is answered after the whole table is solved.
+  assert.equal(e.covers({ ...q, scorecard: 'threes=9' }), false);
+  assert.deepEqual(e.advise({ ...q, scorecard: 'threes=9' }), engine.advise({ ...q, scorecard: 'threes=9' }));
+  assert.equal(e.hasTable('forced+mulligan'), true);
+  assert.throws(() => e.solveFor({ ...q, dice: '1234' }), (err) => err instanceof pkg.YahtzeeError && err.message === 'bad dice: expected 5 dice, got 4');
 });
 
 test('the mulligan spent this turn equals the CLI with --mulligan-spent', async () => {
