@@ -46,7 +46,13 @@ fn table_image(rules: &RuleSet, values: &[f64]) -> (Header, Vec<u8>) {
     let offset = Header::new(rules, 0).payload_offset as usize;
     let mut bytes = Vec::with_capacity(offset + values.len() * 8);
     bytes.resize(offset, 0);
-    bytes.extend(values.iter().flat_map(|v| v.to_le_bytes()));
+    // The values' bytes as they lie in memory where that is little-endian (one copy, fast
+    // even in code a browser has only just compiled), else value by value.
+    if cfg!(target_endian = "little") {
+        bytes.extend_from_slice(bytemuck::cast_slice(values));
+    } else {
+        bytes.extend(values.iter().flat_map(|v| v.to_le_bytes()));
+    }
     let header = Header::new(rules, crc32fast::hash(&bytes[offset..]));
     let head = header.encode();
     bytes[..head.len()].copy_from_slice(&head);
