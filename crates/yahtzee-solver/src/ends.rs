@@ -18,7 +18,15 @@
 //! keeps chosen, each keep's to the rolls its missing dice make (the transpose of the
 //! kernel's expectation step), twice, and each final roll's to its move.
 //!
-//! Not for the house rules "mulligan" and "mega-yahtzee", whose turns hold more decisions
+//! **The mulligan** (house rule), while in hand: after the last roll the advisor spends it
+//! where keeping some dice of the roll and rolling the rest once more, in the state with
+//! the mulligan spent, is strictly worth more than the roll's best move (never on a
+//! natural full house under "fool-house"), keeping the lowest-index best keep. Each lane's
+//! choice is found beside the kernel's own mulligan step; the final rolls' probability
+//! where it is spent goes through its keep to the rolls it makes, which end as the turn
+//! of the state with the mulligan spent ends them ([`TurnEnds::mulligan_slot_mass`]).
+//!
+//! Not for the house rule "mega-yahtzee", whose turns hold the sixth die's decision too
 //! ([`TurnEnds::covers`]).
 
 #[cfg(feature = "multiversion")]
@@ -77,13 +85,32 @@ pub struct TurnEnds {
     roll_mass: Vec<Lanes>,
     /// Scratch: each final roll's best value per lane.
     best: Vec<Lanes>,
+    /// House rule "mulligan", in hand: how the turn goes on where it is spent.
+    mulligan: Option<Mulligan>,
+}
+
+/// The mulligan's part of a turn that starts with it in hand: where each lane spends it,
+/// the keep it rerolls, and how the rolls it makes end, in the state with it spent.
+struct Mulligan {
+    /// Per final roll, per lane: 1 where the mulligan is spent on it.
+    spent: Vec<Lanes>,
+    /// Per final roll: the keep each lane rerolls with the mulligan.
+    keep: Vec<[u16; LANES]>,
+    /// Per roll the mulligan makes: how each lane's choice ends the turn, in the state
+    /// with the mulligan spent.
+    end: Vec<End>,
+    bonuses: Vec<Bonus>,
+    /// Per roll the mulligan makes, per lane: its probability.
+    roll_mass: Vec<Lanes>,
+    /// As [`TurnEnds::slot_mass`], for the moves written after the mulligan.
+    slot_mass: Vec<Lanes>,
 }
 
 impl TurnEnds {
-    /// Whether [`turn_ends`] covers `rules`: every rule set but those with the house rules
-    /// "mulligan" and "mega-yahtzee".
+    /// Whether [`turn_ends`] covers `rules`: every rule set but those with the house rule
+    /// "mega-yahtzee".
     pub fn covers(rules: &RuleSet) -> bool {
-        !rules.house.mulligan && !rules.house.mega_yahtzee
+        !rules.house.mega_yahtzee
     }
 
     pub fn new(plan: &TurnPlan) -> TurnEnds {
@@ -99,6 +126,25 @@ impl TurnEnds {
             mass: vec![[0.0; LANES]; KEEPS],
             roll_mass: vec![[0.0; LANES]; ROLLS],
             best: vec![[0.0; LANES]; ROLLS],
+            mulligan: None,
+        }
+    }
+
+    /// Whether the last turn started with the mulligan in hand (house rule).
+    pub fn had_mulligan(&self) -> bool {
+        self.mulligan
+            .as_ref()
+            .is_some_and(|m| m.slot_mass.len() > 1)
+    }
+
+    /// Per slot of the plan, per lane: the chance the turn ends writing a score of that
+    /// slot after spending the mulligan, in the state with the mulligan spent (its next
+    /// state is that state's: [`TurnPlan::slot_next`] of it). Empty unless
+    /// [`TurnEnds::had_mulligan`].
+    pub fn mulligan_slot_mass(&self) -> &[Lanes] {
+        match &self.mulligan {
+            Some(m) if m.slot_mass.len() > 1 => &m.slot_mass[..m.slot_mass.len() - 1],
+            _ => &[],
         }
     }
 
@@ -122,8 +168,9 @@ impl TurnPlan {
         self.rules().place(state, b, score)
     }
 
-    /// The turns of `states` (at most [`LANES`], one filled set, not full, under rules
-    /// [`TurnEnds::covers`]) into `ends`, with `next` the values after this turn.
+    /// The turns of `states` (at most [`LANES`], one filled set, not full, agreeing on
+    /// whether the mulligan is in hand, under rules [`TurnEnds::covers`]) into `ends`,
+    /// with `next` the values after this turn.
     #[inline(always)]
     pub fn turn_ends_in(
         &self,
@@ -133,9 +180,20 @@ impl TurnPlan {
         ends: &mut TurnEnds,
     ) {
         debug_assert!(TurnEnds::covers(self.rules()));
+        let in_hand = self.rules().house.mulligan && !states[0].mulligan_used();
+        debug_assert!(states
+            .iter()
+            .all(|s| s.mulligan_used() == states[0].mulligan_used()));
+        if in_hand {
+            self.mulligan_ends(ws, states, next, ends);
+        }
         self.final_rolls(ws, states, next);
         self.final_choices(ws, states, ends);
         let forced = ws.full_house_forced;
+        if in_hand {
+            self.mulligan_choices(ws, ends, forced);
+            self.take_mulligan(ws);
+        }
         for keep_at in 0..2 {
             self.expect_keeps(ws);
             self.best_subkeeps_at(&mut ws.keeps, &mut ends.best_at, forced);
@@ -144,7 +202,83 @@ impl TurnPlan {
             }
         }
         self.forward(ends);
-        self.tally(states, ends);
+        if in_hand {
+            self.forward_mulligan(ends);
+        }
+        self.tally(states, in_hand, ends);
+    }
+
+    /// The mulligan's turn for `states` (the mulligan in hand): the final choices of the
+    /// states with it spent, and each roll's best keep to reroll with one roll to come
+    /// (the kernel's `final_values` step, the same values into `ws.mulligan`).
+    #[inline(always)]
+    fn mulligan_ends(
+        &self,
+        ws: &mut Workspace,
+        states: &[State],
+        next: &(impl Values + ?Sized),
+        ends: &mut TurnEnds,
+    ) {
+        let mut spent = [State::START; LANES];
+        for (u, s) in spent.iter_mut().zip(states) {
+            *u = s.with_mulligan_used(true);
+        }
+        let spent = &spent[..states.len()];
+        self.final_rolls(ws, spent, next);
+        self.final_choices(ws, spent, ends);
+        let m = ends.mulligan.get_or_insert_with(|| Mulligan {
+            spent: vec![[0.0; LANES]; ROLLS],
+            keep: vec![[0; LANES]; ROLLS],
+            end: vec![End::default(); ROLLS],
+            bonuses: Vec::new(),
+            roll_mass: vec![[0.0; LANES]; ROLLS],
+            slot_mass: Vec::new(),
+        });
+        std::mem::swap(&mut m.end, &mut ends.end);
+        std::mem::swap(&mut m.bonuses, &mut ends.bonuses);
+        self.expect_keeps(ws);
+        self.best_subkeeps_at(&mut ws.keeps, &mut ends.best_at, ws.full_house_forced);
+        for (k, at) in m.keep.iter_mut().zip(&ends.best_at) {
+            *k = at.map(|x| index_of(x) as u16);
+        }
+        ws.mulligan.copy_from_slice(&ws.keeps[..ROLLS]);
+    }
+
+    /// Where each lane spends the mulligan: the best keep's value with one roll to come
+    /// (`ws.mulligan`) strictly above the roll's best move (`ends.best`), never on a
+    /// natural full house that must be scored. Then the best keep is another keep than
+    /// the roll itself, since the roll's own value there is at most its best move.
+    #[inline(always)]
+    fn mulligan_choices(&self, ws: &Workspace, ends: &mut TurnEnds, forced: bool) {
+        let m = ends.mulligan.as_mut().expect("the mulligan's turn first");
+        for (r, spent) in m.spent.iter_mut().enumerate() {
+            let (x, v) = (&ws.mulligan[r], &ends.best[r]);
+            for i in 0..LANES {
+                spent[i] = select(x[i] > v[i], 1.0, 0.0);
+            }
+        }
+        if forced {
+            for &r in &self.full_house_rolls {
+                m.spent[r] = [0.0; LANES];
+            }
+        }
+    }
+
+    /// The final rolls' probability where the mulligan is spent, moved to the rolls it
+    /// makes (`ends.roll_mass` keeps the rest).
+    #[inline(always)]
+    fn forward_mulligan(&self, ends: &mut TurnEnds) {
+        let m = ends.mulligan.as_mut().expect("the mulligan's turn first");
+        ends.mass.fill([0.0; LANES]);
+        for ((keeps, spent), mass) in m.keep.iter().zip(&m.spent).zip(&mut ends.roll_mass) {
+            for i in 0..LANES {
+                let p = mass[i] * spent[i];
+                ends.mass[usize::from(keeps[i])][i] += p;
+                mass[i] -= p;
+            }
+        }
+        self.roll_out(&mut ends.mass);
+        m.roll_mass.copy_from_slice(&ends.mass[..ROLLS]);
     }
 
     /// Each final roll's choice in each lane, as the advisor makes it (`ws` holds the final
@@ -322,40 +456,95 @@ impl TurnPlan {
                     ends.mass[usize::from(keeps[i])][i] += m[i];
                 }
             }
-            // The missing dice of each keep, smallest keeps first: a keep's probability goes
-            // in equal sixths to its six one-die-larger keeps, so each keep gathers a sixth
-            // of each one-die-smaller keep's (one per face it holds).
-            let g = &self.subkeeps;
-            for size in 1..=5 {
-                gather_sixths(&mut ends.mass, &g.d1[size]);
-                gather_sixths(&mut ends.mass, &g.d2[size]);
-                gather_sixths(&mut ends.mass, &g.d3[size]);
-                gather_sixths(&mut ends.mass, &g.d4[size]);
-                gather_sixths(&mut ends.mass, &g.d5[size]);
-            }
+            self.roll_out(&mut ends.mass);
             ends.roll_mass.copy_from_slice(&ends.mass[..ROLLS]);
         }
     }
 
-    /// Each final roll's probability to its move, per lane.
+    /// Each keep's probability rolled out to the rolls its missing dice make, smallest keeps
+    /// first: a keep's probability goes in equal sixths to its six one-die-larger keeps, so
+    /// each keep gathers a sixth of each one-die-smaller keep's (one per face it holds).
     #[inline(always)]
-    fn tally(&self, states: &[State], ends: &mut TurnEnds) {
+    fn roll_out(&self, mass: &mut [Lanes]) {
+        let g = &self.subkeeps;
+        for size in 1..=5 {
+            gather_sixths(mass, &g.d1[size]);
+            gather_sixths(mass, &g.d2[size]);
+            gather_sixths(mass, &g.d3[size]);
+            gather_sixths(mass, &g.d4[size]);
+            gather_sixths(mass, &g.d5[size]);
+        }
+    }
+
+    /// Each final roll's probability to its move, per lane: the turn's own final rolls,
+    /// then, with the mulligan in hand, the rolls it makes (in the states with it spent).
+    #[inline(always)]
+    fn tally(&self, states: &[State], in_hand: bool, ends: &mut TurnEnds) {
         ends.slot_mass.fill([0.0; LANES]);
         ends.box_points.fill([0.0; LANES]);
         ends.yahtzee_bonus = [0.0; LANES];
+        let branch = Branch {
+            states,
+            end: &ends.end,
+            bonuses: &ends.bonuses,
+            roll_mass: &ends.roll_mass,
+        };
+        self.tally_branch(
+            &branch,
+            &mut ends.slot_mass,
+            &mut ends.box_points,
+            &mut ends.yahtzee_bonus,
+        );
+        if !in_hand {
+            if let Some(m) = &mut ends.mulligan {
+                m.slot_mass.clear(); // no mulligan this turn: `had_mulligan` is false
+            }
+            return;
+        }
+        let mut spent = [State::START; LANES];
+        for (u, s) in spent.iter_mut().zip(states) {
+            *u = s.with_mulligan_used(true);
+        }
+        let m = ends.mulligan.as_mut().expect("the mulligan's turn first");
+        m.slot_mass.clear();
+        m.slot_mass.resize(self.slots.len() + 1, [0.0; LANES]);
+        let branch = Branch {
+            states: &spent[..states.len()],
+            end: &m.end,
+            bonuses: &m.bonuses,
+            roll_mass: &m.roll_mass,
+        };
+        self.tally_branch(
+            &branch,
+            &mut m.slot_mass,
+            &mut ends.box_points,
+            &mut ends.yahtzee_bonus,
+        );
+    }
+
+    /// One way of ending the turn tallied: each final roll's probability to its move's
+    /// slot, box and bonus.
+    #[inline(always)]
+    fn tally_branch(
+        &self,
+        branch: &Branch,
+        slot_mass: &mut [Lanes],
+        box_points: &mut [Lanes],
+        yahtzee_bonus: &mut Lanes,
+    ) {
         let mut chance_chance = [0.0; LANES];
-        for (end, p) in ends.end.iter().zip(&ends.roll_mass) {
+        for (end, p) in branch.end.iter().zip(branch.roll_mass) {
             for (i, &p) in p.iter().enumerate() {
                 let (slot, b) = (index_of(end.slot[i]), index_of(end.box_index[i]));
-                ends.slot_mass[slot as usize][i] += p;
-                ends.box_points[b as usize][i] += p * end.score[i];
+                slot_mass[slot as usize][i] += p;
+                box_points[b as usize][i] += p * end.score[i];
                 chance_chance[i] += p * end.chance_chance[i];
             }
         }
-        for &Bonus { roll, lane, points } in &ends.bonuses {
+        for &Bonus { roll, lane, points } in branch.bonuses {
             // Unless chance-chance was better than the extra Yahtzee's move.
-            if ends.end[roll].chance_chance[lane] == 0.0 {
-                ends.yahtzee_bonus[lane] += ends.roll_mass[roll][lane] * f64::from(points);
+            if branch.end[roll].chance_chance[lane] == 0.0 {
+                yahtzee_bonus[lane] += branch.roll_mass[roll][lane] * f64::from(points);
             }
         }
         // Chance-chance's share of each lane, whatever roll it was taken on, goes to every
@@ -363,19 +552,28 @@ impl TurnPlan {
         // Yahtzee box holds 50 (`RuleSet::chance_chance_move`, as `chance_chance_value`
         // counts it).
         let rules = self.rules();
-        for (lane, (&w, &state)) in chance_chance.iter().zip(states).enumerate() {
+        for (lane, (&w, &state)) in chance_chance.iter().zip(branch.states).enumerate() {
             let Some(chance) = rules.chance_chance_box(state).filter(|_| w > 0.0) else {
                 continue;
             };
             for (sum, &p) in SUM_PROBS.iter().enumerate().skip(5) {
-                ends.slot_mass[usize::from(self.slot_of(chance, sum as u32))][lane] += w * p;
-                ends.box_points[chance][lane] += w * p * sum as f64;
+                slot_mass[usize::from(self.slot_of(chance, sum as u32))][lane] += w * p;
+                box_points[chance][lane] += w * p * sum as f64;
             }
             if state.yahtzee_50() {
-                ends.yahtzee_bonus[lane] += w * (6.0 / 7776.0) * f64::from(rules.yahtzee_bonus);
+                yahtzee_bonus[lane] += w * (6.0 / 7776.0) * f64::from(rules.yahtzee_bonus);
             }
         }
     }
+}
+
+/// The final rolls of one way of ending a turn: in `states`, each roll's choice, bonuses
+/// and probability.
+struct Branch<'a> {
+    states: &'a [State],
+    end: &'a [End],
+    bonuses: &'a [Bonus],
+    roll_mass: &'a [Lanes],
 }
 
 /// One group of the keep lattice gathers a sixth of each of its one-die-smaller keeps'

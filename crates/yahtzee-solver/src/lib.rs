@@ -34,7 +34,7 @@
 //!   choices tie for tie as the advisor makes them (the keep lattice pass carries the lowest
 //!   keep index holding each best), then the probabilities carried forward through the keeps
 //!   chosen and each final roll's tallied to its move's slot and box ([`TurnEnds`]). Not the
-//!   mulligan and Mega turns.
+//!   Mega turns; with the mulligan in hand, where it is spent and how the rolls it makes end.
 //! - `lanes`: what every kernel works on: [`LANES`], [`Lanes`], the [`Lane`] number trait,
 //!   and the keep step that five and six dice share (re-exported by [`turn`]).
 //! - [`mega`]: "mega-yahtzee": [`MegaPlan`] (the six-dice keep graph, each roll of six's

@@ -95,7 +95,7 @@ pub struct Workspace {
     pub keeps: Vec<Lanes>,
     pub(crate) cont: Vec<Lanes>,
     /// House rule "mulligan": per final roll, the value of spending the mulligan on it.
-    mulligan: Vec<Lanes>,
+    pub(crate) mulligan: Vec<Lanes>,
     /// House rule "fool-house": the lanes' natural full houses must be scored at once.
     pub(crate) full_house_forced: bool,
     /// House rule "mega-yahtzee": values per six-dice keep (924; empty without the rule).
@@ -256,7 +256,7 @@ impl TurnPlan {
 
     /// Final roll values: the better of scoring and spending the mulligan (`ws.mulligan`).
     #[inline(always)]
-    fn take_mulligan(&self, ws: &mut Workspace) {
+    pub(crate) fn take_mulligan(&self, ws: &mut Workspace) {
         let forced = ws.full_house_forced;
         for (r, (v, m)) in ws.keeps[..ROLLS].iter_mut().zip(&ws.mulligan).enumerate() {
             if forced && self.full_house_rolls.binary_search(&r).is_ok() {

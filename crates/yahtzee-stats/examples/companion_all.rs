@@ -9,7 +9,7 @@
 //!
 //! One line per rule set: the times of the value solve and of the companion build (and
 //! which way it was built: in the kernel's lanes, or one state at a time under the house
-//! rules "mulligan" and "mega-yahtzee"), the file's size, the largest gap between the
+//! rule "mega-yahtzee"), the file's size, the largest gap between the
 //! parts' sum and the value. Exits 1 if a check fails.
 //!
 //!   cargo run --release -p yahtzee-stats --example companion_all [NAME...]

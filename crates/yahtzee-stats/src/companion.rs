@@ -121,21 +121,18 @@ fn per_state(strategy: &Strategy, progress: &(dyn Fn(u64) + Sync), share: bool) 
     }
     // Level by level from the nearly full cards.
     for level in (0..rules.box_count() as u32).rev() {
-        let sets: Vec<(u32, Vec<State>, Vec<(usize, usize)>)> = (0..full)
-            .filter(|f| f.count_ones() == level)
-            .map(|f| {
-                let (states, copies) = if share {
-                    distinct_turns(rules, f)
-                } else {
-                    (reachable_states(rules, f), Vec::new())
-                };
-                (f, states, copies)
-            })
-            .collect();
-        let states: Vec<State> = sets
-            .iter()
-            .flat_map(|(_, s, _)| s.iter().copied())
-            .collect();
+        // Per filled set: the states computed, and the (lane, lane it copies) of the others.
+        let mut states = Vec::new();
+        let mut copies = Vec::new();
+        for f in (0..full).filter(|f| f.count_ones() == level) {
+            let (computed, copied) = if share {
+                distinct_turns(rules, f)
+            } else {
+                (reachable_states(rules, f), Vec::new())
+            };
+            states.extend(computed);
+            copies.push((f, copied));
+        }
         let done: Vec<Vec<f64>> = states
             .par_iter()
             .map_init(
@@ -147,9 +144,9 @@ fn per_state(strategy: &Strategy, progress: &(dyn Fn(u64) + Sync), share: bool) 
             let i = rules.state_index(s);
             parts[i * width..(i + 1) * width].copy_from_slice(&row);
         }
-        for (f, _, copies) in &sets {
+        for (f, copied) in &copies {
             let base = *f as usize * lanes;
-            for &(to, from) in copies {
+            for &(to, from) in copied {
                 let (to, from) = ((base + to) * width, (base + from) * width);
                 parts.copy_within(from..from + width, to);
             }
@@ -274,7 +271,10 @@ fn set_parts(
     // The states whose upper bonus is decided share one row (the value solve's reason).
     let (states, copies) = distinct_turns(rules, filled);
     plan.prepare_set(ws, filled);
-    for chunk in states.chunks(LANES) {
+    // Lane order puts the states with the mulligan in hand (house rule) first; a group of
+    // lanes agrees on it.
+    let (in_hand, spent) = states.split_at(states.partition_point(|s| !s.mulligan_used()));
+    for chunk in in_hand.chunks(LANES).chain(spent.chunks(LANES)) {
         turn_ends(plan, ws, chunk, strategy.values(), ends);
         for (i, &state) in chunk.iter().enumerate() {
             let lane = rules.lane(state);
@@ -285,19 +285,28 @@ fn set_parts(
             row[nb] = 0.0;
             row[nb + 1] = ends.yahtzee_bonus[i];
             row[nb + 2] = 0.0;
-            for (slot, mass) in ends.slot_mass().iter().enumerate() {
-                let p = mass[i];
-                if p == 0.0 {
-                    continue;
-                }
-                let (next, bonus) = plan.slot_next(state, slot);
-                if bonus > 0 {
-                    row[nb] += p;
-                }
-                let n = rules.lane(next) * width;
-                let next_row = &done[next.filled() as usize][n..n + width];
-                for (x, y) in row.iter_mut().zip(next_row) {
-                    *x += p * y;
+            // The moves written, then those written after the mulligan, from the state
+            // with it spent.
+            let after_mulligan = state.with_mulligan_used(true);
+            let ways = [
+                (state, ends.slot_mass()),
+                (after_mulligan, ends.mulligan_slot_mass()),
+            ];
+            for (from, slots) in ways {
+                for (slot, mass) in slots.iter().enumerate() {
+                    let p = mass[i];
+                    if p == 0.0 {
+                        continue;
+                    }
+                    let (next, bonus) = plan.slot_next(from, slot);
+                    if bonus > 0 {
+                        row[nb] += p;
+                    }
+                    let n = rules.lane(next) * width;
+                    let next_row = &done[next.filled() as usize][n..n + width];
+                    for (x, y) in row.iter_mut().zip(next_row) {
+                        *x += p * y;
+                    }
                 }
             }
         }

@@ -32,8 +32,10 @@
 //! - [`companion`]: `Companion::solve`, one backward pass over the levels, each level's
 //!   filled sets in parallel, each writing its own block: eight states at a time through the
 //!   solver's `turn_ends`, then each state's row from its slots' probabilities and the rows
-//!   of the states they lead to. `solve_per_state` (the mulligan and Mega rule sets, and the
-//!   tests' reference) takes each state's turn from `exact::turn` instead (docs/EXPLAIN.md).
+//!   of the states they lead to (with the mulligan in hand, the moves written after it from
+//!   the state with it spent too). One state at a time (the Mega rule sets; every state in
+//!   `solve_per_state`, the tests' reference), each state's turn comes from `exact::turn`
+//!   instead (docs/EXPLAIN.md).
 //!   `option_parts`: one option's parts. The file is written by `yahtzee_table::companion`.
 //! - [`goal`]: `exact_goal`, the same forward pass for the play that maximises a points
 //!   payoff (a target table, or `WinAdvisor`'s best response). Decisions depend on the

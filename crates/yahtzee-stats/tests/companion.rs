@@ -107,7 +107,8 @@ fn reduced_games_parts_add_up_in_every_state_and_are_the_exact_means() {
 /// kind of final choice shows (Jokers and their bonus, Yatzy's boxes, the house rules
 /// "fool-house" and "chance-chance"); a tie broken otherwise than the advisor breaks it
 /// moves points from one box to another, beyond the 1e-9 allowed for summing in another
-/// order. And the rule sets the lanes do not cover ("mulligan", "mega-yahtzee") take the
+/// order; and the mulligan, spent or not. The rule sets the lanes do not cover
+/// ("mega-yahtzee") take the
 /// reference with the rows of decided states shared, whose parts add up too and equal
 /// the reference's with every state computed (to 1e-12).
 #[test]
@@ -159,6 +160,28 @@ fn the_lanes_give_the_reference_parts_in_every_state() {
             ],
             27,
         ),
+        // The mulligan in hand: spent on the last roll where a keep rerolled once more
+        // beats the best move; with chance-chance, Yatzy's boxes and "fool-house" (a
+        // natural full house never rerolled) beside it.
+        house("forced", "mulligan", &[Ones, Twos, Yahtzee, Chance], 6),
+        house(
+            "free",
+            "mulligan+chance-chance",
+            &[Fours, FullHouse, LargeStraight, Yahtzee],
+            8,
+        ),
+        house(
+            "yatzy",
+            "mulligan+fool-house",
+            &[Twos, TwoPairs, FullHouse, Yahtzee, Chance],
+            6,
+        ),
+        house(
+            "original-1956",
+            "mulligan+chance-chance+fool-house",
+            &[Threes, ThreeOfAKind, FullHouse, Yahtzee, Chance],
+            9,
+        ),
     ];
     for rules in games {
         let name = rules.name;
@@ -178,8 +201,13 @@ fn the_lanes_give_the_reference_parts_in_every_state() {
         assert!(reached > 500, "{name}: {reached}");
     }
     for rules in [
-        house("forced", "mulligan", &[Ones, Twos, Yahtzee, Chance], 6),
         house("forced", "mega-yahtzee", &[Ones, Twos, Yahtzee, Chance], 6),
+        house(
+            "forced",
+            "mulligan+mega-yahtzee",
+            &[Ones, Twos, Yahtzee, Chance],
+            6,
+        ),
     ] {
         let values = yahtzee_solver::solve(rules, &|_| {});
         assert!(!TurnEnds::covers(rules), "{}", rules.name);
