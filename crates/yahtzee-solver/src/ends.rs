@@ -26,15 +26,17 @@
 //! where it is spent goes through its keep to the rolls it makes, which end as the turn
 //! of the state with the mulligan spent ends them ([`TurnEnds::mulligan_slot_mass`]).
 //!
-//! Not for the house rule "mega-yahtzee", whose turns hold the sixth die's decision too
-//! ([`TurnEnds::covers`]).
+//! **The sixth die** (house rule "mega-yahtzee"), while in hand: the six-dice turn beside
+//! the ordinary one, taken where strictly better (the `mega` module).
 
 #[cfg(feature = "multiversion")]
 use multiversion::multiversion;
-use yahtzee_rules::{tables, Move, RuleSet, State, KEEPS, ROLLS};
+use yahtzee_rules::{tables, Move, State, KEEPS, ROLLS};
 
 use crate::lanes::{max, Lanes, LANES};
 use crate::turn::{TurnPlan, Values, Workspace, MAX_SCORE, SUM_PROBS};
+
+mod mega;
 
 /// One keep index per lane, as `f64` so that the lattice pass compares and selects
 /// values and indices in the same vector lanes.
@@ -72,6 +74,8 @@ pub struct TurnEnds {
     pub box_points: Vec<Lanes>,
     /// Per lane: the expected extra-Yahtzee bonus points the turn earns.
     pub yahtzee_bonus: Lanes,
+    /// Per lane: the expected Mega bonus points the turn earns (house rule "mega-yahtzee").
+    pub mega_bonus: Lanes,
     /// Per roll: how each lane's choice ends the turn.
     end: Vec<End>,
     /// The extra-Yahtzee bonuses the final rolls' moves earn.
@@ -87,6 +91,8 @@ pub struct TurnEnds {
     best: Vec<Lanes>,
     /// House rule "mulligan", in hand: how the turn goes on where it is spent.
     mulligan: Option<Mulligan>,
+    /// House rule "mega-yahtzee", the sixth die in hand: the six-dice turn.
+    mega: Option<Box<mega::MegaEnds>>,
 }
 
 /// The mulligan's part of a turn that starts with it in hand: where each lane spends it,
@@ -107,18 +113,13 @@ struct Mulligan {
 }
 
 impl TurnEnds {
-    /// Whether [`turn_ends`] covers `rules`: every rule set but those with the house rule
-    /// "mega-yahtzee".
-    pub fn covers(rules: &RuleSet) -> bool {
-        !rules.house.mega_yahtzee
-    }
-
     pub fn new(plan: &TurnPlan) -> TurnEnds {
         let nb = plan.rules().box_count();
         TurnEnds {
             slot_mass: vec![[0.0; LANES]; plan.slots.len() + 1],
             box_points: vec![[0.0; LANES]; nb],
             yahtzee_bonus: [0.0; LANES],
+            mega_bonus: [0.0; LANES],
             end: vec![End::default(); ROLLS],
             bonuses: Vec::new(),
             keep_at: [vec![[0; LANES]; ROLLS], vec![[0; LANES]; ROLLS]],
@@ -127,6 +128,17 @@ impl TurnEnds {
             roll_mass: vec![[0.0; LANES]; ROLLS],
             best: vec![[0.0; LANES]; ROLLS],
             mulligan: None,
+            mega: None,
+        }
+    }
+
+    /// Per slot of the plan, per lane: the chance the turn ends writing a score of that
+    /// slot on the six-dice turn, in the state with the sixth die spent (its next state
+    /// is that state's). Empty unless the last turn started with the sixth die in hand.
+    pub fn mega_slot_mass(&self) -> &[Lanes] {
+        match &self.mega {
+            Some(m) if m.slot_mass.len() > 1 => &m.slot_mass[..m.slot_mass.len() - 1],
+            _ => &[],
         }
     }
 
@@ -169,8 +181,8 @@ impl TurnPlan {
     }
 
     /// The turns of `states` (at most [`LANES`], one filled set, not full, agreeing on
-    /// whether the mulligan is in hand, under rules [`TurnEnds::covers`]) into `ends`,
-    /// with `next` the values after this turn.
+    /// whether the mulligan and the sixth die are in hand) into `ends`, with `next` the
+    /// values after this turn.
     #[inline(always)]
     pub fn turn_ends_in(
         &self,
@@ -179,11 +191,16 @@ impl TurnPlan {
         next: &(impl Values + ?Sized),
         ends: &mut TurnEnds,
     ) {
-        debug_assert!(TurnEnds::covers(self.rules()));
         let in_hand = self.rules().house.mulligan && !states[0].mulligan_used();
+        let sixth = self.rules().house.mega_yahtzee && !states[0].mega_used();
         debug_assert!(states
             .iter()
-            .all(|s| s.mulligan_used() == states[0].mulligan_used()));
+            .all(|s| s.mulligan_used() == states[0].mulligan_used()
+                && s.mega_used() == states[0].mega_used()));
+        ends.mega_bonus = [0.0; LANES];
+        if sixth {
+            self.mega_ends(ws, states, next, ends);
+        }
         if in_hand {
             self.mulligan_ends(ws, states, next, ends);
         }
@@ -201,11 +218,23 @@ impl TurnPlan {
                 *k = at.map(|x| index_of(x) as u16);
             }
         }
+        if sixth {
+            let ordinary = self.opening_mean(ws);
+            self.mega_take(&ordinary, ends);
+        }
         self.forward(ends);
+        if sixth {
+            self.forward_mega(ends);
+        }
         if in_hand {
             self.forward_mulligan(ends);
         }
         self.tally(states, in_hand, ends);
+        if sixth {
+            self.tally_mega(states, ends);
+        } else if let Some(m) = &mut ends.mega {
+            m.slot_mass.clear(); // no sixth die this turn: `mega_slot_mass` is empty
+        }
     }
 
     /// The mulligan's turn for `states` (the mulligan in hand): the final choices of the

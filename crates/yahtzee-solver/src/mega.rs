@@ -62,6 +62,7 @@ impl MegaPlan {
             let six = yahtzee_rules::Dice::from_faces_up_to(&faces, 6).expect("six dice");
             t.index(&six)
         });
+        debug_assert!((0..MEGA_KEEPS).all(|k| t.remove(k).iter().all(|&j| usize::from(j) > k)));
         MegaPlan {
             add: (MEGA_ROLLS..MEGA_KEEPS).map(|k| *t.add(k)).collect(),
             remove,
@@ -71,6 +72,12 @@ impl MegaPlan {
             six_kinds,
             roll_prob: (0..MEGA_ROLLS).map(|r| t.roll_prob(r)).collect(),
         }
+    }
+
+    /// The one-die-smaller keeps of keep `k` (each once), all of higher index: keeps come
+    /// largest first.
+    pub fn smaller(&self, k: usize) -> &[u16] {
+        &self.remove[self.remove_at[k] as usize..self.remove_at[k + 1] as usize]
     }
 
     /// The five-dice sub-rolls of six-dice roll `r` (five-dice roll indices).

@@ -61,23 +61,48 @@ impl Companion {
     }
 
     /// Evaluates the strategy's play from every state it can reach; `progress` hears each
-    /// level done (the number of boxes in all). In the kernel's lanes where
-    /// [`TurnEnds::covers`] the rules ([`yahtzee_solver::ends`]), one state at a time
-    /// otherwise ([`Companion::solve_per_state`]).
+    /// level done (the number of boxes in all). In the kernel's lanes
+    /// ([`yahtzee_solver::ends`]), under every rule set.
     pub fn solve(strategy: &Strategy, progress: &(dyn Fn(u64) + Sync)) -> Companion {
-        if TurnEnds::covers(strategy.rules()) {
-            in_lanes(strategy, progress)
-        } else {
-            per_state(strategy, progress, true)
-        }
+        in_lanes(strategy, progress)
     }
 
     /// [`Companion::solve`] one state at a time, each turn through the exact statistics'
-    /// own ([`exact`](crate::exact)'s `turn`), every reachable state computed: every rule
-    /// set, and the reference the lanes, and the rows that `solve` shares, are tested
-    /// against.
+    /// own ([`exact`](crate::exact)'s `turn`), every reachable state computed: the
+    /// reference the lanes are tested against.
     pub fn solve_per_state(strategy: &Strategy, progress: &(dyn Fn(u64) + Sync)) -> Companion {
-        per_state(strategy, progress, false)
+        let rules = strategy.rules();
+        let width = Companion::width(rules);
+        let full = (1u32 << rules.box_count()) - 1;
+        let mut parts = vec![f64::NAN; rules.state_count() * width];
+        for s in reachable_states(rules, full) {
+            let i = rules.state_index(s);
+            parts[i * width..(i + 1) * width].fill(0.0);
+        }
+        // Level by level from the nearly full cards.
+        for level in (0..rules.box_count() as u32).rev() {
+            let states: Vec<State> = (0..full)
+                .filter(|f| f.count_ones() == level)
+                .flat_map(|f| reachable_states(rules, f))
+                .collect();
+            let done: Vec<Vec<f64>> = states
+                .par_iter()
+                .map_init(
+                    || strategy.new_decisions(),
+                    |d, &s| state_parts(strategy, d, s, &parts, width),
+                )
+                .collect();
+            for (&s, row) in states.iter().zip(done) {
+                let i = rules.state_index(s);
+                parts[i * width..(i + 1) * width].copy_from_slice(&row);
+            }
+            progress(1);
+        }
+        Companion {
+            rules,
+            parts,
+            width,
+        }
     }
 
     /// Every state's parts in state order, [`Companion::width`] each (NaN rows where no
@@ -100,63 +125,6 @@ impl Companion {
             yahtzee_bonus: row[boxes + 1],
             mega_bonus: row[boxes + 2],
         })
-    }
-}
-
-/// [`Companion::solve`] one state at a time (each turn through [`exact`](crate::exact)'s
-/// `turn`), level by level from the nearly full cards. With `share`, of the states whose
-/// upper bonus is decided one row per flags is computed and copied to the others (the
-/// value solve's reason, `distinct_turns`): a third fewer turns. Computed on their own,
-/// their rows differ only by rounding (under 1e-14: the exact turn adds its
-/// probabilities in an order that follows the upper total).
-fn per_state(strategy: &Strategy, progress: &(dyn Fn(u64) + Sync), share: bool) -> Companion {
-    let rules = strategy.rules();
-    let width = Companion::width(rules);
-    let lanes = rules.lanes_per_set();
-    let full = (1u32 << rules.box_count()) - 1;
-    let mut parts = vec![f64::NAN; rules.state_count() * width];
-    for s in reachable_states(rules, full) {
-        let i = rules.state_index(s);
-        parts[i * width..(i + 1) * width].fill(0.0);
-    }
-    // Level by level from the nearly full cards.
-    for level in (0..rules.box_count() as u32).rev() {
-        // Per filled set: the states computed, and the (lane, lane it copies) of the others.
-        let mut states = Vec::new();
-        let mut copies = Vec::new();
-        for f in (0..full).filter(|f| f.count_ones() == level) {
-            let (computed, copied) = if share {
-                distinct_turns(rules, f)
-            } else {
-                (reachable_states(rules, f), Vec::new())
-            };
-            states.extend(computed);
-            copies.push((f, copied));
-        }
-        let done: Vec<Vec<f64>> = states
-            .par_iter()
-            .map_init(
-                || strategy.new_decisions(),
-                |d, &s| state_parts(strategy, d, s, &parts, width),
-            )
-            .collect();
-        for (&s, row) in states.iter().zip(done) {
-            let i = rules.state_index(s);
-            parts[i * width..(i + 1) * width].copy_from_slice(&row);
-        }
-        for (f, copied) in &copies {
-            let base = *f as usize * lanes;
-            for &(to, from) in copied {
-                let (to, from) = ((base + to) * width, (base + from) * width);
-                parts.copy_within(from..from + width, to);
-            }
-        }
-        progress(1);
-    }
-    Companion {
-        rules,
-        parts,
-        width,
     }
 }
 
@@ -271,10 +239,13 @@ fn set_parts(
     // The states whose upper bonus is decided share one row (the value solve's reason).
     let (states, copies) = distinct_turns(rules, filled);
     plan.prepare_set(ws, filled);
-    // Lane order puts the states with the mulligan in hand (house rule) first; a group of
-    // lanes agrees on it.
-    let (in_hand, spent) = states.split_at(states.partition_point(|s| !s.mulligan_used()));
-    for chunk in in_hand.chunks(LANES).chain(spent.chunks(LANES)) {
+    // A group of lanes agrees on whether the mulligan and the sixth die (house rules) are
+    // in hand: lane order keeps the states of each kind together.
+    let kind = |s: &State| (s.mulligan_used(), s.mega_used());
+    for chunk in states
+        .chunk_by(|a, b| kind(a) == kind(b))
+        .flat_map(|run| run.chunks(LANES))
+    {
         turn_ends(plan, ws, chunk, strategy.values(), ends);
         for (i, &state) in chunk.iter().enumerate() {
             let lane = rules.lane(state);
@@ -284,13 +255,14 @@ fn set_parts(
             }
             row[nb] = 0.0;
             row[nb + 1] = ends.yahtzee_bonus[i];
-            row[nb + 2] = 0.0;
+            row[nb + 2] = ends.mega_bonus[i];
             // The moves written, then those written after the mulligan, from the state
-            // with it spent.
-            let after_mulligan = state.with_mulligan_used(true);
+            // with it spent, and those of the six-dice turn, from the state with the sixth
+            // die spent.
             let ways = [
                 (state, ends.slot_mass()),
-                (after_mulligan, ends.mulligan_slot_mass()),
+                (state.with_mulligan_used(true), ends.mulligan_slot_mass()),
+                (state.with_mega_used(true), ends.mega_slot_mass()),
             ];
             for (from, slots) in ways {
                 for (slot, mass) in slots.iter().enumerate() {
