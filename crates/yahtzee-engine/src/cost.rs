@@ -193,7 +193,9 @@ fn values_cost(rules: &RuleSet) -> Cost {
 
 /// A companion table: a row of `f64` parts per state while it is built, the reached
 /// states' indices, the largest level's rows, then the file's image (reached states only,
-/// `f32`); opened, the file is mapped. About 30 value solves of CPU (docs/EXPLAIN.md).
+/// `f32`); opened, the file is mapped. Built in the kernel's lanes under every rule set in
+/// four to seven times its value solve on two cores (docs/companion-all.txt): sixteen
+/// solves of CPU, with room.
 fn companion_cost(rules: &RuleSet) -> Cost {
     let states = rules.state_count() as u64;
     let reached = rules.reachable_state_count() as u64;
@@ -208,7 +210,7 @@ fn companion_cost(rules: &RuleSet) -> Cost {
             + OVERHEAD,
         held: file,
         disk: file,
-        cpu_seconds: 30.0 * yahtzee_table::store::solve_seconds(rules),
+        cpu_seconds: 16.0 * yahtzee_table::store::solve_seconds(rules),
     }
 }
 
