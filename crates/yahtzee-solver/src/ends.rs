@@ -90,7 +90,7 @@ pub struct TurnEnds {
     /// Scratch: each final roll's best value per lane.
     best: Vec<Lanes>,
     /// House rule "mulligan", in hand: how the turn goes on where it is spent.
-    mulligan: Option<Mulligan>,
+    mulligan: Option<Box<Mulligan>>,
     /// House rule "mega-yahtzee", the sixth die in hand: the six-dice turn.
     mega: Option<Box<mega::MegaEnds>>,
 }
@@ -110,6 +110,25 @@ struct Mulligan {
     roll_mass: Vec<Lanes>,
     /// As [`TurnEnds::slot_mass`], for the moves written after the mulligan.
     slot_mass: Vec<Lanes>,
+    /// The states with the mulligan spent whose final choices, keeps with one roll to
+    /// come (`keep`, `end`, `bonuses`) and values (`Workspace::mulligan`) are held: the
+    /// twins of the group of lanes that may spend it, when their own turn came just
+    /// before (the value solve's `mulligan_pair` shares them the same way).
+    twins: Vec<State>,
+}
+
+impl Mulligan {
+    fn new() -> Mulligan {
+        Mulligan {
+            spent: vec![[0.0; LANES]; ROLLS],
+            keep: vec![[0; LANES]; ROLLS],
+            end: vec![End::default(); ROLLS],
+            bonuses: Vec::new(),
+            roll_mass: vec![[0.0; LANES]; ROLLS],
+            slot_mass: Vec::new(),
+            twins: Vec::new(),
+        }
+    }
 }
 
 impl TurnEnds {
@@ -211,11 +230,28 @@ impl TurnPlan {
             self.mulligan_choices(ws, ends, forced);
             self.take_mulligan(ws);
         }
+        // The mulligan spent: what this turn shares with its twins' mulligan, held for
+        // them.
+        let spent = self.rules().house.mulligan && !in_hand;
+        if spent {
+            let m = ends
+                .mulligan
+                .get_or_insert_with(|| Box::new(Mulligan::new()));
+            m.end.copy_from_slice(&ends.end);
+            m.bonuses.clone_from(&ends.bonuses);
+            m.twins.clear();
+        }
         for keep_at in 0..2 {
             self.expect_keeps(ws);
             self.best_subkeeps_at(&mut ws.keeps, &mut ends.best_at, forced);
             for (k, at) in ends.keep_at[keep_at].iter_mut().zip(&ends.best_at) {
                 *k = at.map(|x| index_of(x) as u16);
+            }
+            if spent && keep_at == 0 {
+                let m = ends.mulligan.as_mut().expect("made above");
+                m.keep.copy_from_slice(&ends.keep_at[0]);
+                ws.mulligan.copy_from_slice(&ws.keeps[..ROLLS]);
+                m.twins.extend_from_slice(states);
             }
         }
         if sixth {
@@ -253,16 +289,15 @@ impl TurnPlan {
             *u = s.with_mulligan_used(true);
         }
         let spent = &spent[..states.len()];
+        if ends.mulligan.as_ref().is_some_and(|m| m.twins == spent) {
+            return; // held from the twins' own turn
+        }
         self.final_rolls(ws, spent, next);
         self.final_choices(ws, spent, ends);
-        let m = ends.mulligan.get_or_insert_with(|| Mulligan {
-            spent: vec![[0.0; LANES]; ROLLS],
-            keep: vec![[0; LANES]; ROLLS],
-            end: vec![End::default(); ROLLS],
-            bonuses: Vec::new(),
-            roll_mass: vec![[0.0; LANES]; ROLLS],
-            slot_mass: Vec::new(),
-        });
+        let m = ends
+            .mulligan
+            .get_or_insert_with(|| Box::new(Mulligan::new()));
+        m.twins.clear();
         std::mem::swap(&mut m.end, &mut ends.end);
         std::mem::swap(&mut m.bonuses, &mut ends.bonuses);
         self.expect_keeps(ws);

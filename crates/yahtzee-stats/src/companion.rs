@@ -242,10 +242,11 @@ fn set_parts(
     // A group of lanes agrees on whether the mulligan and the sixth die (house rules) are
     // in hand: lane order keeps the states of each kind together.
     let kind = |s: &State| (s.mulligan_used(), s.mega_used());
-    for chunk in states
+    let chunks: Vec<&[State]> = states
         .chunk_by(|a, b| kind(a) == kind(b))
         .flat_map(|run| run.chunks(LANES))
-    {
+        .collect();
+    for chunk in twins_first(rules, chunks) {
         turn_ends(plan, ws, chunk, strategy.values(), ends);
         for (i, &state) in chunk.iter().enumerate() {
             let lane = rules.lane(state);
@@ -286,6 +287,44 @@ fn set_parts(
     for (to, from) in copies {
         block.copy_within(from * width..(from + 1) * width, to * width);
     }
+}
+
+/// `chunks` of lanes reordered so that where the mulligan (house rule) is in hand, the
+/// chunk of its twins (the same states with it spent) comes just before: `turn_ends`
+/// then takes from the twins' turn what the mulligan's turn shares with it.
+fn twins_first<'s>(rules: &RuleSet, chunks: Vec<&'s [State]>) -> Vec<&'s [State]> {
+    if !rules.house.mulligan {
+        return chunks;
+    }
+    let by_first: std::collections::HashMap<usize, usize> = chunks
+        .iter()
+        .enumerate()
+        .map(|(i, c)| (rules.state_index(c[0]), i))
+        .collect();
+    let mut placed = vec![false; chunks.len()];
+    let mut order = Vec::with_capacity(chunks.len());
+    for (i, chunk) in chunks.iter().enumerate() {
+        if placed[i] {
+            continue;
+        }
+        if !chunk[0].mulligan_used() {
+            let twin = by_first.get(&rules.state_index(chunk[0].with_mulligan_used(true)));
+            if let Some(&j) = twin.filter(|&&j| !placed[j]) {
+                let twins = chunks[j].len() == chunk.len()
+                    && chunks[j]
+                        .iter()
+                        .zip(chunk.iter())
+                        .all(|(b, a)| *b == a.with_mulligan_used(true));
+                if twins {
+                    order.push(chunks[j]);
+                    placed[j] = true;
+                }
+            }
+        }
+        order.push(chunk);
+        placed[i] = true;
+    }
+    order
 }
 
 /// Where one option of a turn leads, in parts ([`Companion::width`] values, as a state's):
