@@ -5,8 +5,9 @@
 //!
 //! **The decisions are the advisor's** (`yahtzee_advice::Strategy`), tie for tie: among
 //! equal best moves of a final roll the first box in card order; for an extra Yahtzee the
-//! first best of the rules' moves ([`RuleSet::for_each_move`]); chance-chance only where
-//! strictly better; under "fool-house" a natural full house in Full House; among keeps of
+//! first best of the rules' moves
+//! ([`RuleSet::for_each_move`](yahtzee_rules::RuleSet::for_each_move)); chance-chance only
+//! where strictly better; under "fool-house" a natural full house in Full House; among keeps of
 //! equal value the one with the lowest keep index (the advisor takes the first of a roll's
 //! sub-keeps in index order). The values compared are the kernel's, which are the
 //! advisor's bit for bit, so every tie falls the same way. The lowest index among equal
@@ -284,10 +285,7 @@ impl TurnPlan {
         next: &(impl Values + ?Sized),
         ends: &mut TurnEnds,
     ) {
-        let mut spent = [State::START; LANES];
-        for (u, s) in spent.iter_mut().zip(states) {
-            *u = s.with_mulligan_used(true);
-        }
+        let spent = each(states, |s| s.with_mulligan_used(true));
         let spent = &spent[..states.len()];
         if ends.mulligan.as_ref().is_some_and(|m| m.twins == spent) {
             return; // held from the twins' own turn
@@ -565,25 +563,31 @@ impl TurnPlan {
             }
             return;
         }
-        let mut spent = [State::START; LANES];
-        for (u, s) in spent.iter_mut().zip(states) {
-            *u = s.with_mulligan_used(true);
-        }
+        let spent = each(states, |s| s.with_mulligan_used(true));
         let m = ends.mulligan.as_mut().expect("the mulligan's turn first");
-        m.slot_mass.clear();
-        m.slot_mass.resize(self.slots.len() + 1, [0.0; LANES]);
         let branch = Branch {
             states: &spent[..states.len()],
             end: &m.end,
             bonuses: &m.bonuses,
             roll_mass: &m.roll_mass,
         };
-        self.tally_branch(
-            &branch,
-            &mut m.slot_mass,
-            &mut ends.box_points,
-            &mut ends.yahtzee_bonus,
-        );
+        let sums = (&mut ends.box_points[..], &mut ends.yahtzee_bonus);
+        self.tally_apart(&branch, &mut m.slot_mass, sums);
+    }
+
+    /// A way of ending the turn after a choice at its start or end (the mulligan, the
+    /// sixth die), tallied into `slot_mass` (its own, from the states it was played in)
+    /// and into the turn's box points and extra-Yahtzee bonus.
+    #[inline(always)]
+    fn tally_apart(
+        &self,
+        branch: &Branch,
+        slot_mass: &mut Vec<Lanes>,
+        (box_points, yahtzee_bonus): (&mut [Lanes], &mut Lanes),
+    ) {
+        slot_mass.clear();
+        slot_mass.resize(self.slots.len() + 1, [0.0; LANES]);
+        self.tally_branch(branch, slot_mass, box_points, yahtzee_bonus);
     }
 
     /// One way of ending the turn tallied: each final roll's probability to its move's
@@ -666,6 +670,15 @@ fn select(take: bool, a: f64, b: f64) -> f64 {
     f64::from_bits((a.to_bits() & m) | (b.to_bits() & !m))
 }
 
+/// `f` of each of `states` (at most [`LANES`]), in the first lanes of an array.
+fn each(states: &[State], f: impl Fn(State) -> State) -> [State; LANES] {
+    let mut out = [State::START; LANES];
+    for (o, &s) in out.iter_mut().zip(states) {
+        *o = f(s);
+    }
+    out
+}
+
 /// A small whole number held as `f64` (an index in the lanes), back to an integer: added
 /// to 2^52 it is the low bits of the mantissa, which is cheaper in vector lanes than a
 /// checked conversion.
@@ -675,35 +688,41 @@ fn index_of(x: f64) -> u64 {
 }
 
 /// One group of the keep lattice ([`TurnPlan::best_subkeeps`]'s `best_of`), with the
-/// index: first each keep's best value (the kernel's operation, so the same bits), then
-/// the lowest index holding it: the keep itself where its own value is the best (its
-/// index is below all its sub-keeps'), else the lowest among its sub-keeps' of that best.
+/// index ([`keep_best_at`]).
 #[inline(always)]
 fn best_at_of<const D: usize>(a: &mut [Lanes], at: &mut [Keeps], group: &[(u16, [u16; D])]) {
     for (k, subs) in group {
-        let k = usize::from(*k);
-        let own = a[k];
-        let mut best = own;
-        for &j in subs {
-            let x = &a[usize::from(j)];
-            for i in 0..LANES {
-                best[i] = max(best[i], x[i]);
-            }
-        }
-        let mut best_at = [0.0; LANES];
-        for i in 0..LANES {
-            best_at[i] = select(own[i] == best[i], k as f64, f64::INFINITY);
-        }
-        for &j in subs {
-            let (x, x_at) = (&a[usize::from(j)], &at[usize::from(j)]);
-            for i in 0..LANES {
-                let holds = select(x[i] == best[i], x_at[i], f64::INFINITY);
-                best_at[i] = select(holds < best_at[i], holds, best_at[i]);
-            }
-        }
-        a[k] = best;
-        at[k] = best_at;
+        keep_best_at(a, at, usize::from(*k), subs);
     }
+}
+
+/// Keep `k`'s best value among itself and its one-die-smaller keeps `subs` (the kernel's
+/// operation, so the same bits), then the lowest index holding it: the keep itself where
+/// its own value is the best (keeps come largest first, so its index is below all its
+/// sub-keeps'), else the lowest among its sub-keeps' of that best. Five dice or six.
+#[inline(always)]
+fn keep_best_at(a: &mut [Lanes], at: &mut [Keeps], k: usize, subs: &[u16]) {
+    let own = a[k];
+    let mut best = own;
+    for &j in subs {
+        let x = &a[usize::from(j)];
+        for i in 0..LANES {
+            best[i] = max(best[i], x[i]);
+        }
+    }
+    let mut best_at = [0.0; LANES];
+    for i in 0..LANES {
+        best_at[i] = select(own[i] == best[i], k as f64, f64::INFINITY);
+    }
+    for &j in subs {
+        let (x, x_at) = (&a[usize::from(j)], &at[usize::from(j)]);
+        for i in 0..LANES {
+            let holds = select(x[i] == best[i], x_at[i], f64::INFINITY);
+            best_at[i] = select(holds < best_at[i], holds, best_at[i]);
+        }
+    }
+    a[k] = best;
+    at[k] = best_at;
 }
 
 /// [`TurnPlan::turn_ends_in`], compiled for AVX2 and AVX-512 besides the baseline and

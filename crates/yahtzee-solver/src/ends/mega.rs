@@ -10,7 +10,7 @@
 
 use yahtzee_rules::{mega_tables, State, MEGA_KEEPS, MEGA_ROLLS, ROLLS};
 
-use super::{index_of, select, Bonus, Branch, End, Keeps, TurnEnds};
+use super::{each, index_of, keep_best_at, select, Bonus, Branch, End, Keeps, TurnEnds};
 use crate::lanes::{max, Lanes, LANES};
 use crate::mega::MegaPlan;
 use crate::turn::{TurnPlan, Values, Workspace};
@@ -56,12 +56,8 @@ impl MegaEnds {
 }
 
 /// `states` with the sixth die spent.
-pub(super) fn spent(states: &[State]) -> [State; LANES] {
-    let mut spent = [State::START; LANES];
-    for (u, s) in spent.iter_mut().zip(states) {
-        *u = s.with_mega_used(true);
-    }
-    spent
+fn spent(states: &[State]) -> [State; LANES] {
+    each(states, |s| s.with_mega_used(true))
 }
 
 impl TurnPlan {
@@ -173,51 +169,23 @@ impl TurnPlan {
     pub(super) fn tally_mega(&self, states: &[State], ends: &mut TurnEnds) {
         let spent = spent(states);
         let m = ends.mega.as_mut().expect("the six-dice turn first");
-        m.slot_mass.clear();
-        m.slot_mass.resize(self.slots.len() + 1, [0.0; LANES]);
         let branch = Branch {
             states: &spent[..states.len()],
             end: &m.end,
             bonuses: &m.bonuses,
             roll_mass: &m.five_mass,
         };
-        self.tally_branch(
-            &branch,
-            &mut m.slot_mass,
-            &mut ends.box_points,
-            &mut ends.yahtzee_bonus,
-        );
+        let sums = (&mut ends.box_points[..], &mut ends.yahtzee_bonus);
+        self.tally_apart(&branch, &mut m.slot_mass, sums);
     }
 }
 
 /// [`MegaPlan::best_subkeeps_in`] (the same values) with, beside each keep's best, the
-/// lowest keep index holding it: the keep itself where its own value is the best (keeps
-/// come largest first, so its index is below its sub-keeps'), else the lowest of its
-/// one-die-smaller keeps' of that best.
+/// lowest keep index holding it ([`keep_best_at`]), smallest keeps first.
 #[inline(always)]
 fn best_at_six(mega: &MegaPlan, a: &mut [Lanes], at: &mut [Keeps]) {
     for k in (0..MEGA_KEEPS).rev() {
-        let own = a[k];
-        let mut best = own;
-        for &j in mega.smaller(k) {
-            let x = &a[usize::from(j)];
-            for i in 0..LANES {
-                best[i] = max(best[i], x[i]);
-            }
-        }
-        let mut best_at = [0.0; LANES];
-        for i in 0..LANES {
-            best_at[i] = select(own[i] == best[i], k as f64, f64::INFINITY);
-        }
-        for &j in mega.smaller(k) {
-            let (x, x_at) = (&a[usize::from(j)], &at[usize::from(j)]);
-            for i in 0..LANES {
-                let holds = select(x[i] == best[i], x_at[i], f64::INFINITY);
-                best_at[i] = select(holds < best_at[i], holds, best_at[i]);
-            }
-        }
-        a[k] = best;
-        at[k] = best_at;
+        keep_best_at(a, at, k, mega.smaller(k));
     }
 }
 
