@@ -29,9 +29,11 @@ pub(super) struct MegaEnds {
     /// sixth die spent.
     end: Vec<End>,
     bonuses: Vec<Bonus>,
-    /// Scratch: per six-dice keep, the lowest index holding its best; probabilities.
+    /// Scratch: per six-dice keep, the lowest index holding its best; probabilities, per
+    /// keep and per roll of six between the rerolls.
     best_at: Vec<Keeps>,
     mass: Vec<Lanes>,
+    rolls: Vec<Lanes>,
     /// Per five-dice roll, per lane: the probability the six-dice turn scores it.
     five_mass: Vec<Lanes>,
     /// As [`TurnEnds::slot_mass`], for the moves the six-dice turn writes.
@@ -49,6 +51,7 @@ impl MegaEnds {
             bonuses: Vec::new(),
             best_at: vec![[0.0; LANES]; MEGA_KEEPS],
             mass: vec![[0.0; LANES]; MEGA_KEEPS],
+            rolls: vec![[0.0; LANES]; MEGA_ROLLS],
             five_mass: vec![[0.0; LANES]; ROLLS],
             slot_mass: Vec::new(),
         }
@@ -139,9 +142,9 @@ impl TurnPlan {
             }
         }
         for keep_at in [1, 0] {
-            let rolls: Vec<Lanes> = m.mass[..MEGA_ROLLS].to_vec();
+            m.rolls.copy_from_slice(&m.mass[..MEGA_ROLLS]);
             m.mass.fill([0.0; LANES]);
-            for (keeps, p) in m.keep_at[keep_at].iter().zip(&rolls) {
+            for (keeps, p) in m.keep_at[keep_at].iter().zip(&m.rolls) {
                 for i in 0..LANES {
                     m.mass[usize::from(keeps[i])][i] += p[i];
                 }
