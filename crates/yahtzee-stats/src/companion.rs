@@ -5,7 +5,7 @@
 //! One backward pass of policy evaluation, level by level from the nearly full cards to
 //! the empty one, as the value solve goes: a state's parts are the parts its turn earns
 //! (each final roll's move, weighted by the chance the strategy's keeps end the turn on
-//! that roll, [`exact`](crate::exact)'s own turn) plus the parts of the state each move
+//! that roll, [`exact`](mod@crate::exact)'s own turn) plus the parts of the state each move
 //! leads to. The parts of a state add up to its value (the test checks every state), and
 //! from the starting card they are [`exact()`](crate::exact())'s means.
 //!
@@ -68,7 +68,7 @@ impl Companion {
     }
 
     /// [`Companion::solve`] one state at a time, each turn through the exact statistics'
-    /// own ([`exact`](crate::exact)'s `turn`), every reachable state computed: the
+    /// own ([`exact`](mod@crate::exact)'s `turn`), every reachable state computed: the
     /// reference the lanes are tested against.
     pub fn solve_per_state(strategy: &Strategy, progress: &(dyn Fn(u64) + Sync)) -> Companion {
         let rules = strategy.rules();
