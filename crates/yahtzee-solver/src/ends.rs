@@ -514,9 +514,7 @@ impl TurnPlan {
         for keep_at in [1, 0] {
             ends.mass.fill([0.0; LANES]);
             for (keeps, m) in ends.keep_at[keep_at].iter().zip(&ends.roll_mass) {
-                for i in 0..LANES {
-                    ends.mass[usize::from(keeps[i])][i] += m[i];
-                }
+                scatter(&mut ends.mass, keeps, m);
             }
             self.roll_out(&mut ends.mass);
             ends.roll_mass.copy_from_slice(&ends.mass[..ROLLS]);
@@ -602,6 +600,18 @@ impl TurnPlan {
     ) {
         let mut chance_chance = [0.0; LANES];
         for (end, p) in branch.end.iter().zip(branch.roll_mass) {
+            if end.slot.iter().all(|&x| x == end.slot[0]) {
+                // Every lane ends this roll with the same move (the usual case: the
+                // lanes differ only in their upper totals and flags): whole vectors.
+                let (slot, b) = (index_of(end.slot[0]), index_of(end.box_index[0]));
+                let (sm, bp) = (&mut slot_mass[slot as usize], &mut box_points[b as usize]);
+                for i in 0..LANES {
+                    sm[i] += p[i];
+                    bp[i] += p[i] * end.score[i];
+                    chance_chance[i] += p[i] * end.chance_chance[i];
+                }
+                continue;
+            }
             for (i, &p) in p.iter().enumerate() {
                 let (slot, b) = (index_of(end.slot[i]), index_of(end.box_index[i]));
                 slot_mass[slot as usize][i] += p;
@@ -668,6 +678,23 @@ fn gather_sixths<const D: usize>(mass: &mut [Lanes], group: &[(u16, [u16; D])]) 
 fn select(take: bool, a: f64, b: f64) -> f64 {
     let m = u64::from(take).wrapping_neg();
     f64::from_bits((a.to_bits() & m) | (b.to_bits() & !m))
+}
+
+/// Each lane's probability `m[i]` added to its keep's, `mass[keeps[i]][i]`: one vector
+/// add where every lane chose the same keep (the usual case), lane by lane otherwise.
+/// The same additions either way.
+#[inline(always)]
+fn scatter(mass: &mut [Lanes], keeps: &[u16; LANES], m: &Lanes) {
+    if keeps.iter().all(|&k| k == keeps[0]) {
+        let dst = &mut mass[usize::from(keeps[0])];
+        for i in 0..LANES {
+            dst[i] += m[i];
+        }
+    } else {
+        for i in 0..LANES {
+            mass[usize::from(keeps[i])][i] += m[i];
+        }
+    }
 }
 
 /// `f` of each of `states` (at most [`LANES`]), in the first lanes of an array.

@@ -10,7 +10,7 @@
 
 use yahtzee_rules::{mega_tables, State, MEGA_KEEPS, MEGA_ROLLS, ROLLS};
 
-use super::{each, index_of, keep_best_at, select, Bonus, Branch, End, Keeps, TurnEnds};
+use super::{each, index_of, keep_best_at, scatter, select, Bonus, Branch, End, Keeps, TurnEnds};
 use crate::lanes::{max, Lanes, LANES};
 use crate::mega::MegaPlan;
 use crate::turn::{TurnPlan, Values, Workspace};
@@ -145,9 +145,7 @@ impl TurnPlan {
             m.rolls.copy_from_slice(&m.mass[..MEGA_ROLLS]);
             m.mass.fill([0.0; LANES]);
             for (keeps, p) in m.keep_at[keep_at].iter().zip(&m.rolls) {
-                for i in 0..LANES {
-                    m.mass[usize::from(keeps[i])][i] += p[i];
-                }
+                scatter(&mut m.mass, keeps, p);
             }
             roll_out_six(mega, &mut m.mass);
         }
