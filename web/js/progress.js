@@ -39,7 +39,7 @@ export function showProgress(p) {
   const doing = p.what === 'companion'
     ? 'Building where the scores come from (' + p.rules + ', once)… '
     : p.what === 'rest'
-      ? 'Solving the rest of ' + what + ' for the moves to come… '
+      ? 'Solving the rest of ' + what + ' (for the moves to come)… '
       : 'Solving ' + what + '… ';
   showStatus(doing + pct + '%', p.done / p.total);
 }
