@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use anyhow::{Context, Result};
 use yahtzee_rules::Scorecard;
 
-use crate::{goal, RulesOpts};
+use crate::RulesOpts;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -75,8 +75,7 @@ pub fn run(args: Args) -> Result<()> {
     )?;
     // What to play for first: a goal these rules cannot take is refused before any work.
     let tables = crate::progress::tables(args.quiet);
-    let (play_for, target) = goal::play_for(
-        &tables,
+    let (play_for, target) = tables.play_for(
         rules,
         args.target,
         args.target_table.as_deref(),

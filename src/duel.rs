@@ -9,7 +9,7 @@ use yahtzee_advice::TargetAdvisor;
 use yahtzee_play::duel::{self, Report};
 use yahtzee_play::Bots;
 
-use crate::{goal, RulesOpts};
+use crate::RulesOpts;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -45,7 +45,7 @@ pub fn run(args: Args) -> Result<()> {
     let tables = crate::progress::tables(args.quiet);
     let advisor = tables.advisor_from(rules, args.table.as_deref())?;
     let aims = seats.iter().map(|(_, aim)| *aim);
-    let target = goal::target_for(&tables, rules, aims, args.target_table.as_deref())?;
+    let target = tables.target_for(rules, aims, args.target_table.as_deref())?;
     if let Some(t) = &target {
         t.verify_all()?;
     }

@@ -4,7 +4,6 @@
 mod advise;
 mod duel;
 mod export;
-mod goal;
 mod painted;
 mod play;
 mod progress;
@@ -13,6 +12,7 @@ mod rules_cmd;
 mod serve;
 mod solve;
 mod stats;
+mod train;
 mod triple;
 mod yahtzix;
 
@@ -55,6 +55,8 @@ enum Command {
     Play(play::Args),
     /// Judge every decision of a game record against optimal play.
     Review(review::Args),
+    /// Puzzles from the exact table: practice, the daily puzzle, a proficiency test.
+    Train(train::Args),
     /// Triple Yahtzee (three columns, ×1 ×2 ×3): advise, simulate, play, review.
     Triple(triple::Args),
     /// Yahtzix (six dice, push-your-luck race): solve, advise, play, stats.
@@ -201,6 +203,7 @@ fn main() -> ExitCode {
         Command::Rules(args) => rules_cmd::run(args),
         Command::Play(args) => play::run(args),
         Command::Review(args) => review::run(args),
+        Command::Train(args) => train::run(args),
         Command::Triple(args) => triple::run(args),
         Command::Yahtzix(args) => yahtzix::run(args),
         Command::Painted(args) => painted::run(args),

@@ -10,7 +10,7 @@ use yahtzee_play::{parse_bots, Bots};
 use yahtzee_terminal::yahtzee as terminal;
 use yahtzee_terminal::Mode;
 
-use crate::{goal, RulesOpts};
+use crate::RulesOpts;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -66,7 +66,7 @@ pub fn run(args: Args) -> Result<()> {
     let tables = crate::progress::tables(args.quiet);
     let advisor = tables.advisor_from(rules, args.table.as_deref())?;
     let aims = seats.aims.iter().copied();
-    let target_table = goal::target_for(&tables, rules, aims, args.target_table.as_deref())?;
+    let target_table = tables.target_for(rules, aims, args.target_table.as_deref())?;
     let target = (target_table.as_deref())
         .map(|t| TargetAdvisor::new(&advisor, t))
         .transpose()?;

@@ -12,7 +12,7 @@ use yahtzee_rules::Scorecard;
 use yahtzee_stats::{plot, Summary};
 
 use crate::progress::{bar, tables};
-use crate::{goal, RulesOpts};
+use crate::RulesOpts;
 
 /// Options shared by both commands.
 #[derive(clap::Args)]
@@ -98,8 +98,7 @@ pub fn run_stats(args: StatsArgs) -> Result<()> {
         let means = yahtzee_engine::card_parts(&companion, &card)?;
         return crate::print(c.json, &means, |m| m.table_text(rules));
     }
-    let (play_for, target) = goal::play_for(
-        &tables,
+    let (play_for, target) = tables.play_for(
         rules,
         args.target,
         args.target_table.as_deref(),

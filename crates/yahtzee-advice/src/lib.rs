@@ -406,7 +406,7 @@ impl Advisor {
 }
 
 /// The advice for a card as a serialisable report (the `--json` schema of `yahtzee advise`).
-#[derive(Serialize)]
+#[derive(Clone, Serialize)]
 pub struct Report {
     pub rules: &'static str,
     pub dice: Vec<u8>,
@@ -433,7 +433,7 @@ pub struct Report {
 
 /// One option of a [`Report`]; exactly one of `keep`, `category` and `sixth_die` is
 /// present.
-#[derive(Serialize)]
+#[derive(Clone, Serialize)]
 pub struct ReportOption {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub keep: Option<Vec<u8>>,

@@ -132,6 +132,8 @@ mod rule_sets;
 mod tables;
 #[cfg(feature = "native")]
 pub mod text;
+#[cfg(feature = "explain")]
+pub mod train;
 #[cfg(feature = "games")]
 pub mod triple;
 #[cfg(feature = "games")]

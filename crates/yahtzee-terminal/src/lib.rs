@@ -6,7 +6,9 @@
 //! - [`yahtzee`]: `yahtzee play`, people and optimal bots (`yahtzee-play`);
 //! - [`triple`]: `yahtzee triple play`, Triple Yahtzee against its strategy;
 //! - [`yahtzix`]: `yahtzee yahtzix play`, a Yahtzix race against one to seven bots;
-//! - [`painted`]: `yahtzee painted play`, Painted Yahtzee against its strategy.
+//! - [`painted`]: `yahtzee painted play`, Painted Yahtzee against its strategy;
+//! - [`train`]: `yahtzee train`, the trainer's puzzles (practice, the daily puzzle, the
+//!   proficiency test).
 //!
 //! Each holds only what is its own: its card, its options and hints, its keys and
 //! commands, its record.
@@ -66,6 +68,7 @@ pub mod painted;
 pub mod screen;
 pub mod solo;
 pub mod terminal;
+pub mod train;
 pub mod triple;
 pub mod widgets;
 pub mod yahtzee;

@@ -13,7 +13,7 @@ use yahtzee_yahtzix::{Duel, Rules as YahtzixRules};
 
 use super::progress::Watched;
 use crate::cost::{self, Budget, Build, Cost};
-use crate::{write_companion, EngineError, Tables};
+use crate::{write_companion, EngineError, PlayFor, Tables};
 
 impl Tables {
     /// The advisor over the value table of `rules` from `file` when given
@@ -40,6 +40,39 @@ impl Tables {
             Some(path) => Ok(Arc::new(self.target_at(rules, path)?)),
             None => self.target(rules),
         }
+    }
+
+    /// The target table of `rules` (the file `table`, else this folder's) when one of
+    /// `aims` (the bots of a game or a duel) plays for a target or to win.
+    pub fn target_for(
+        &self,
+        rules: &'static RuleSet,
+        mut aims: impl Iterator<Item = yahtzee_play::Aim>,
+        table: Option<&Path>,
+    ) -> Result<Option<Arc<TargetTable>>, EngineError> {
+        if !aims.any(|a| a.needs_target_table()) {
+            return Ok(None);
+        }
+        Ok(Some(self.target_from(rules, table)?))
+    }
+
+    /// What `--target T [--target-table P]` or `--opponent CARD...` ask to play for
+    /// (refused before any work when these rules cannot take it), with the target table
+    /// (the file `target_table`, else this folder's) when a target is asked.
+    pub fn play_for(
+        &self,
+        rules: &'static RuleSet,
+        target: Option<u32>,
+        target_table: Option<&Path>,
+        opponents: &[String],
+    ) -> Result<(PlayFor, Option<Arc<TargetTable>>), EngineError> {
+        let play_for = PlayFor::asked(target, opponents);
+        crate::check_play_for(rules, &play_for)?;
+        let table = match target {
+            Some(_) => Some(self.target_from(rules, target_table)?),
+            None => None,
+        };
+        Ok((play_for, table))
     }
 
     /// The value table of `rules` at `path`; when there is none there yet (or one of an
