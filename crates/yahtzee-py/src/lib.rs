@@ -23,6 +23,7 @@
 //!   every game through the engine's `Game` (answers are `GameAnswer`s over its JSON), and
 //!   Painted Yahtzee's answers as dicts (`painted_advise`, `painted_simulate`,
 //!   `painted_review`).
+//! - `puzzles`: the trainer's puzzles (`yahtzee_engine::train`) as dicts.
 //! - `Explanation`: an option's parts with `advise(..., explain=True)`, a card's with
 //!   `means` (docs/EXPLAIN.md), from the companion table beside a table's file, opened or
 //!   built once per session (`yahtzee_engine::companion_beside`).
@@ -63,6 +64,7 @@ mod rules;
 mod shared;
 mod stats;
 mod table;
+mod train;
 
 use pyo3::prelude::*;
 
@@ -91,6 +93,7 @@ fn yahtzee_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(means, m)?)?;
     m.add_function(wrap_pyfunction!(simulate, m)?)?;
     m.add_function(wrap_pyfunction!(data_dir, m)?)?;
+    m.add_function(wrap_pyfunction!(train::puzzles, m)?)?;
     games::register(m)?;
     painted::register(m)?;
     painted_play::register(m)?;

@@ -307,6 +307,23 @@ def data_dir() -> pathlib.Path:
     ``$YAHTZEE_DATA_DIR`` when set, else the user's cache folder (``~/.cache/yahtzee`` on
     Linux, ``~/Library/Caches/yahtzee`` on macOS), never the current folder."""
 
+def puzzles(
+    rules: RulesLike = "forced",
+    house: HouseLike = None,
+    *,
+    seed: int = 0,
+    count: int = 10,
+    difficulty: Optional[str] = None,
+) -> list[dict[str, Any]]:
+    """The trainer's puzzles (docs/TRAIN.md): ``count`` positions from the seeded games of
+    ``seed`` (``difficulty`` ``"easy"``, ``"medium"`` or ``"hard"``, or any), each a dict as
+    ``yahtzee train list --json`` prints it: ``card``, ``theme``, ``difficulty``, ``kind``
+    (``"trap"`` or ``"close"``), ``margin``, ``greedy`` and ``against`` (indexes into the
+    options) and ``report``, the position's ``advise --explain --json`` (every option with
+    its ``loss`` and ``explain``). The same arguments give the same puzzles on every front
+    end. Reads the default table of ``rules`` and builds its companion table beside it when
+    missing; ``InputError`` for a count outside 1 to 200 or an unknown difficulty."""
+
 # Every game of the family through the engine's one door (docs/ENGINE.md).
 
 # --- Painted Yahtzee's exact solver, layer by layer (docs/PAINTED.md) ---------------------
