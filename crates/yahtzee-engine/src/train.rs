@@ -96,6 +96,52 @@ impl Puzzle {
     }
 }
 
+/// A puzzle set asked for in JSON (the WebAssembly engine's `puzzles`):
+/// `{"rules": "forced", "house": [..], "seed": 7, "count": 10, "difficulty": "hard"}`, every
+/// field but `seed` optional (`rules` the official game, `count` 10, any difficulty), or
+/// `"date": "2026-11-29"` for the daily puzzle (its seed, one puzzle).
+pub fn request(body: &[u8]) -> Result<(&'static yahtzee_rules::RuleSet, Query), EngineError> {
+    #[derive(serde::Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct Asked {
+        #[serde(default)]
+        rules: Option<String>,
+        #[serde(default)]
+        house: Vec<String>,
+        seed: Option<u64>,
+        count: Option<usize>,
+        difficulty: Option<String>,
+        date: Option<String>,
+    }
+    let a: Asked = serde_json::from_slice(body)
+        .map_err(|e| EngineError::BadInput(format!("bad puzzle request: {e}")))?;
+    let house: Vec<&str> = a.house.iter().map(String::as_str).collect();
+    let rules = crate::rules_named(a.rules.as_deref().unwrap_or("forced"), &house)?;
+    let difficulty = match a.difficulty.as_deref() {
+        None => None,
+        Some(d) => Some(Difficulty::named(d).ok_or_else(|| {
+            EngineError::BadInput(format!("difficulty '{d}': easy, medium or hard"))
+        })?),
+    };
+    let (seed, count) = match (a.date, a.seed) {
+        (Some(date), None) => (daily_seed(&date)?, 1),
+        (None, Some(seed)) => (seed, a.count.unwrap_or(10)),
+        _ => {
+            return Err(EngineError::BadInput(
+                "a puzzle request gives a seed or a date".into(),
+            ))
+        }
+    };
+    Ok((
+        rules,
+        Query {
+            seed,
+            count,
+            difficulty,
+        },
+    ))
+}
+
 /// The seed of the daily puzzle of a date, `YYYY-MM-DD`: the same for everyone on that
 /// day (the date's digits as a number, 20261129).
 pub fn daily_seed(date: &str) -> Result<u64, EngineError> {

@@ -83,6 +83,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 mod admission;
+mod train;
 mod web;
 
 use admission::Admission;
@@ -246,6 +247,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/advise", post(advise))
         .route("/api/painted/advise", post(painted_advise))
         .route("/api/stats", post(stats))
+        .route("/api/puzzles", post(train::puzzles))
         .fallback(|| async { ApiError::new(StatusCode::NOT_FOUND, "no such page or endpoint") })
         .method_not_allowed_fallback(|| async {
             ApiError::new(

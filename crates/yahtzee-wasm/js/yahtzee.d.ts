@@ -188,8 +188,46 @@ export declare class Engine {
  */
 export declare function loadExplain(source?: WasmSource): Promise<ExplainEngine>;
 
+/** A set of the trainer's puzzles (docs/TRAIN.md): a seed, or a date for the daily puzzle. */
+export interface PuzzleRequest {
+  /** A rule set's name (default "forced"). */
+  rules?: string;
+  house?: string[];
+  /** The set's seed: the same puzzles on every front end. */
+  seed?: number;
+  /** The daily puzzle's date, "YYYY-MM-DD" (instead of a seed; one puzzle). */
+  date?: string;
+  /** 1 to 200 (default 10). */
+  count?: number;
+  difficulty?: 'easy' | 'medium' | 'hard';
+}
+
+/** One puzzle: a position of a seeded game with every option ranked and explained. */
+export interface Puzzle {
+  /** Its place in the set, from 1. */
+  number: number;
+  /** The seeded game (from 0) and the turn (from 1) it comes from. */
+  game: number;
+  turn: number;
+  /** The card, as `--card` takes it. */
+  card: string;
+  theme: 'upper-bonus' | 'straights-vs-pairs' | 'chasing-yahtzee' | 'joker' | 'where-to-zero' | 'endgame';
+  difficulty: 'easy' | 'medium' | 'hard';
+  /** "trap": the greedy player's option loses a point or more; "close": the best wins by under a quarter point. */
+  kind: 'trap' | 'close';
+  /** By how many points the best option beats the next. */
+  margin: number;
+  /** The greedy player's option and the one the best is set against (indexes into `report.options`). */
+  greedy: number;
+  against: number;
+  /** The position's options ranked, each with its loss and explanation. */
+  report: Report;
+}
+
 /** The Yahtzee engine with each option's explanation, from the rule set's companion table. */
 export declare class ExplainEngine extends Engine {
+  /** The trainer's puzzles, the same as `yahtzee train list --json` (value and companion tables built first when missing). */
+  puzzles(request: PuzzleRequest): Puzzle[];
   /** Whether the companion table of `rules` is built or loaded. */
   hasCompanion(rules: string): boolean;
   /** Builds the companion table of `rules` (its value table solved first when missing), `onProgress(done, total)` hearing the card's levels done. */

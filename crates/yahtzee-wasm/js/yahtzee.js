@@ -260,6 +260,16 @@ export class ExplainEngine extends Engine {
     }
   }
 
+  /**
+   * The trainer's puzzles (docs/TRAIN.md): `{rules, house, seed, count, difficulty}` or
+   * `{rules, date}` (the daily puzzle) in, the puzzles out, the same as
+   * `yahtzee train list --json` prints. Builds the value and companion tables first when
+   * missing.
+   */
+  puzzles(request) {
+    return this._json('yz_puzzles', JSON.stringify(request));
+  }
+
   /** The companion table of `rules` as the bytes of its file, to store. */
   companionBytes(rules) {
     return this._call('yz_companion_bytes', [encoder.encode(String(rules))]);

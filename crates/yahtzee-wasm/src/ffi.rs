@@ -255,6 +255,17 @@ pub extern "C" fn yz_solve_companion(ptr: *mut u8, len: usize) -> u32 {
     })
 }
 
+/// The trainer's puzzles: the request (JSON text) in, the puzzles (JSON) out.
+#[cfg(feature = "explain")]
+#[no_mangle]
+pub extern "C" fn yz_puzzles(ptr: *mut u8, len: usize) -> u32 {
+    with_text(ptr, len, |e, body| {
+        e.puzzles(body.as_bytes())
+            .map(String::into_bytes)
+            .map_err(|e| e.to_string())
+    })
+}
+
 /// The companion table file of NAME, as bytes.
 #[cfg(feature = "explain")]
 #[no_mangle]

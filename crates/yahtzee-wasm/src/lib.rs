@@ -249,6 +249,21 @@ impl Engine {
     }
 
     #[cfg(feature = "explain")]
+    /// The trainer's puzzles asked in `body` ([`yahtzee_engine::train::request`]), as
+    /// JSON: the same as `yahtzee train list --json`'s. The value and companion tables are
+    /// built first when missing.
+    pub fn puzzles(&mut self, body: &[u8]) -> Result<String, EngineError> {
+        let (rules, query) = yahtzee_engine::train::request(body)?;
+        if !self.companions.contains_key(rules.name) {
+            self.solve_companion(rules.name, &|_, _| {})?;
+        }
+        let (advisor, companion) = (&self.advisors[rules.name], &self.companions[rules.name]);
+        Ok(json(&yahtzee_engine::train::puzzles(
+            advisor, companion, &query,
+        )?))
+    }
+
+    #[cfg(feature = "explain")]
     /// Whether the companion table of `name` is built or loaded.
     pub fn has_companion(&self, name: &str) -> Result<bool, EngineError> {
         let rules = yahtzee_engine::rules_named(name, &[])?;

@@ -115,7 +115,7 @@ test('the companion table round-trips through its bytes; a damaged one and the s
 
 // The declarations as a TypeScript user meets them (TSC set by scripts/test.sh).
 test('the TypeScript declarations type the explanations', { skip: !process.env.TSC && 'set TSC to a tsc' }, () => {
-  const good = `import { loadExplain, ExplainEngine, Explain } from 'yahtzee-engine';
+  const good = `import { loadExplain, ExplainEngine, Explain, Puzzle } from 'yahtzee-engine';
 const engine: ExplainEngine = await loadExplain();
 const report = engine.advise({ dice: '13346', rolls_left: 2, explain: true });
 const e: Explain | undefined = report.options[0].explain;
@@ -126,11 +126,15 @@ engine.solveCompanion('free', (done: number, total: number) => void (done / tota
 const bytes: Uint8Array = engine.companionBytes('free');
 engine.loadCompanion('free', bytes);
 console.log(words.length, why, chance, engine.hasCompanion('free'), e?.upper_bonus.toFixed(2));
+const puzzles: Puzzle[] = engine.puzzles({ rules: 'free', seed: 3, count: 2, difficulty: 'hard' });
+const theme: string = puzzles[0].theme;
+console.log(theme, puzzles[0].report.options[puzzles[0].against].loss);
 `;
   const bad = `import { loadExplain } from 'yahtzee-engine';
 const engine = await loadExplain();
 engine.advise({ dice: '13346', rolls_left: 2, explain: 'yes' });
 const w: number = engine.advise({ dice: '13346', rolls_left: 2 }).options[0].explain!.upper_bonus.length;
+engine.puzzles({ seed: 1, difficulty: 'brutal' });
 `;
   const tsconfig = { compilerOptions: { strict: true, noEmit: true, target: 'es2022', module: 'nodenext', moduleResolution: 'nodenext', skipLibCheck: false, lib: ['es2022', 'dom'] } };
   const check = (name, code) => {
@@ -144,4 +148,33 @@ const w: number = engine.advise({ dice: '13346', rolls_left: 2 }).options[0].exp
   assert.notEqual(wrong.status, 0, 'a wrong use must not compile');
   assert.match(wrong.stdout, /explain-bad\.mts\(3,/, wrong.stdout);
   assert.match(wrong.stdout, /explain-bad\.mts\(4,/, wrong.stdout);
+  assert.match(wrong.stdout, /explain-bad\.mts\(5,/, wrong.stdout);
+});
+
+test("the trainer's puzzles are the command line's: the same positions, ranked and explained alike", () => {
+  const out = spawnSync(bin, ['train', 'list', '--json', '--seed', '5', '--count', '6'], {
+    env: { ...process.env, YAHTZEE_DATA_DIR: dataDir },
+    encoding: 'utf8',
+  });
+  assert.equal(out.status, 0, out.stderr);
+  const want = JSON.parse(out.stdout);
+  const got = engine.puzzles({ rules: 'forced', seed: 5, count: 6 });
+  assert.equal(got.length, 6);
+  for (const [p, q] of got.map((p, i) => [p, want[i]])) {
+    for (const key of ['number', 'game', 'turn', 'card', 'theme', 'difficulty', 'kind', 'greedy', 'against']) {
+      assert.deepEqual(p[key], q[key], `puzzle ${q.number}: ${key}`);
+    }
+    assert.deepEqual(p.report.dice, q.report.dice);
+    p.report.options.forEach((o, i) => {
+      const w = q.report.options[i];
+      assert.deepEqual([o.keep, o.category, o.score], [w.keep, w.category, w.score]);
+      assert.ok(Math.abs(o.loss - w.loss) < 1e-9, `puzzle ${q.number} option ${i}`);
+      assert.deepEqual(o.explain.why, w.explain.why);
+    });
+  }
+  // The daily puzzle: one, seeded by the date's digits.
+  const daily = engine.puzzles({ date: '2026-11-29' });
+  assert.equal(daily.length, 1);
+  assert.throws(() => engine.puzzles({ date: '2026-13-01' }), /YYYY-MM-DD/);
+  assert.throws(() => engine.puzzles({ seed: 1, count: 0 }), /--count/);
 });
