@@ -23,7 +23,7 @@ out=${1:-target/web}
 [ $built = 1 ] || scripts/build_wasm.sh
 rm -rf "$out"
 mkdir -p "$out/icons"
-cp web/index.html web/play.html web/triple.html web/yahtzix.html web/painted.html web/common.css web/games.css \
+cp web/index.html web/play.html web/triple.html web/yahtzix.html web/painted.html web/train.html web/common.css web/games.css \
     web/worker.js web/sw.js web/manifest.webmanifest "$out/"
 # The pages' script modules as they are (web/js/, without the type checker's config).
 out_abs=$(cd "$out" && pwd)
@@ -40,7 +40,7 @@ printf '{"status":"static"}\n' >"$out/api/health"
 # The service worker keeps every module for offline use; its cache's name is a hash of the
 # files, so a new build replaces the old cache.
 # shellcheck disable=SC2086 # the modules' paths have no spaces
-version=$(cd "$out" && cat index.html play.html triple.html yahtzix.html painted.html common.css games.css \
+version=$(cd "$out" && cat index.html play.html triple.html yahtzix.html painted.html train.html common.css games.css \
     worker.js yahtzee.js yahtzee.wasm yahtzee-games.wasm yahtzee-explain.wasm manifest.webmanifest $modules \
     | sha256sum | cut -c1-12)
 list=$(printf "'%s', " $modules)

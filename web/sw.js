@@ -8,7 +8,7 @@ const CACHE = 'yahtzee-' + VERSION;
 // The pages' script modules (js/…): scripts/build_web.sh writes their list here.
 const MODULES = [/* __MODULES__ */];
 const APP = [
-  './', 'index.html', 'play.html', 'triple.html', 'yahtzix.html', 'painted.html',
+  './', 'index.html', 'play.html', 'triple.html', 'yahtzix.html', 'painted.html', 'train.html',
   'common.css', 'games.css', 'worker.js', 'yahtzee.js', 'yahtzee.wasm',
   'manifest.webmanifest', 'icons/icon-192.png', 'icons/icon-512.png', 'icons/icon.svg',
   'api/health', // {"status": "static"}: js/client.js asks it, to know there is no server

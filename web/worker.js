@@ -11,7 +11,7 @@
 // rule set's companion table (where each option's total comes from: 34 MB for the
 // official rules) once, kept in IndexedDB the same way.
 //
-// Messages in: {id, op: 'rules' | 'card' | 'advise', arg}. Out: {id, value} or {id, error}
+// Messages in: {id, op: 'rules' | 'card' | 'advise' | 'puzzles', arg}. Out: {id, value} or {id, error}
 // (the engine's one-line message); {progress: {rules, done, total, what?}} while solving
 // (what: 'companion' while the companion table is built, 'rest' while the whole table is
 // solved after a part of it answered); {stats: {...}} after a table is
@@ -29,7 +29,7 @@ let gamesEngine = null;
 let explainEngine = null;
 const stats = {
   solves: 0, partSolves: 0, lastPartMs: null, tablesStored: 0, loadedFromCache: 0, lastSolveMs: null, lastLoadMs: null, lastAdviseMs: null,
-  companionBuilds: 0, companionsLoaded: 0, lastCompanionMs: null, lastCompanionLoadMs: null,
+  companionBuilds: 0, companionsLoaded: 0, lastCompanionMs: null, lastCompanionLoadMs: null, lastPuzzlesMs: null,
   module: null, moduleMs: null, wasmFetched: [], builds: 0, filesStored: 0, filesRejected: 0, wasmBytes: null,
 };
 const started = (promise, name) => {
@@ -268,6 +268,7 @@ async function answerGame(arg) {
 }
 
 async function answer(op, arg) {
+  if (op === 'puzzles') return answerPuzzles(arg);
   if (op === 'advise' && gameOf(arg)) return answerGame(arg);
   if (op === 'advise' && arg && arg.explain === true) return answerExplained(arg);
   const e = await engine();
@@ -303,6 +304,22 @@ async function answerExplained(arg) {
     await ensureCompanion(e, name);
   }
   return timedAdvice(e, arg);
+}
+
+// The trainer's puzzles (docs/TRAIN.md), from the explaining module over the value and
+// companion tables (each from IndexedDB, else built and stored). A bad request is refused
+// by the engine, before any build.
+async function answerPuzzles(arg) {
+  const e = await explaining();
+  let name = null;
+  try { name = ruleName(e, arg && arg.rules, arg && arg.house); } catch (err) { /* puzzles says why */ }
+  const count = arg && arg.count;
+  if (name && (count == null || (count >= 1 && count <= 200))) await ensureCompanion(e, name);
+  const t = performance.now();
+  const value = e.puzzles(arg || {});
+  stats.lastPuzzlesMs = performance.now() - t;
+  postMessage({ stats });
+  return value;
 }
 
 // The engine's answer to a question whose tables are ready, its time in the stats.

@@ -77,6 +77,7 @@ export async function engineApi(url, body, isCurrent) {
     if (path === '/api/rules') answer = await ask('rules');
     else if (path === '/api/card') answer = await ask('card', u.searchParams.get('rules') || 'forced');
     else if (path === '/api/advise') answer = await ask('advise', body || {}).finally(answeredNow);
+    else if (path === '/api/puzzles') answer = await ask('puzzles', body || {});
     else if (path === '/api/painted/advise') answer = await ask('advise', { game: 'painted', ...(body || {}) });
     else if (path === '/api/health') answer = { status: 'ok' };
     else throw new Error(path + ' needs yahtzee serve');

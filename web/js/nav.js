@@ -7,6 +7,7 @@ const PAGES = [
   ['triple.html', 'Triple Yahtzee'],
   ['yahtzix.html', 'Yahtzix'],
   ['painted.html', 'Painted Yahtzee'],
+  ['train.html', 'Trainer'],
 ];
 
 /**

@@ -20,6 +20,7 @@ static YAHTZIX: LazyLock<String> =
     LazyLock::new(|| served(include_str!("../../../web/yahtzix.html")));
 static PAINTED: LazyLock<String> =
     LazyLock::new(|| served(include_str!("../../../web/painted.html")));
+static TRAIN: LazyLock<String> = LazyLock::new(|| served(include_str!("../../../web/train.html")));
 
 const JS: &str = "text/javascript";
 const CSS: &str = "text/css";
@@ -83,6 +84,10 @@ const FILES: &[(&str, &str, &[u8])] = &[
     web_file!(JS, "js/server.js"),
     web_file!(JS, "js/solo.js"),
     web_file!(JS, "js/stale.js"),
+    web_file!(JS, "js/train.js"),
+    web_file!(JS, "js/train/session.js"),
+    web_file!(JS, "js/train/store.js"),
+    web_file!(JS, "js/train/view.js"),
     web_file!(JS, "js/triple.js"),
     web_file!(JS, "js/triple/advise.js"),
     web_file!(JS, "js/triple/card.js"),
@@ -103,11 +108,12 @@ pub(crate) fn routes<S: Clone + Send + Sync + 'static>() -> Router<S> {
     let mut router = Router::new()
         .route("/", get(|| async { page(&INDEX) }))
         .route("/index.html", get(|| async { page(&INDEX) }));
-    let pages: [(&str, &'static LazyLock<String>); 4] = [
+    let pages: [(&str, &'static LazyLock<String>); 5] = [
         ("play", &PLAY),
         ("triple", &TRIPLE),
         ("yahtzix", &YAHTZIX),
         ("painted", &PAINTED),
+        ("train", &TRAIN),
     ];
     for (name, html) in pages {
         router = router

@@ -925,3 +925,48 @@ fn explain_goes_through_the_same_admission_as_a_table_build() {
     assert!(v["error"].as_str().unwrap().contains("companion"), "{text}");
     assert!(!dir.path().join(format!("{rules}.companion.table")).exists());
 }
+
+/// `POST /api/puzzles`: the trainer's puzzles, once their tables are built in the
+/// background, equal the engine's; a bad request is a 400 in one line, before any build.
+#[test]
+fn puzzles_are_the_engines() {
+    let game = "forced:ones,twos,threes,fours,fives,sixes,three_of_a_kind,full_house,small_straight,yahtzee,chance@30";
+    let body = json!({"rules": game, "seed": 4, "count": 5});
+    let start = Instant::now();
+    let answer = loop {
+        let (status, answer) = post("/api/puzzles", body.clone());
+        if status == 200 {
+            break answer;
+        }
+        assert_eq!(status, 503, "{answer}");
+        assert!(
+            start.elapsed() < Duration::from_secs(120),
+            "the tables were not built"
+        );
+        std::thread::sleep(Duration::from_millis(200));
+    };
+    let tables = Tables::new(Some(shared().1.path().to_path_buf()));
+    let rules = yahtzee_rules::RuleSet::named(game).unwrap();
+    let (advisor, companion) = (
+        tables.advisor(rules).unwrap(),
+        tables.companion(rules).unwrap(),
+    );
+    let query = yahtzee_engine::train::Query {
+        seed: 4,
+        count: 5,
+        difficulty: None,
+    };
+    let want = yahtzee_engine::train::puzzles(&advisor, &companion, &query).unwrap();
+    assert_eq!(answer, serde_json::to_value(&want).unwrap());
+    for bad in [
+        json!({"rules": game, "seed": 4, "count": 0}),
+        json!({"rules": game, "date": "2026-02-30x"}),
+        json!({"rules": game}),
+        json!({"rules": game, "seed": 1, "difficulty": "brutal"}),
+        json!({"rules": "nonsense", "seed": 1}),
+    ] {
+        let (status, text) = post_text("/api/puzzles", bad.clone());
+        assert_eq!(status, 400, "{bad}: {text}");
+        assert!(!text.trim_end().contains('\n'), "{text}");
+    }
+}
