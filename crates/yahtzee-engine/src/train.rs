@@ -20,7 +20,7 @@
 mod players;
 mod theme;
 
-pub use players::{greedy_choice, Player};
+pub use players::{greedy_choice, myopic_choice, Player};
 pub use theme::{theme_of, Difficulty, Theme};
 
 use rand::SeedableRng;
@@ -57,9 +57,9 @@ pub struct Query {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Kind {
-    /// The greedy player's option loses at least [`TRAP`] points.
+    /// A plausible player's option loses at least [`TRAP`] points.
     Trap,
-    /// The best option wins by less than [`CLOSE`], and it is not the greedy one.
+    /// The best option wins by less than [`CLOSE`], and no plausible player takes it.
     Close,
 }
 
@@ -78,10 +78,11 @@ pub struct Puzzle {
     pub kind: Kind,
     /// By how many points the best option beats the next.
     pub margin: f64,
-    /// The option the greedy player takes (an index into `report.options`).
+    /// The options the greedy and the myopic players take (indexes into `report.options`).
     pub greedy: usize,
-    /// The option the best one is set against: the greedy player's for a trap, the
-    /// runner-up for a close call.
+    pub myopic: usize,
+    /// The option the best one is set against: for a trap, the plausible player's that
+    /// loses more; for a close call, the runner-up.
     pub against: usize,
     /// Every option ranked, with its loss and explanation: `advise --explain --json` of
     /// the position.
@@ -247,10 +248,17 @@ fn pair(puzzle: &Puzzle, i: usize) -> (&yahtzee_advice::ReportOption, &yahtzee_a
 fn judge(card: &Scorecard, report: &Report, difficulty: Option<Difficulty>) -> Option<Puzzle> {
     let margin = report.options.iter().map(|o| o.loss).find(|&l| l > TIE)?;
     let greedy = greedy_choice(card, report);
-    let greedy_loss = report.options[greedy].loss;
-    let (kind, against) = if greedy_loss >= TRAP {
-        (Kind::Trap, greedy)
-    } else if margin < CLOSE && greedy_loss > TIE {
+    let myopic = myopic_choice(card, report);
+    let loss = |i: usize| report.options[i].loss;
+    // The plausible player's option that loses more (greedy's on a tie).
+    let worse = if loss(myopic) > loss(greedy) {
+        myopic
+    } else {
+        greedy
+    };
+    let (kind, against) = if loss(worse) >= TRAP {
+        (Kind::Trap, worse)
+    } else if margin < CLOSE && loss(greedy) > TIE && loss(myopic) > TIE {
         let next = report.options.iter().position(|o| o.loss > TIE)?;
         (Kind::Close, next)
     } else {
@@ -270,6 +278,7 @@ fn judge(card: &Scorecard, report: &Report, difficulty: Option<Difficulty>) -> O
         kind,
         margin,
         greedy,
+        myopic,
         against,
         report: report.clone(),
     })

@@ -84,19 +84,23 @@ fn a_puzzle_is_chosen_by_its_rule_and_graded_by_its_margin() {
         assert_eq!(p.margin, margin);
         assert_eq!(p.difficulty, Difficulty::of_margin(margin));
         assert_eq!(p.greedy, train::greedy_choice(&card, &p.report));
-        let greedy_loss = losses[p.greedy];
+        assert_eq!(p.myopic, train::myopic_choice(&card, &p.report));
+        let (greedy_loss, myopic_loss) = (losses[p.greedy], losses[p.myopic]);
         match p.kind {
             Kind::Trap => {
-                assert!(greedy_loss >= train::TRAP);
-                assert_eq!(p.against, p.greedy);
+                assert!(greedy_loss.max(myopic_loss) >= train::TRAP);
+                assert_eq!(losses[p.against], greedy_loss.max(myopic_loss));
+                assert!(p.against == p.greedy || p.against == p.myopic);
             }
             Kind::Close => {
                 assert!(greedy_loss < train::TRAP && greedy_loss > 0.0);
+                assert!(myopic_loss < train::TRAP && myopic_loss > 0.0);
                 assert!(margin < train::CLOSE);
                 assert_eq!(losses[p.against], margin);
             }
         }
         assert_eq!(Player::Greedy.loss(&card, &p.report), greedy_loss);
+        assert_eq!(Player::Myopic.loss(&card, &p.report), myopic_loss);
         assert_eq!(Player::Optimal.loss(&card, &p.report), 0.0);
         let mean = losses.iter().sum::<f64>() / losses.len() as f64;
         assert_eq!(Player::Random.loss(&card, &p.report), mean);
@@ -151,6 +155,7 @@ fn themes_are_read_from_the_position_and_its_explanations() {
             .filter(|&b| !card.state().is_filled(b))
             .count();
         let joker = p.report.options[0].joker || p.report.options[p.against].joker;
+        assert!(p.against != 0);
         match p.theme {
             Theme::Joker => assert!(joker),
             Theme::Endgame => assert!(!joker && open <= 3),
@@ -182,5 +187,35 @@ fn puzzles_come_under_house_rules_and_yatzy_too() {
         let set = puzzles(rules, &query(2, 3)).unwrap();
         assert_eq!(set.len(), 3, "{name}");
         assert!(set.iter().all(|p| p.report.rules == rules.name));
+    }
+}
+
+/// The plausible players by hand, on an empty card of the reduced game, 1 2 3 4 5 with two
+/// rolls left: greedy keeps its most common face (all once: the highest, 5); myopic stands
+/// on the small straight's 30 points this turn (keeps them all).
+#[test]
+fn the_plausible_players_choose_as_their_rules_say() {
+    let rules = RuleSet::named(REDUCED).unwrap();
+    let advisor = tables().advisor(rules).unwrap();
+    let card = parse_card(rules, "").unwrap();
+    let dice = yahtzee_engine::parse_dice("12345").unwrap();
+    let report = advise(&advisor, None, &card, dice, 2, &PlayFor::Expected).unwrap();
+    let keep = |i: usize| report.options[i].keep.clone();
+    assert_eq!(keep(train::greedy_choice(&card, &report)), Some(vec![5]));
+    assert_eq!(
+        keep(train::myopic_choice(&card, &report)),
+        Some(vec![1, 2, 3, 4, 5])
+    );
+    // After the last roll, 4 4 4 4 2: greedy writes the most points now, the first box of
+    // them in card order (three of a kind and Chance 18 against Fours 16: three of a
+    // kind); so does myopic.
+    let dice = yahtzee_engine::parse_dice("44442").unwrap();
+    let report = advise(&advisor, None, &card, dice, 0, &PlayFor::Expected).unwrap();
+    for i in [
+        train::greedy_choice(&card, &report),
+        train::myopic_choice(&card, &report),
+    ] {
+        let o = &report.options[i];
+        assert_eq!((o.category, o.score), (Some("three_of_a_kind"), Some(18)));
     }
 }

@@ -213,12 +213,13 @@ export interface Puzzle {
   card: string;
   theme: 'upper-bonus' | 'straights-vs-pairs' | 'chasing-yahtzee' | 'joker' | 'where-to-zero' | 'endgame';
   difficulty: 'easy' | 'medium' | 'hard';
-  /** "trap": the greedy player's option loses a point or more; "close": the best wins by under a quarter point. */
+  /** "trap": a plausible player's (greedy or myopic) option loses a point or more; "close": the best wins by under a quarter point. */
   kind: 'trap' | 'close';
   /** By how many points the best option beats the next. */
   margin: number;
-  /** The greedy player's option and the one the best is set against (indexes into `report.options`). */
+  /** The greedy and the myopic players' options, and the one the best is set against (indexes into `report.options`). */
   greedy: number;
+  myopic: number;
   against: number;
   /** The position's options ranked, each with its loss and explanation. */
   report: Report;

@@ -12,6 +12,7 @@
  * @property {string} difficulty
  * @property {string} kind
  * @property {number} greedy
+ * @property {number} myopic
  * @property {number} against
  * @property {import('../yahtzee/types.js').Advice & {rolls_left: number}} report
  * @typedef {{seen: number, missed: number, lost: number}} ThemeRecord
@@ -60,7 +61,7 @@ export function record(progress, theme, loss) {
 
 /**
  * Each reference player's mean loss per decision on `puzzles`: random (the mean over the
- * options), greedy (the puzzle's greedy option), optimal (0).
+ * options), greedy and myopic (the puzzle's options of theirs), optimal (0).
  * @param {Puzzle[]} puzzles
  * @returns {[string, number][]}
  */
@@ -70,6 +71,7 @@ export function referenceScores(puzzles) {
   return [
     ['random', mean((p) => options(p).reduce((s, o) => s + o.loss, 0) / options(p).length)],
     ['greedy', mean((p) => options(p)[p.greedy].loss)],
+    ['myopic', mean((p) => options(p)[p.myopic].loss)],
     ['optimal', 0],
   ];
 }

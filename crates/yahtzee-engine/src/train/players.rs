@@ -2,8 +2,9 @@
 //! position's ranked options: random, greedy and optimal.
 
 use serde::Serialize;
-use yahtzee_advice::{Report, ReportOption};
-use yahtzee_rules::{Category, Dice, Scorecard};
+use yahtzee_advice::{FinalChoice, Report, ReportOption, Strategy};
+use yahtzee_rules::{mega_tables, tables, Category, Dice, RuleSet, Scorecard, State, MEGA_DICE};
+use yahtzee_solver::Values;
 
 /// A reference player (the `player` of a puzzle's trap and of a test's scores).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -17,17 +18,27 @@ pub enum Player {
     /// Yahtzee bonus; the first in card order on a tie). It never spends the mulligan,
     /// takes chance-chance or takes the sixth die.
     Greedy,
+    /// Plays each turn for its own points: the most points this turn is expected to write
+    /// (box, upper bonus, Yahtzee bonus), as if the game ended with it, played exactly (the
+    /// kernel's turn over a table of zeros); ties to the first option, as the table's.
+    Myopic,
     /// The table's best option.
     Optimal,
 }
 
 impl Player {
-    pub const ALL: [Player; 3] = [Player::Random, Player::Greedy, Player::Optimal];
+    pub const ALL: [Player; 4] = [
+        Player::Random,
+        Player::Greedy,
+        Player::Myopic,
+        Player::Optimal,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
             Player::Random => "random",
             Player::Greedy => "greedy",
+            Player::Myopic => "myopic",
             Player::Optimal => "optimal",
         }
     }
@@ -40,6 +51,7 @@ impl Player {
                 report.options.iter().map(|o| o.loss).sum::<f64>() / report.options.len() as f64
             }
             Player::Greedy => report.options[greedy_choice(card, report)].loss,
+            Player::Myopic => report.options[myopic_choice(card, report)].loss,
             Player::Optimal => 0.0,
         }
     }
@@ -80,6 +92,66 @@ pub fn greedy_choice(card: &Scorecard, report: &Report) -> usize {
         }
     }
     best.map_or(0, |(i, _, _)| i)
+}
+
+/// No points after this turn: the values the myopic player plays against.
+struct NothingLater;
+
+impl Values for NothingLater {
+    fn value(&self, _: &RuleSet, _: State) -> f64 {
+        0.0
+    }
+}
+
+/// The index in `report` of the option the myopic player takes ([`Player::Myopic`]).
+pub fn myopic_choice(card: &Scorecard, report: &Report) -> usize {
+    let rules = card.rules();
+    let strategy = Strategy::new(rules, &NothingLater);
+    let mut d = strategy.new_decisions();
+    let dice = Dice::from_faces_up_to(&report.dice, MEGA_DICE).expect("a report's dice are dice");
+    let six = dice.len() == MEGA_DICE;
+    let state = card.state();
+    strategy.decide(
+        if six {
+            state.with_mega_used(false)
+        } else {
+            state
+        },
+        &mut d,
+    );
+    let keep_option = |keep: Dice, mulligan: bool| {
+        let faces = keep.faces();
+        report
+            .options
+            .iter()
+            .position(|o| o.mulligan == mulligan && o.keep.as_ref() == Some(&faces))
+    };
+    let found = match (report.rolls_left, six) {
+        (0, _) => {
+            let choice = if six {
+                d.mega_final_choice(dice.mega_index()).1
+            } else {
+                d.final_choice(tables().index(&dice))
+            };
+            match choice {
+                FinalChoice::Score(m) => {
+                    let name = rules.boxes[m.box_index].name();
+                    report
+                        .options
+                        .iter()
+                        .position(|o| o.category == Some(name) && !o.chance_chance && !o.mulligan)
+                }
+                FinalChoice::ChanceChance => report.options.iter().position(|o| o.chance_chance),
+                FinalChoice::Mulligan(k) => keep_option(tables().keep(k), true),
+            }
+        }
+        (r, false) => keep_option(tables().keep(d.keep_for(tables().index(&dice), r)), false),
+        (r, true) => {
+            let k = d.mega_keep_for(dice.mega_index(), r);
+            keep_option(mega_tables().keep(k), false)
+        }
+    };
+    found.unwrap_or(0)
 }
 
 /// The points a box option writes now: the score, the upper bonus it completes and the

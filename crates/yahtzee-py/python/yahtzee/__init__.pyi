@@ -318,8 +318,8 @@ def puzzles(
     """The trainer's puzzles (docs/TRAIN.md): ``count`` positions from the seeded games of
     ``seed`` (``difficulty`` ``"easy"``, ``"medium"`` or ``"hard"``, or any), each a dict as
     ``yahtzee train list --json`` prints it: ``card``, ``theme``, ``difficulty``, ``kind``
-    (``"trap"`` or ``"close"``), ``margin``, ``greedy`` and ``against`` (indexes into the
-    options) and ``report``, the position's ``advise --explain --json`` (every option with
+    (``"trap"`` or ``"close"``), ``margin``, ``greedy``, ``myopic`` and ``against``
+    (indexes into the options) and ``report``, the position's ``advise --explain --json`` (every option with
     its ``loss`` and ``explain``). The same arguments give the same puzzles on every front
     end. Reads the default table of ``rules`` and builds its companion table beside it when
     missing; ``InputError`` for a count outside 1 to 200 or an unknown difficulty."""
