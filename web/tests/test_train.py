@@ -58,8 +58,9 @@ def test_a_proficiency_test_played_by_clicks_is_scored_as_the_cli_scores_it(fres
         title = WebDriverWait(d, 300).until(shown)
         assert title.startswith(f"Puzzle {i + 1} of 20 · ") and title.endswith(p["difficulty"]), title
         assert d.find_element(By.ID, "puzzle-card").text.startswith("Card: ")
-        # The first answer is the greedy player's; the rest the best.
-        choice = p["greedy"] if i == 0 else 0
+        # The first answer is the one the puzzle is set against (a plausible player's that
+        # loses, or the runner-up); the rest the best.
+        choice = p["against"] if i == 0 else 0
         play(d, p, choice)
         WebDriverWait(d, 10).until(lambda d: d.find_element(By.ID, "answer-panel").is_displayed())
         verdict = d.find_element(By.ID, "verdict").text
@@ -74,8 +75,10 @@ def test_a_proficiency_test_played_by_clicks_is_scored_as_the_cli_scores_it(fres
             d.find_element(By.ID, "next").click()
     score = d.find_element(By.ID, "score").text
     assert f"Your score: {sum(losses) / 20:.2f} points lost per decision." in score, score
-    greedy = sum(p["report"]["options"][p["greedy"]]["loss"] for p in want) / 20
-    assert f"greedy {greedy:.2f}" in score and "optimal 0.00" in score, score
+    for who in ("greedy", "myopic"):
+        mean = sum(p["report"]["options"][p[who]]["loss"] for p in want) / 20
+        assert f"{who} {mean:.2f}" in score, score
+    assert "optimal 0.00" in score, score
     # The address names the set and the puzzle: a link opens it.
     q = urllib.parse.parse_qs(urllib.parse.urlparse(d.current_url).query)
     assert q["seed"] == ["3"] and q["mode"] == ["test"] and q["n"] == ["20"]
