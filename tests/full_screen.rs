@@ -4,6 +4,8 @@
 //! Ctrl-C in the middle of the next turn; the record is written, ends with `quit`, and
 //! `yahtzee review` reads it.
 //!
+//! `yahtzee train` likewise: a puzzle answered by keys, then `q`, the progress file written.
+//!
 //! tmux is installed by `scripts/test.sh`; without it the test is skipped with a line
 //! saying so, except under CI (`CI` set), where it fails.
 
@@ -322,4 +324,124 @@ fn painted_yahtzee_full_screen_played_with_keys_is_recorded_and_reviewed() {
     let decisions = json["decisions"].as_array().unwrap();
     assert_eq!(decisions.len(), 2, "{json}");
     assert_eq!(decisions[1]["chosen"], "score flush (0)", "{json}");
+}
+
+/// `yahtzee train` full screen in tmux: a practice session of a reduced game, its first
+/// puzzle answered right by keys (the answer read from `yahtzee train list --json`), then
+/// `q`; the progress file is written in the working folder and the summary printed.
+#[test]
+fn train_full_screen_answers_a_puzzle_by_keys_and_saves_the_progress() {
+    if tmux_missing() {
+        return;
+    }
+    const RULES: &str = "forced:ones,twos,threes,fours,fives,sixes,three_of_a_kind,full_house,small_straight,yahtzee,chance@30";
+    let (data, cwd) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let exit = data.path().join("exit");
+    let bin = env!("CARGO_BIN_EXE_yahtzee");
+    let set = ["--rules", RULES, "--seed", "9", "--count", "2"];
+    let list = Command::new(bin)
+        .env("YAHTZEE_DATA_DIR", data.path())
+        .args(["train", "list", "--json"])
+        .args(set)
+        .output()
+        .unwrap();
+    assert!(
+        list.status.success(),
+        "{}",
+        String::from_utf8_lossy(&list.stderr)
+    );
+    let puzzles: serde_json::Value = serde_json::from_slice(&list.stdout).unwrap();
+    // The best option's keys: the dice it keeps then r, or its box's letter.
+    let report = &puzzles[0]["report"];
+    let best = &report["options"][0];
+    let keys: Vec<String> = match best["keep"].as_array() {
+        Some(_) => {
+            let faces = |v: &serde_json::Value| -> Vec<u8> {
+                let all = v.as_array().unwrap().iter();
+                all.map(|f| f.as_u64().unwrap() as u8).collect()
+            };
+            let held = yahtzee_terminal::widgets::dice::mark(
+                &faces(&report["dice"]),
+                &faces(&best["keep"]),
+            );
+            let dice = (0..held.len())
+                .filter(|&i| held[i])
+                .map(|i| (i + 1).to_string());
+            dice.chain(["r".to_string()]).collect()
+        }
+        None => {
+            let boxes = yahtzee_rules::RuleSet::named(RULES).unwrap().boxes;
+            let name = best["category"].as_str().unwrap();
+            let b = boxes.iter().position(|c| c.name() == name).unwrap();
+            vec![yahtzee_terminal::widgets::card::box_key(b).to_string()]
+        }
+    };
+    let command = format!(
+        "cd '{cwd}' && YAHTZEE_DATA_DIR='{data}' NO_COLOR=1 '{bin}' train --rules '{RULES}' \
+         --seed 9 --count 2; echo $? > '{exit}'; sleep 60",
+        cwd = cwd.path().display(),
+        data = data.path().display(),
+        exit = exit.display(),
+    );
+    let tmux = Tmux {
+        socket: format!("yahtzee-train-test-{}", std::process::id()),
+    };
+    tmux.run(&[
+        "new-session",
+        "-d",
+        "-s",
+        "game",
+        "-x",
+        "80",
+        "-y",
+        "24",
+        &command,
+    ]);
+    let screen = tmux.wait_for("Puzzle 1 of 2 · ");
+    assert!(
+        screen.contains("Your choice:") && !screen.contains("best"),
+        "{screen}"
+    );
+    assert!(screen.lines().all(|l| l.chars().count() <= 80), "{screen}");
+    let keys: Vec<&str> = keys.iter().map(String::as_str).collect();
+    tmux.keys(&keys);
+    let screen = tmux.wait_for("Right: ");
+    assert!(screen.contains("enter: the next puzzle"), "{screen}");
+    tmux.keys(&["q"]);
+    let start = Instant::now();
+    while !exit.exists() {
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "still running after q:\n{}",
+            tmux.screen()
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    assert_eq!(std::fs::read_to_string(&exit).unwrap().trim(), "0");
+    // The terminal is given back: the set and the summary are printed on the main screen.
+    let screen = tmux.wait_for("1 of 2 puzzles answered: 0.00 points lost per decision.");
+    assert!(
+        screen.contains("Puzzle set: --seed 9 (2 puzzles, "),
+        "{screen}"
+    );
+    let records: Vec<_> = std::fs::read_dir(cwd.path().join("records"))
+        .expect("the records folder")
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(records.len(), 1, "{records:?}");
+    let name = records[0]
+        .file_name()
+        .unwrap()
+        .to_string_lossy()
+        .into_owned();
+    assert!(
+        name.starts_with("train-forced") && name.ends_with(".json"),
+        "{name}"
+    );
+    let progress: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(&records[0]).unwrap()).unwrap();
+    let theme = puzzles[0]["theme"].as_str().unwrap();
+    assert_eq!(progress["themes"][theme]["seen"], 1, "{progress}");
+    assert_eq!(progress["themes"][theme]["missed"], 0, "{progress}");
+    assert_eq!(progress["tests"], serde_json::json!([]), "{progress}");
 }

@@ -8,7 +8,7 @@
 //! - [`yahtzix`]: `yahtzee yahtzix play`, a Yahtzix race against one to seven bots;
 //! - [`painted`]: `yahtzee painted play`, Painted Yahtzee against its strategy;
 //! - [`train`]: `yahtzee train`, the trainer's puzzles (practice, the daily puzzle, the
-//!   proficiency test).
+//!   proficiency test), in lines or full screen.
 //!
 //! Each holds only what is its own: its card, its options and hints, its keys and
 //! commands, its record.
@@ -52,10 +52,11 @@
 //! `tests/games.rs`: scripted, seeded games of each on small rules (reduced Yahtzee and
 //! Triple cards, Yahtzix to 300): outcomes as the last lines say, help for a command that
 //! is not one, `keep all`, `undo`, quitting and the end of input, records that replay.
-//! `tests/screen.rs`: the full screens on `TestBackend` at 80×24 against the snapshots in
-//! `tests/snapshots/`, with the facts each must show. The root package's
-//! `tests/full_screen.rs` drives `yahtzee play` and `yahtzee painted play` in tmux (holds,
-//! a roll, undo, a box, a bot's turn, Ctrl-C, then the record reviewed).
+//! `tests/screen.rs` and `tests/train_screen.rs`: the full screens on `TestBackend` at
+//! 80×24 against the snapshots in `tests/snapshots/`, with the facts each must show. The
+//! root package's `tests/full_screen.rs` drives `yahtzee play` and `yahtzee painted play`
+//! in tmux (holds, a roll, undo, a box, a bot's turn, Ctrl-C, then the record reviewed),
+//! and `yahtzee train` (a puzzle answered by keys, the progress saved).
 //! `scripts/terminal_screenshots.sh` takes the screens in `docs/*-terminal.txt`,
 //! `docs/play-terminal.png` and `docs/painted-terminal.png`.
 //!

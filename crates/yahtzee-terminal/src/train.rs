@@ -1,11 +1,12 @@
-//! `yahtzee train`: the trainer's puzzles (`yahtzee_engine::train`) in lines. Three
-//! modes: practice (one puzzle after another, the themes missed coming back first), the
-//! daily puzzle, and the proficiency test (20 puzzles, then the mean loss per decision
-//! beside the reference players'). Each answer shows the best option, the player's loss
-//! and why, in the explanation's words. Progress is kept in a file beside the game
-//! records ([`progress`]).
+//! `yahtzee train`: the trainer's puzzles (`yahtzee_engine::train`) in lines or full
+//! screen ([`screen`]). Three modes: practice (one puzzle after another, the themes missed
+//! coming back first), the daily puzzle, and the proficiency test (20 puzzles, then the
+//! mean loss per decision beside the reference players'). Each answer shows the best
+//! option, the player's loss and why, in the explanation's words. Progress is kept in a
+//! file beside the game records ([`progress`]).
 
 pub mod progress;
+pub mod screen;
 
 use std::io::{BufRead, Write};
 
@@ -13,7 +14,7 @@ use yahtzee_engine::train::{Player, Puzzle};
 use yahtzee_engine::ReportOption;
 use yahtzee_rules::{Category, Scorecard};
 
-use crate::Error;
+use crate::{Error, Mode};
 use progress::Progress;
 
 /// What a session does with its puzzles.
@@ -59,9 +60,9 @@ impl Ask {
     }
 }
 
-/// `yahtzee train`: lists `puzzles` (of rule set `rules`, from `seed`) or runs a session
-/// over standard input and output, with the player's progress loaded from and saved to
-/// its file beside the game records.
+/// `yahtzee train`: lists `puzzles` (of rule set `rules`, from `seed`) or runs a session,
+/// full screen when standard input and output are a terminal, else over them in lines;
+/// the player's progress is loaded from and saved to its file beside the game records.
 pub fn start(
     ask: Ask,
     rules: &str,
@@ -75,19 +76,28 @@ pub fn start(
     };
     let path = Progress::path(rules);
     let mut progress = Progress::load(&path).map_err(Error::Game)?;
-    writeln!(
-        stdout,
+    let set = format!(
         "Puzzle set: --seed {seed} ({} puzzles, {rules})",
         puzzles.len()
-    )?;
-    let stdin = std::io::stdin();
-    run(
-        session,
-        puzzles,
-        &mut progress,
-        &mut stdin.lock(),
-        &mut stdout,
-    )?;
+    );
+    if Mode::choose(false, true) == Mode::FullScreen {
+        let mut s = screen::Screen::new(session, puzzles, &mut progress);
+        crate::screen::run(&mut s)?;
+        writeln!(stdout, "{set}")?;
+        for line in s.summary() {
+            writeln!(stdout, "{line}")?;
+        }
+    } else {
+        writeln!(stdout, "{set}")?;
+        let stdin = std::io::stdin();
+        run(
+            session,
+            puzzles,
+            &mut progress,
+            &mut stdin.lock(),
+            &mut stdout,
+        )?;
+    }
     progress.save(&path).map_err(Error::Game)
 }
 
@@ -119,10 +129,11 @@ pub fn run(
         losses.push(loss);
     }
     let mean = (!losses.is_empty()).then(|| losses.iter().sum::<f64>() / losses.len() as f64);
-    if session == Session::Test {
-        if let Some(mean) = mean.filter(|_| losses.len() == puzzles.len()) {
-            progress.record_test(mean);
-            score(puzzles, mean, out)?;
+    if let Some(mean) = test_score(session, puzzles, &losses) {
+        progress.record_test(mean);
+        writeln!(out)?;
+        for line in score_lines(puzzles, mean) {
+            writeln!(out, "{line}")?;
         }
     }
     Ok(mean)
@@ -131,12 +142,7 @@ pub fn run(
 /// The position: its theme and difficulty, the card, the dice and rolls left.
 fn show(p: &Puzzle, n: usize, of: usize, out: &mut dyn Write) -> Result<(), Error> {
     let card = card_of(p);
-    writeln!(
-        out,
-        "\nPuzzle {n} of {of} · {} · {}",
-        p.theme.title(),
-        p.difficulty.name()
-    )?;
+    writeln!(out, "\n{}", title(p, n, of))?;
     writeln!(out, "Card: {}", card_line(&card))?;
     let rolls = match p.report.rolls_left {
         0 => "no rolls left: choose a box".to_string(),
@@ -148,6 +154,12 @@ fn show(p: &Puzzle, n: usize, of: usize, out: &mut dyn Write) -> Result<(), Erro
     let dice: Vec<String> = p.report.dice.iter().map(u8::to_string).collect();
     writeln!(out, "Dice: {}   {rolls}", dice.join(" "))?;
     Ok(())
+}
+
+/// A puzzle's title: "Puzzle 2 of 10 · The upper bonus · medium".
+pub fn title(p: &Puzzle, n: usize, of: usize) -> String {
+    let (theme, difficulty) = (p.theme.title(), p.difficulty.name());
+    format!("Puzzle {n} of {of} · {theme} · {difficulty}")
 }
 
 /// The card's boxes, filled ones with their scores, open ones marked.
@@ -208,17 +220,16 @@ pub fn parse_choice(p: &Puzzle, text: &str) -> Result<usize, String> {
         f.sort_unstable();
         Some(f)
     };
-    let find = |pred: &dyn Fn(&ReportOption) -> bool| p.report.options.iter().position(pred);
     let found = match word {
         "keep" | "k" => {
             let f = faces(rest).ok_or("keep: the dice to keep, as 2 2 5")?;
-            find(&|o| !o.mulligan && o.keep.as_ref() == Some(&f))
+            keep_option(p, &f, false)
         }
         "mulligan" | "m" => {
             let f = faces(rest).ok_or("mulligan: the dice to keep, as 2 2 5")?;
-            find(&|o| o.mulligan && o.keep.as_ref() == Some(&f))
+            keep_option(p, &f, true)
         }
-        "chance-chance" | "cc" => find(&|o| o.chance_chance),
+        "chance-chance" | "cc" => chance_chance_option(p),
         _ => {
             let name = lower.replace(' ', "_");
             let c = Category::from_name(&name)
@@ -230,38 +241,73 @@ pub fn parse_choice(p: &Puzzle, text: &str) -> Result<usize, String> {
                         .find(|c| c.label().to_lowercase() == lower)
                 })
                 .ok_or_else(|| format!("'{text}': keep and the dice, or a box"))?;
-            find(&|o| o.category == Some(c.name()) && !o.chance_chance)
+            box_option(p, c)
         }
     };
     found.ok_or_else(|| format!("'{text}' is not an option here"))
 }
 
+/// The option keeping the dice `faces` (sorted) and rolling the rest: with the mulligan
+/// (`mulligan`) or a plain reroll.
+pub fn keep_option(p: &Puzzle, faces: &[u8], mulligan: bool) -> Option<usize> {
+    let options = &p.report.options;
+    options
+        .iter()
+        .position(|o| o.mulligan == mulligan && o.keep.as_deref() == Some(faces))
+}
+
+/// The option filling box `c` with the dice showing.
+pub fn box_option(p: &Puzzle, c: Category) -> Option<usize> {
+    let options = &p.report.options;
+    options
+        .iter()
+        .position(|o| o.category == Some(c.name()) && !o.chance_chance)
+}
+
+/// The chance-chance option, where the house rule offers one.
+pub fn chance_chance_option(p: &Puzzle) -> Option<usize> {
+    p.report.options.iter().position(|o| o.chance_chance)
+}
+
 /// The answer: the best option, the player's loss, and why in the explanation's words.
 fn answer(p: &Puzzle, chosen: usize, out: &mut dyn Write) -> Result<(), Error> {
+    for line in answer_lines(p, chosen) {
+        writeln!(out, "{line}")?;
+    }
+    Ok(())
+}
+
+/// The answer to choosing option `chosen` of `p`, a line each: whether it is right (or
+/// the best option and what the choice loses), then why.
+pub fn answer_lines(p: &Puzzle, chosen: usize) -> Vec<String> {
     let options = &p.report.options;
     let n = p.report.dice.len();
     let best = &options[0];
     let mine = &options[chosen];
+    let why = |o: &ReportOption| {
+        o.explain
+            .as_ref()
+            .filter(|e| !e.why.is_empty())
+            .map(|e| e.why.join(", "))
+    };
     if mine.loss <= 1e-9 {
-        writeln!(out, "Right: {} is the best option.", describe(best, n))?;
+        let mut lines = vec![format!("Right: {} is the best option.", describe(best, n))];
         let against = &options[p.against];
-        if let Some(e) = against.explain.as_ref().filter(|e| !e.why.is_empty()) {
-            let what = describe(against, n);
-            writeln!(out, "With {what} instead: {}.", e.why.join(", "))?;
+        if let Some(why) = why(against) {
+            lines.push(format!("With {} instead: {why}.", describe(against, n)));
         }
-        return Ok(());
+        return lines;
     }
-    writeln!(
-        out,
+    let mut lines = vec![format!(
         "Best: {}. Yours, {}, loses {:.2} points.",
         describe(best, n),
         describe(mine, n),
         mine.loss
-    )?;
-    if let Some(e) = mine.explain.as_ref().filter(|e| !e.why.is_empty()) {
-        writeln!(out, "Why: with yours, {}.", e.why.join(", "))?;
+    )];
+    if let Some(why) = why(mine) {
+        lines.push(format!("Why: with yours, {why}."));
     }
-    Ok(())
+    lines
 }
 
 /// An option in a player's words, with `showing` dice showing: "keep 2 2 5", "Fours for
@@ -313,13 +359,19 @@ pub fn list(puzzles: &[Puzzle], json: bool, out: &mut dyn Write) -> Result<(), E
     Ok(())
 }
 
-/// A test's score beside the reference players' on the same puzzles.
-fn score(puzzles: &[Puzzle], mine: f64, out: &mut dyn Write) -> Result<(), Error> {
-    writeln!(out, "\nYour score: {mine:.2} points lost per decision.")?;
+/// The mean loss of a session's `losses` when it is a test and every puzzle was answered.
+pub fn test_score(session: Session, puzzles: &[Puzzle], losses: &[f64]) -> Option<f64> {
+    let finished = session == Session::Test && losses.len() == puzzles.len();
+    (finished && !losses.is_empty()).then(|| losses.iter().sum::<f64>() / losses.len() as f64)
+}
+
+/// A test's score beside the reference players' on the same puzzles, a line each.
+pub fn score_lines(puzzles: &[Puzzle], mine: f64) -> Vec<String> {
+    let mut lines = vec![format!("Your score: {mine:.2} points lost per decision.")];
     for (player, loss) in reference_scores(puzzles) {
-        writeln!(out, "  {:<8} {loss:.2}", player.name())?;
+        lines.push(format!("  {:<8} {loss:.2}", player.name()));
     }
-    Ok(())
+    lines
 }
 
 /// Each reference player's mean loss per decision on `puzzles`, run through them.

@@ -20,7 +20,7 @@ use yahtzee_terminal::yahtzee::screen::Screen;
 use yahtzee_terminal::yahtzee::{seats, Games, Seats};
 
 mod common;
-use common::triple_player;
+use common::{draw_game, line_with, press_game, snapshot, triple_player};
 
 fn advisor() -> &'static Advisor {
     static A: OnceLock<Advisor> = OnceLock::new();
@@ -72,26 +72,6 @@ fn press(s: &mut Screen, keys: &str) {
 /// The screen as text, one line a row, trailing blanks cut.
 fn draw(s: &Screen, width: u16, height: u16) -> String {
     draw_game(s, width, height)
-}
-
-/// Compares `screen` with the snapshot `name` (or writes it with `UPDATE_SNAPSHOTS`).
-fn snapshot(name: &str, screen: &str) {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/snapshots")
-        .join(format!("{name}.txt"));
-    if std::env::var_os("UPDATE_SNAPSHOTS").is_some() {
-        std::fs::write(&path, screen).unwrap();
-    }
-    let want = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("{}: {e} (UPDATE_SNAPSHOTS=1 writes it)", path.display()));
-    assert_eq!(screen, want, "the screen differs from {}", path.display());
-}
-
-fn line_with<'a>(screen: &'a str, start: &str) -> &'a str {
-    screen
-        .lines()
-        .find(|l| l.starts_with(start))
-        .unwrap_or_else(|| panic!("no line starting {start:?} in\n{screen}"))
 }
 
 #[test]
@@ -468,28 +448,6 @@ fn yahtzix_full_screen_at_a_table_of_three_shows_every_seat_and_the_end() {
         parsed.replay(|_, _, _, _| {}).unwrap().scores,
         outcome.table
     );
-}
-
-fn press_game(s: &mut impl yahtzee_terminal::screen::Game, keys: &str) {
-    for c in keys.chars() {
-        s.key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE));
-    }
-}
-
-/// Any game's screen as text, one line a row, trailing blanks cut.
-fn draw_game(s: &impl yahtzee_terminal::screen::Game, width: u16, height: u16) -> String {
-    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
-    terminal.draw(|f| s.draw(f)).unwrap();
-    let buffer = terminal.backend().buffer();
-    let mut text = String::new();
-    for y in 0..height {
-        let row: String = (0..width)
-            .map(|x| buffer[(x, y)].symbol().to_string())
-            .collect();
-        text += row.trim_end();
-        text.push('\n');
-    }
-    text
 }
 
 /// The Painted Yahtzee strategy of `name`: exact for a reduced game, the split value for

@@ -1,37 +1,15 @@
 //! `yahtzee train` in lines, from scripts: answers judged by the puzzle's losses, the
 //! proficiency test's score beside the reference players', and the progress file.
 
-use std::sync::OnceLock;
-
-use yahtzee_engine::train::{self, Player, Puzzle, Query};
-use yahtzee_engine::{ReportOption, Tables};
-use yahtzee_rules::RuleSet;
+use yahtzee_engine::train::{self, Player, Puzzle};
+use yahtzee_engine::ReportOption;
 use yahtzee_terminal::train::progress::Progress;
 use yahtzee_terminal::train::{parse_choice, reference_scores, run, Session};
 
-const REDUCED: &str =
-    "forced:ones,twos,threes,fours,fives,sixes,three_of_a_kind,full_house,small_straight,yahtzee,chance@30";
+mod common;
 
 fn set(seed: u64, count: usize) -> Vec<Puzzle> {
-    static TABLES: OnceLock<(tempfile::TempDir, Tables)> = OnceLock::new();
-    let tables = &TABLES
-        .get_or_init(|| {
-            let dir = tempfile::tempdir().unwrap();
-            let tables = Tables::new(Some(dir.path().to_path_buf()));
-            (dir, tables)
-        })
-        .1;
-    let rules = RuleSet::named(REDUCED).unwrap();
-    let (advisor, companion) = (
-        tables.advisor(rules).unwrap(),
-        tables.companion(rules).unwrap(),
-    );
-    let query = Query {
-        seed,
-        count,
-        difficulty: None,
-    };
-    train::puzzles(&advisor, &companion, &query).unwrap()
+    common::puzzle_set(seed, count)
 }
 
 /// What a player types for an option.
