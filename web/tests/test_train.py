@@ -1,6 +1,7 @@
 """The trainer page (train.html, docs/TRAIN.md) on the static site, in headless Chromium:
+with the server stopped once the app is kept (the app, the engine and its tables offline),
 a proficiency test played by clicks against the command line's puzzles and scores, then a
-practice session with the server stopped (the app, the engine and its tables offline).
+practice puzzle from a shared address.
 
 A reduced game (its tables take a moment in the page) with the boxes every theme needs."""
 
@@ -49,17 +50,15 @@ def play(d, puzzle, option):
     d.find_element(By.ID, "reroll").click()
 
 
-def test_a_proficiency_test_played_by_clicks_is_scored_as_the_cli_scores_it(fresh, site, data_dir):
-    want = cli("train", "list", "--json", "--rules", GAME, "--seed", "3", "--count", "20", data_dir=data_dir)
-    d = fresh()
-    d.get(site.url + "/train.html?" + urllib.parse.urlencode({"rules": GAME, "mode": "test", "seed": 3}))
+def take_the_test(d, url, want):
+    """Plays the proficiency test at `url` by clicks (the first answer the one the puzzle
+    is set against, the rest the best) and checks each verdict; the losses."""
+    d.get(url)
     losses = []
     for i, p in enumerate(want):
         title = WebDriverWait(d, 300).until(shown)
         assert title.startswith(f"Puzzle {i + 1} of 20 · ") and title.endswith(p["difficulty"]), title
         assert d.find_element(By.ID, "puzzle-card").text.startswith("Card: ")
-        # The first answer is the one the puzzle is set against (a plausible player's that
-        # loses, or the runner-up); the rest the best.
         choice = p["against"] if i == 0 else 0
         play(d, p, choice)
         WebDriverWait(d, 10).until(lambda d: d.find_element(By.ID, "answer-panel").is_displayed())
@@ -73,50 +72,59 @@ def test_a_proficiency_test_played_by_clicks_is_scored_as_the_cli_scores_it(fres
             assert verdict.startswith("Right: "), verdict
         if i + 1 < len(want):
             d.find_element(By.ID, "next").click()
-    score = d.find_element(By.ID, "score").text
-    assert f"Your score: {sum(losses) / 20:.2f} points lost per decision." in score, score
-    for who in ("greedy", "myopic"):
-        mean = sum(p["report"]["options"][p[who]]["loss"] for p in want) / 20
-        assert f"{who} {mean:.2f}" in score, score
-    assert "optimal 0.00" in score, score
-    # The address names the set and the puzzle: a link opens it.
-    q = urllib.parse.parse_qs(urllib.parse.urlparse(d.current_url).query)
-    assert q["seed"] == ["3"] and q["mode"] == ["test"] and q["n"] == ["20"]
-    stats = engine_stats(d)
-    print(f"puzzles in the page: companion {stats['lastCompanionMs']:.0f} ms, 20 puzzles {stats['lastPuzzlesMs']:.0f} ms")
-    assert not severe(d)
+    return losses
 
 
-def test_practice_offline_from_a_shared_address(fresh, data_dir):
+def test_a_test_and_a_practice_by_clicks_offline_as_the_cli_scores_them(fresh, data_dir):
     server = StaticServer()  # its own, to stop
     try:
         d = fresh()
-        first = server.url + "/train.html?" + urllib.parse.urlencode({"rules": GAME, "mode": "practice", "seed": 8})
-        d.get(first)
+        practice = server.url + "/train.html?" + urllib.parse.urlencode({"rules": GAME, "mode": "practice", "seed": 8})
+        d.get(practice)
         WebDriverWait(d, 300).until(shown)
+        stats = engine_stats(d)
+        print(f"puzzles in the page: companion {stats['lastCompanionMs']:.0f} ms, 10 puzzles {stats['lastPuzzlesMs']:.0f} ms")
         # The service worker in control (it registers 5 s after a page that asks no advice
         # opens), then a second visit online fetches the explaining module through it, which
         # keeps it (the first visit fetched it before the worker was there): then offline.
         WebDriverWait(d, 30).until(lambda d: d.execute_script(
             "return !!(navigator.serviceWorker && navigator.serviceWorker.controller)"))
-        d.get(first)
+        d.get(practice)
         WebDriverWait(d, 120).until(shown)
         WebDriverWait(d, 30).until(lambda d: d.execute_async_script("""
             const done = arguments[arguments.length - 1];
             caches.keys().then((k) => Promise.all(k.map((n) => caches.open(n).then((c) => c.keys()))))
                 .then((lists) => done(lists.flat().some((r) => r.url.endsWith('yahtzee-explain.wasm'))));"""))
         server.stop()
+
+        # The proficiency test, offline.
+        want = cli("train", "list", "--json", "--rules", GAME, "--seed", "3", "--count", "20", data_dir=data_dir)
+        test = server.url + "/train.html?" + urllib.parse.urlencode({"rules": GAME, "mode": "test", "seed": 3})
+        losses = take_the_test(d, test, want)
+        score = d.find_element(By.ID, "score").text
+        assert f"Your score: {sum(losses) / 20:.2f} points lost per decision." in score, score
+        for who in ("greedy", "myopic"):
+            mean = sum(p["report"]["options"][p[who]]["loss"] for p in want) / 20
+            assert f"{who} {mean:.2f}" in score, score
+        assert "optimal 0.00" in score, score
+        # The address names the set and the puzzle: a link opens it.
+        q = urllib.parse.parse_qs(urllib.parse.urlparse(d.current_url).query)
+        assert q["seed"] == ["3"] and q["mode"] == ["test"] and q["n"] == ["20"]
+        assert engine_stats(d)["companionBuilds"] == 0, "the companion table came from IndexedDB"
+
+        # A shared address of a practice set's fourth puzzle, offline.
+        tested = want
         want = cli("train", "list", "--json", "--rules", GAME, "--seed", "8", "--count", "10", data_dir=data_dir)
-        # A shared address of the set's fourth puzzle, opened with no server.
-        d.get(first + "&n=4")
+        d.get(practice + "&n=4")
         WebDriverWait(d, 120).until(shown)
         p = want[3]
         play(d, p, 0)
         WebDriverWait(d, 10).until(lambda d: d.find_element(By.ID, "answer-panel").is_displayed())
         assert d.find_element(By.ID, "verdict").text.startswith("Right: ")
-        assert "so far: 1 of 1 right" in d.find_element(By.ID, "record").text
-        assert engine_stats(d)["companionBuilds"] == 0, "the companion table came from IndexedDB"
-        # The progress is kept: the next puzzle's page remembers the theme.
+        # The progress kept from the test (IndexedDB): that theme's answers, one more now.
+        seen = sum(t["theme"] == p["theme"] for t in tested) + 1
+        right = seen - (tested[0]["theme"] == p["theme"])
+        assert f"so far: {right} of {seen} right" in d.find_element(By.ID, "record").text
         d.find_element(By.ID, "next").click()
         WebDriverWait(d, 10).until(shown)
         assert not severe(d)
