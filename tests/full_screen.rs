@@ -17,6 +17,27 @@ struct Tmux {
 }
 
 impl Tmux {
+    /// `command` in a detached 80×24 session named "game", on a server of its own (`name`
+    /// and this process's id), as a person's terminal would show it.
+    fn start(name: &str, command: &str) -> Tmux {
+        let tmux = Tmux {
+            socket: format!("{name}-{}", std::process::id()),
+        };
+        let args = [
+            "new-session",
+            "-d",
+            "-s",
+            "game",
+            "-x",
+            "80",
+            "-y",
+            "24",
+            command,
+        ];
+        tmux.run(&args);
+        tmux
+    }
+
     fn run(&self, args: &[&str]) -> String {
         let out = Command::new("tmux")
             .args(["-L", &self.socket])
@@ -89,20 +110,7 @@ fn a_game_against_a_bot_played_with_keys_is_recorded_when_stopped_by_ctrl_c() {
         record = record.display(),
         exit = exit.display(),
     );
-    let tmux = Tmux {
-        socket: format!("yahtzee-test-{}", std::process::id()),
-    };
-    tmux.run(&[
-        "new-session",
-        "-d",
-        "-s",
-        "game",
-        "-x",
-        "80",
-        "-y",
-        "24",
-        &command,
-    ]);
+    let tmux = Tmux::start("yahtzee-test", &command);
     // Seed 7 rolls 1 1 2 2 2 for You; Robo sits beside you.
     let screen = tmux.wait_for("Round 1/13 · You");
     assert!(
@@ -244,20 +252,7 @@ fn painted_yahtzee_full_screen_played_with_keys_is_recorded_and_reviewed() {
         record = record.display(),
         exit = exit.display(),
     );
-    let tmux = Tmux {
-        socket: format!("yahtzee-painted-test-{}", std::process::id()),
-    };
-    tmux.run(&[
-        "new-session",
-        "-d",
-        "-s",
-        "game",
-        "-x",
-        "80",
-        "-y",
-        "24",
-        &command,
-    ]);
+    let tmux = Tmux::start("yahtzee-painted-test", &command);
     // Seed 3 rolls a red 1 and 2 and yellow 2, 2, 5: their letters are under the dice.
     let screen = tmux.wait_for("Painted Yahtzee · turn 1/7");
     assert!(
@@ -383,20 +378,7 @@ fn train_full_screen_answers_a_puzzle_by_keys_and_saves_the_progress() {
         data = data.path().display(),
         exit = exit.display(),
     );
-    let tmux = Tmux {
-        socket: format!("yahtzee-train-test-{}", std::process::id()),
-    };
-    tmux.run(&[
-        "new-session",
-        "-d",
-        "-s",
-        "game",
-        "-x",
-        "80",
-        "-y",
-        "24",
-        &command,
-    ]);
+    let tmux = Tmux::start("yahtzee-train-test", &command);
     let screen = tmux.wait_for("Puzzle 1 of 2 · ");
     assert!(
         screen.contains("Your choice:") && !screen.contains("best"),

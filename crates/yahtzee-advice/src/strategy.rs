@@ -489,6 +489,21 @@ impl<'v> Strategy<'v> {
         }
     }
 
+    /// [`Strategy::decide`] for a position with `showing` dice showing in `state`: with six
+    /// (house rule "mega-yahtzee") the turn is decided with the sixth die in hand, as the
+    /// advice takes it this turn whatever the card says.
+    pub fn decide_showing(&self, state: State, showing: usize, d: &mut TurnDecisions) {
+        let six = showing == yahtzee_rules::MEGA_DICE;
+        self.decide(
+            if six {
+                state.with_mega_used(false)
+            } else {
+                state
+            },
+            d,
+        );
+    }
+
     /// Fills `d` with the decisions of a turn starting in `state` (which must not be full):
     /// the value of every keep with one and two rerolls left and the best box of every
     /// final roll. The choices themselves are read off with [`TurnDecisions::keep_for`] and

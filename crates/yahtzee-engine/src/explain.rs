@@ -2,7 +2,7 @@
 //! companion table (docs/EXPLAIN.md), and why each differs from the best option.
 
 use yahtzee_advice::{Advisor, Choice, Explain, Report, Strategy, TableValues, TurnMulligan};
-use yahtzee_rules::{Dice, Scorecard, MEGA_DICE};
+use yahtzee_rules::{Dice, Scorecard};
 use yahtzee_table::CompanionTable;
 
 use crate::EngineError;
@@ -122,17 +122,7 @@ pub(crate) fn explain_choices(
     let values = TableValues(advisor.table());
     let strategy = Strategy::new(rules, &values);
     let mut d = strategy.new_decisions();
-    // Six dice: the turn is decided with the sixth die in hand, as the advice takes it
-    // this turn whatever the card says.
-    let six = dice.len() == MEGA_DICE;
-    strategy.decide(
-        if six {
-            state.with_mega_used(false)
-        } else {
-            state
-        },
-        &mut d,
-    );
+    strategy.decide_showing(state, dice.len(), &mut d);
     let next = |s| {
         companion
             .parts(s)

@@ -608,14 +608,7 @@ impl AppState {
     ) -> Result<Response, ApiError> {
         self.need(game.builds(&body, false)?, client).await?;
         let tables = self.tables.clone();
-        let answer = tokio::task::spawn_blocking(move || game.advise(&tables, &body))
-            .await
-            .map_err(|e| {
-                ApiError::new(
-                    StatusCode::INTERNAL_SERVER_ERROR,
-                    format!("internal error: {e}"),
-                )
-            })??;
+        let answer = blocking(move || game.advise(&tables, &body)).await?;
         Ok(Json(answer).into_response())
     }
 
@@ -633,6 +626,20 @@ impl AppState {
         };
         Ok((advisor, target))
     }
+}
+
+/// Runs `work` (a request's answer, a few milliseconds or more) on the blocking pool; a
+/// panic there is a 500 in one line.
+async fn blocking<T: Send + 'static>(
+    work: impl FnOnce() -> Result<T, EngineError> + Send + 'static,
+) -> Result<T, ApiError> {
+    let out = tokio::task::spawn_blocking(work).await.map_err(|e| {
+        ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            format!("internal error: {e}"),
+        )
+    })?;
+    Ok(out?)
 }
 
 /// A request's client and body.
@@ -665,18 +672,12 @@ async fn advise(
         // The companion table is in memory now (`need` built or opened it). Each option's
         // parts take a millisecond or two (docs/SERVER.md): on the blocking pool.
         let companion = s.tables.companion(req.rules)?;
-        let report = tokio::task::spawn_blocking(move || {
+        let report = blocking(move || {
             let mut report = req.answer(&advisor, None)?;
             req.explain(&advisor, &companion, &mut report)?;
-            Ok::<_, EngineError>(report)
+            Ok(report)
         })
-        .await
-        .map_err(|e| {
-            ApiError::new(
-                StatusCode::INTERNAL_SERVER_ERROR,
-                format!("internal error: {e}"),
-            )
-        })??;
+        .await?;
         return Ok(Json(report).into_response());
     }
     let answer =

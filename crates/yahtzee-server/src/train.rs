@@ -12,7 +12,7 @@ use axum::Json;
 use yahtzee_engine::cost::Build;
 use yahtzee_engine::train;
 
-use crate::{request, ApiError, AppState, Peer};
+use crate::{blocking, request, ApiError, AppState, Peer};
 
 pub(crate) async fn puzzles(
     State(s): State<Arc<AppState>>,
@@ -34,13 +34,6 @@ pub(crate) async fn puzzles(
     s.need(vec![Build::Values(rules), Build::Companion(rules)], client)
         .await?;
     let (advisor, companion) = (s.tables.advisor(rules)?, s.tables.companion(rules)?);
-    let set = tokio::task::spawn_blocking(move || train::puzzles(&advisor, &companion, &query))
-        .await
-        .map_err(|e| {
-            ApiError::new(
-                StatusCode::INTERNAL_SERVER_ERROR,
-                format!("internal error: {e}"),
-            )
-        })??;
+    let set = blocking(move || train::puzzles(&advisor, &companion, &query)).await?;
     Ok(Json(set).into_response())
 }

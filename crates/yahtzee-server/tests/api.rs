@@ -938,7 +938,9 @@ fn puzzles_are_the_engines() {
         if status == 200 {
             break answer;
         }
-        assert_eq!(status, 503, "{answer}");
+        // 503: its tables are building; 429: this client's other builds (the tests beside
+        // it share the client) are under way. Either says to try again.
+        assert!(status == 503 || status == 429, "{status} {answer}");
         assert!(
             start.elapsed() < Duration::from_secs(120),
             "the tables were not built"

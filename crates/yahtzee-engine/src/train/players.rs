@@ -110,15 +110,7 @@ pub fn myopic_choice(card: &Scorecard, report: &Report) -> usize {
     let mut d = strategy.new_decisions();
     let dice = Dice::from_faces_up_to(&report.dice, MEGA_DICE).expect("a report's dice are dice");
     let six = dice.len() == MEGA_DICE;
-    let state = card.state();
-    strategy.decide(
-        if six {
-            state.with_mega_used(false)
-        } else {
-            state
-        },
-        &mut d,
-    );
+    strategy.decide_showing(card.state(), dice.len(), &mut d);
     let keep_option = |keep: Dice, mulligan: bool| {
         let faces = keep.faces();
         report
